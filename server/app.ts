@@ -1,0 +1,113 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { AppConfig } from './config';
+import { openDatabase, type Db, type DialectName } from './db';
+import { migrateToLatest } from './db/migrate';
+import type { Database } from './db/schema';
+import { createLogger } from './logging';
+import { createMailer, type Mailer } from './mail';
+import { registerModules } from './modules';
+import { accessPlugin } from './plugins/access';
+import { errorsPlugin } from './plugins/errors';
+import { ensurePermissionDefinitions, seedDemo } from './seed';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    dialect: DialectName;
+    config: AppConfig;
+    mailer: Mailer;
+  }
+}
+
+export type App = FastifyInstance;
+
+export interface BuildOptions {
+  /** Use this mailer instead of the configured one (tests pass an SMTP mailer). */
+  mailer?: Mailer;
+  logger?: Logger;
+}
+
+/** Builds the whole server without listening: tests call `app.inject()`, main.ts calls listen. */
+export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<App> {
+  const logger =
+    opts.logger ??
+    createLogger({ dataDir: config.dataDir, level: config.logLevel, stdout: config.logToStdout });
+  const app = Fastify({
+    loggerInstance: logger,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database: Db = openDatabase(config);
+  await migrateToLatest(database.db as Kysely<unknown>);
+  await ensurePermissionDefinitions(database.db);
+  if (config.seedDemo) await seedDemo(database.db, app.log);
+  const mailer =
+    opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: logger });
+
+  app.decorate('db', database.db);
+  app.decorate('dialect', database.dialect);
+  app.decorate('config', config);
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => {
+    mailer.close();
+    await database.destroy();
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Brick Warehouse API', version: '1' },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          basic: { type: 'http', scheme: 'basic' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(errorsPlugin, { spaIndex: hasBuiltPwa(config) });
+  await app.register(accessPlugin, { jwtSecret: config.jwtSecret });
+
+  await app.register(registerModules, { prefix: '/api' });
+
+  if (hasBuiltPwa(config)) {
+    await app.register(fastifyStatic, {
+      root: config.staticDir!,
+      wildcard: false,
+      setHeaders(res, path) {
+        if (
+          path.endsWith('service-worker.js') ||
+          path.endsWith('.html') ||
+          path.endsWith('.webmanifest')
+        ) {
+          res.setHeader('Cache-Control', 'no-cache');
+        } else if (path.includes('/assets/')) {
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  return app as unknown as App;
+}
+
+function hasBuiltPwa(config: AppConfig): boolean {
+  return !!config.staticDir && existsSync(join(config.staticDir, 'index.html'));
+}

@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** `postgres://…` for PostgreSQL; otherwise SQLite at `dataDir/warehouse.sqlite`. */
+  databaseUrl?: string;
+  smtpUrl?: string;
+  publicUrl: string;
+  /** Load the demo companies when the database has no company yet. */
+  seedDemo: boolean;
+  jwtSecret: string;
+  /** Key for encrypting marketplace credentials at rest. */
+  credentialKey: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  /** Where the built PWA lives; served at `/` when present. */
+  staticDir?: string;
+  logLevel: string;
+  /** Write logs to stdout as well as to the log file (off in tests). */
+  logToStdout: boolean;
+}
+
+interface Secrets {
+  jwtSecret: string;
+  credentialKey: string;
+}
+
+/** Secrets come from the environment or are generated once into DATA_DIR (never committed). */
+function loadSecrets(dataDir: string, env: NodeJS.ProcessEnv): Secrets {
+  const file = join(dataDir, 'secrets.json');
+  let stored: Partial<Secrets> = {};
+  if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>;
+  const secrets: Secrets = {
+    jwtSecret: env.JWT_SECRET ?? stored.jwtSecret ?? randomBytes(32).toString('base64url'),
+    credentialKey:
+      env.CREDENTIAL_KEY ?? stored.credentialKey ?? randomBytes(32).toString('base64url'),
+  };
+  if (!env.JWT_SECRET || !env.CREDENTIAL_KEY) {
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  }
+  return secrets;
+}
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const dataDir = resolve(env.DATA_DIR ?? './data');
+  mkdirSync(dataDir, { recursive: true });
+  const port = Number(env.PORT ?? 8080);
+  const secrets = loadSecrets(dataDir, env);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    seedDemo: flag(env.SEED_DEMO, true),
+    jwtSecret: secrets.jwtSecret,
+    credentialKey: secrets.credentialKey,
+    accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL ?? 15 * 60),
+    refreshTokenTtlSeconds: Number(env.REFRESH_TOKEN_TTL ?? 30 * 24 * 3600),
+    staticDir: env.STATIC_DIR ?? resolve('dist'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    logToStdout: flag(env.LOG_STDOUT, true),
+  };
+}

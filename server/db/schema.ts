@@ -1,0 +1,66 @@
+import type { Generated } from 'kysely';
+
+/** Row types of every table. Domain modules add their tables here beside their migration. */
+export interface CompaniesTable {
+  id: Generated<number>;
+  name: string;
+  created_at: string;
+}
+export interface PermissionsTable {
+  id: number;
+  description: string;
+}
+export interface CompanyPermissionsTable {
+  company_id: number;
+  permission_id: number;
+}
+export interface UsersTable {
+  id: Generated<number>;
+  company_id: number;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  /** Set for temporary passwords: the password stops working after this moment. */
+  password_expires_at: string | null;
+  created_at: string;
+}
+export interface UserPermissionsTable {
+  user_id: number;
+  permission_id: number;
+}
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  family_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  revoked_at: string | null;
+}
+export interface EmailTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  /** 'reset' (forgot password) or 'invite' (new user). */
+  purpose: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+export interface LoginFailuresTable {
+  key: string;
+  count: number;
+  window_start: string;
+}
+
+export interface Database {
+  companies: CompaniesTable;
+  permissions: PermissionsTable;
+  company_permissions: CompanyPermissionsTable;
+  users: UsersTable;
+  user_permissions: UserPermissionsTable;
+  refresh_tokens: RefreshTokensTable;
+  email_tokens: EmailTokensTable;
+  login_failures: LoginFailuresTable;
+}

@@ -1,0 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+import { healthRoutes } from './health/routes';
+
+/**
+ * Every API module, mounted under /api. Each module's routes declare their access rule
+ * (see plugins/access.ts) and validate input with schemas from contract/.
+ */
+export async function registerModules(app: FastifyInstance): Promise<void> {
+  await app.register(healthRoutes);
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Permission, type RoleName } from '../../contract/permissions';
+import { bearerFrom, verifyAccessToken, type SessionUser } from '../auth/tokens';
+import { forbidden, unauthorized } from '../errors';
+
+/**
+ * Who may call a route. Every `/api` route must declare one (the server refuses to start
+ * otherwise), so no route is open by accident:
+ * - 'public': no session (login, password reset, health);
+ * - 'user': any signed-in user;
+ * - a list of roles: a signed-in user holding at least one of them.
+ */
+export type Access = 'public' | 'user' | readonly RoleName[];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** The signed-in caller; set on every route whose access is not 'public'. */
+    user: SessionUser;
+  }
+}
+
+export const accessPlugin = fp(async (app: FastifyInstance, opts: { jwtSecret: string }) => {
+  app.decorateRequest('user', null as unknown as SessionUser);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    if (route.url.startsWith('/api/docs')) {
+      // The OpenAPI pages describe the API; they hold no company data.
+      route.config = { ...(route.config ?? {}), access: 'public' } as typeof route.config;
+      return;
+    }
+    const access = (route.config as { access?: Access } | undefined)?.access;
+    if (access === undefined) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (access === undefined || access === 'public') return;
+    const token = bearerFrom(request.headers.authorization);
+    const user = token ? await verifyAccessToken(opts.jwtSecret, token) : null;
+    if (!user) throw unauthorized();
+    request.user = user;
+    if (access === 'user') return;
+    if (!access.some((role) => user.permissions.includes(Permission[role]))) throw forbidden();
+  });
+});

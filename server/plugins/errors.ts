@@ -1,0 +1,59 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { errorBody, ErrorCode } from '../../contract/errors';
+import { AppError } from '../errors';
+
+/**
+ * Every failure answers with `{"errors":[{"detail","code"}]}`. Client mistakes are 4xx with a
+ * message; only our own faults are 500, and those are logged with the request.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance, opts: { spaIndex: boolean }) => {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.statusCode).send(errorBody(err.message, err.code));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const details = err.validation.map((v) => {
+        const where = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
+        const part = err.validationContext ?? 'request';
+        return {
+          detail: `Invalid ${part}${where ? ` field '${where}'` : ''}: ${v.message}`,
+          code: ErrorCode.validation,
+        };
+      });
+      return reply.status(400).send({ errors: details });
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 413) {
+      return reply
+        .status(413)
+        .send(errorBody('The request body is too large.', ErrorCode.tooLarge));
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send(errorBody(err.message, err.code ?? ErrorCode.validation));
+    }
+    request.log.error({ err }, 'request failed');
+    return reply
+      .status(500)
+      .send(errorBody('Something went wrong on the server.', ErrorCode.internal));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url === '/api' || request.url.startsWith('/api/')) {
+      return reply
+        .status(404)
+        .send(
+          errorBody(
+            `No such API route: ${request.method} ${request.url.split('?')[0]}`,
+            ErrorCode.notFound,
+          ),
+        );
+    }
+    if (opts.spaIndex && (request.method === 'GET' || request.method === 'HEAD')) {
+      // History fallback: client routes are answered by the PWA's shell.
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send(errorBody('Not found', ErrorCode.notFound));
+  });
+});

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { describe } from 'vitest';
+import { buildApp, type App, type BuildOptions } from '../app';
+import { loadConfig, type AppConfig } from '../config';
+import type { DialectName } from '../db';
+import { DEMO_PASSWORD } from '../seed';
+
+export const dialects: DialectName[] = ['sqlite', 'postgres'];
+
+/**
+ * Runs a suite once on SQLite and once on PostgreSQL (when reachable; see global-setup).
+ * Each suite gets its own fresh database.
+ */
+export function describeEachDialect(name: string, fn: (dialect: DialectName) => void): void {
+  for (const dialect of dialects) {
+    const skip = dialect === 'postgres' && !process.env.TEST_POSTGRES_URL;
+    (skip ? describe.skip : describe)(`${name} [${dialect}]`, () => fn(dialect));
+  }
+}
+
+export interface TestApp {
+  app: App;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/** A fresh server on a fresh database (demo data loaded unless seedDemo is false). */
+export async function createTestApp(
+  dialect: DialectName,
+  overrides: Partial<AppConfig> = {},
+  opts: BuildOptions = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bw-test-'));
+  let databaseUrl: string | undefined;
+  let dropDb: (() => Promise<void>) | undefined;
+  if (dialect === 'postgres') {
+    const base = process.env.TEST_POSTGRES_URL!;
+    const name = `bw_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const config: AppConfig = {
+    ...loadConfig({ DATA_DIR: dataDir, LOG_STDOUT: '0', LOG_LEVEL: 'info' } as NodeJS.ProcessEnv),
+    databaseUrl,
+    staticDir: undefined,
+    ...overrides,
+  };
+  const app = await buildApp(config, opts);
+  await app.ready();
+  return {
+    app,
+    config,
+    async close() {
+      await app.close();
+      await dropDb?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function basic(email: string, password: string): string {
+  return `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
+}
+
+/** Signs in through the real login route and returns the bearer header for later calls. */
+export async function loginAs(app: App, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    headers: { authorization: basic(email, password) },
+  });
+  if (res.statusCode !== 200)
+    throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+  const body = res.json() as { access_token: string };
+  return `Bearer ${body.access_token}`;
+}
