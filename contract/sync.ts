@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/**
+ * The offline sync protocol (DESIGN.md "Offline-first"). Every floor write is a mutation in the
+ * device's outbox; the server applies each at most once (by `id`) and answers per mutation.
+ */
+export const MutationEnvelope = z.object({
+  /** Client-made UUID: the idempotency key. */
+  id: z.string().uuid(),
+  /** Per-device counter, increasing by one for each mutation the device makes. */
+  seq: z.number().int().nonnegative(),
+  /** Versioned business action, e.g. `pick.confirm.v1`. */
+  name: z.string().min(1).max(64),
+  args: z.unknown(),
+});
+export type MutationEnvelope = z.infer<typeof MutationEnvelope>;
+
+export const PushRequest = z.object({
+  device_id: z.string().min(8).max(64),
+  mutations: z.array(MutationEnvelope).max(500),
+});
+export type PushRequest = z.infer<typeof PushRequest>;
+
+export const MutationResult = z.discriminatedUnion('status', [
+  z.object({ id: z.string(), status: z.literal('applied') }),
+  z.object({
+    id: z.string(),
+    status: z.literal('rejected'),
+    /** Stable machine code, e.g. `stock_insufficient`, `order_taken`, `unknown_mutation`. */
+    code: z.string(),
+    /** The message the user sees in the sync problems list. */
+    message: z.string(),
+  }),
+]);
+export type MutationResult = z.infer<typeof MutationResult>;
+
+export const PushResponse = z.object({
+  results: z.array(MutationResult),
+  /** Highest seq the server has seen from this device. */
+  last_seq: z.number().int(),
+});
+export type PushResponse = z.infer<typeof PushResponse>;
+
+export const PullQuery = z.object({
+  collection: z.string().min(1),
+  /** Version cursor from the previous page; 0 for a first sync. */
+  cursor: z.coerce.number().int().nonnegative().default(0),
+  limit: z.coerce.number().int().min(1).max(5000).default(1000),
+});
+export type PullQuery = z.infer<typeof PullQuery>;
+
+export const PullResponse = z.object({
+  collection: z.string(),
+  rows: z.array(z.record(z.string(), z.unknown())),
+  /** Keys of rows deleted since the cursor. */
+  tombstones: z.array(z.union([z.string(), z.number()])),
+  /** Pass back as `cursor` for the next page. */
+  cursor: z.number().int(),
+  has_more: z.boolean(),
+});
+export type PullResponse = z.infer<typeof PullResponse>;
