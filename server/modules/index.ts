@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { adminRoutes } from './admin/routes';
+import { authRoutes } from './auth/routes';
+import { companyRoutes } from './companies/routes';
 import { healthRoutes } from './health/routes';
 
 /**
@@ -7,4 +10,7 @@ import { healthRoutes } from './health/routes';
  */
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(adminRoutes);
+  await app.register(companyRoutes);
 }

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import { hashPassword } from '../../auth/passwords';
+import { hashToken } from '../../auth/tokens';
+import { nowIso } from '../../db/dialect';
+import { sendSetPasswordMail } from './email-links';
+import { findAccountByEmail, revokeAllSessions } from './sessions';
+import { clearEvents, countEvent, loginLimits, resetMailLimit, retryAfter } from './throttle';
+
+/**
+ * Handles "forgot password" for an address. The caller answers the same whatever happens here, and
+ * the mail is sent after the answer, so neither the text nor the time tells whether the address
+ * has an account.
+ */
+export async function requestPasswordReset(app: FastifyInstance, email: string): Promise<void> {
+  const account = await findAccountByEmail(app.db, email);
+  const limit = resetMailLimit(email);
+  if (await retryAfter(app.db, [limit])) {
+    app.log.warn({ email }, 'password reset mail limit reached: no mail sent');
+    return;
+  }
+  await countEvent(app.db, limit);
+  if (!account) return;
+  void sendSetPasswordMail(app, account, 'reset').catch((err: unknown) => {
+    app.log.error({ err, userId: account.id }, 'password reset mail could not be sent');
+  });
+}
+
+/**
+ * Sets a password with an e-mailed token (reset or invitation). The token is single-use: it, and
+ * every other open link of the user, stops working; every session of the user ends.
+ * Returns false when the token is unknown, used or expired.
+ */
+export async function setPasswordWithToken(
+  app: FastifyInstance,
+  token: string,
+  password: string,
+): Promise<boolean> {
+  const now = nowIso();
+  const row = await app.db
+    .selectFrom('email_tokens')
+    .innerJoin('users', 'users.id', 'email_tokens.user_id')
+    .select(['email_tokens.id', 'email_tokens.user_id', 'users.email'])
+    .where('email_tokens.token_hash', '=', hashToken(token))
+    .where('email_tokens.purpose', 'in', ['reset', 'invite'])
+    .where('email_tokens.used_at', 'is', null)
+    .where('email_tokens.expires_at', '>', now)
+    .executeTakeFirst();
+  if (!row) return false;
+  const passwordHash = await hashPassword(password);
+  const done = await app.db.transaction().execute(async (trx) => {
+    const used = await trx
+      .updateTable('email_tokens')
+      .set({ used_at: now })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(used.numUpdatedRows) !== 1) return false; // used by a concurrent request
+    await trx
+      .updateTable('email_tokens')
+      .set({ used_at: now })
+      .where('user_id', '=', row.user_id)
+      .where('used_at', 'is', null)
+      .execute();
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, password_expires_at: null })
+      .where('id', '=', row.user_id)
+      .execute();
+    await revokeAllSessions(trx, row.user_id);
+    return true;
+  });
+  if (done) {
+    // A new password lifts the lock of failed sign-ins on the account.
+    await clearEvents(app.db, loginLimits(row.email, '').account.key);
+    app.log.info({ userId: row.user_id }, 'password set with e-mailed link');
+  }
+  return done;
+}

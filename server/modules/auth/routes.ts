@@ -1,0 +1,151 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AuthMessages,
+  LoginResponse,
+  MessageResponse,
+  PasswordResetRequest,
+  RefreshResponse,
+  SetPasswordRequest,
+  tooManyAttemptsMessage,
+} from '../../../contract/auth';
+import { ErrorBody } from '../../../contract/errors';
+import { basicCredentialsFrom, normalizeEmail } from '../../auth/basic';
+import { verifyPassword } from '../../auth/passwords';
+import { bearerFrom } from '../../auth/tokens';
+import { AppError, badRequest, unauthorized } from '../../errors';
+import { requestPasswordReset, setPasswordWithToken } from './passwords';
+import {
+  endSession,
+  findAccountByEmail,
+  issueSession,
+  passwordExpired,
+  refreshSession,
+} from './sessions';
+import { clearEvents, countEvent, loginLimits, retryAfter } from './throttle';
+
+const tags = ['auth'];
+
+function bearerOrThrow(header: string | undefined): string {
+  const token = bearerFrom(header);
+  if (!token) throw badRequest(AuthMessages.missingBearer);
+  return token;
+}
+
+/** Sign-in, session refresh, logout and password reset by e-mail (spec 1 §7.1). */
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/login',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Sign in with Basic e-mail:password; returns an access and a refresh token',
+        security: [{ basic: [] }],
+        response: { 200: LoginResponse, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const credentials = basicCredentialsFrom(request.headers.authorization);
+      if (!credentials.ok) throw badRequest(AuthMessages.missingBasic);
+      const email = normalizeEmail(credentials.email);
+      if (!email) throw badRequest(AuthMessages.emailRequired);
+      if (!credentials.password) throw badRequest(AuthMessages.passwordRequired);
+
+      const limits = loginLimits(email, request.ip);
+      const wait = await retryAfter(app.db, [limits.account, limits.ip]);
+      if (wait !== null) {
+        reply.header('Retry-After', String(wait));
+        throw new AppError(429, tooManyAttemptsMessage(wait));
+      }
+
+      const account = await findAccountByEmail(app.db, email);
+      const valid = await verifyPassword(account?.password_hash ?? null, credentials.password);
+      if (!account || !valid) {
+        await countEvent(app.db, limits.account);
+        await countEvent(app.db, limits.ip);
+        request.log.info({ email }, 'login failed');
+        throw unauthorized(AuthMessages.invalidCredentials);
+      }
+      if (passwordExpired(account)) throw unauthorized(AuthMessages.passwordExpired);
+      await clearEvents(app.db, limits.account.key);
+      request.log.info({ userId: account.id }, 'login');
+      return issueSession(app, account);
+    },
+  );
+
+  r.post(
+    '/login/refresh',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Trade the refresh token (bearer) for a new access token and refresh token',
+        security: [{ bearer: [] }],
+        response: { 200: RefreshResponse, 400: ErrorBody, 401: ErrorBody },
+      },
+    },
+    async (request) => {
+      const outcome = await refreshSession(app, bearerOrThrow(request.headers.authorization));
+      if (!outcome.ok) throw unauthorized(AuthMessages.sessionEnded);
+      return outcome.session;
+    },
+  );
+
+  r.post(
+    '/logout',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'End the session of the refresh token (bearer); repeating it is harmless',
+        security: [{ bearer: [] }],
+        response: { 200: MessageResponse, 400: ErrorBody },
+      },
+    },
+    async (request) => {
+      await endSession(app.db, bearerOrThrow(request.headers.authorization));
+      return { message: AuthMessages.loggedOut };
+    },
+  );
+
+  r.post(
+    '/login/password_reset',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'E-mail a set-password link; the answer is the same whether the address exists',
+        body: PasswordResetRequest,
+        response: { 200: MessageResponse, 400: ErrorBody },
+      },
+    },
+    async (request) => {
+      await requestPasswordReset(app, normalizeEmail(request.body.email));
+      return { message: AuthMessages.resetRequested };
+    },
+  );
+
+  r.post(
+    '/user/password_reset',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Set the password with the e-mailed reset or invitation token (bearer)',
+        security: [{ bearer: [] }],
+        body: SetPasswordRequest,
+        response: { 200: MessageResponse, 400: ErrorBody, 401: ErrorBody },
+      },
+    },
+    async (request) => {
+      const token = bearerFrom(request.headers.authorization);
+      if (!token) throw unauthorized(AuthMessages.linkExpired);
+      const ok = await setPasswordWithToken(app, token, request.body.password);
+      if (!ok) throw unauthorized(AuthMessages.linkExpired);
+      return { message: AuthMessages.passwordSet };
+    },
+  );
+}
