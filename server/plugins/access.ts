@@ -39,13 +39,16 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { jwtSecret: s
     }
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config?.access;
     if (access === undefined || access === 'public') return;
     const token = bearerFrom(request.headers.authorization);
     const user = token ? await verifyAccessToken(opts.jwtSecret, token) : null;
     if (!user) throw unauthorized();
     request.user = user;
+    // Every later line of this request carries its company (the admin's log download filters on it).
+    request.log = request.log.child({ company_id: user.companyId, user_id: user.id });
+    reply.log = request.log;
     if (access === 'user') return;
     if (!access.some((role) => user.permissions.includes(Permission[role]))) throw forbidden();
   });

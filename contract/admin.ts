@@ -1,0 +1,104 @@
+import { z } from 'zod';
+
+/**
+ * User and company administration (spec 1 §2.7–2.8, §3.1–3.3, §7.2–7.3). Field names follow the
+ * original contract (snake_case), so the PWA also works against a server that follows it.
+ */
+
+const Id = z.coerce.number().int().nonnegative();
+const PermissionIdField = z.coerce.number().int().min(0).max(1000);
+
+/** A permission as shown in a matrix column (spec 1 §3.2). */
+export const PermissionDefinition = z.object({
+  permission_id: z.number().int(),
+  description: z.string(),
+});
+export type PermissionDefinition = z.infer<typeof PermissionDefinition>;
+
+/** One row of the admin's permission matrix (spec 1 §3.1). */
+export const UserPermissions = z.object({
+  user_id: z.number().int(),
+  user_name: z.string(),
+  user_email: z.string(),
+  permissions: z.array(z.number().int()),
+});
+export type UserPermissions = z.infer<typeof UserPermissions>;
+
+/** GET /user: the caller's company's users and the permissions it holds (never permission 0). */
+export const UserListResponse = z.object({
+  user_permissions: z.array(UserPermissions),
+  company_permissions: z.array(PermissionDefinition),
+});
+export type UserListResponse = z.infer<typeof UserListResponse>;
+
+/** POST /user. An empty user_email is refused with the spec's message; an empty name defaults. */
+export const AddUserRequest = z.object({
+  user_email: z.string().trim().max(254).default(''),
+  user_name: z.string().trim().max(200).optional().nullable(),
+});
+export type AddUserRequest = z.input<typeof AddUserRequest>;
+
+export const MessageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponse>;
+
+export const ADD_USER_EMPTY_EMAIL = 'Please enter an email address.';
+export const ADD_USER_SUCCESS =
+  "An email with instructions to set up the new user's account has been sent. You can now set the user's permissions.";
+
+/** POST /user/permission (body) and DELETE /user/permission (query). */
+export const UserPermissionRequest = z.object({
+  user_id: Id,
+  permission_id: PermissionIdField,
+});
+export type UserPermissionRequest = z.input<typeof UserPermissionRequest>;
+
+/** DELETE /user?user_id= */
+export const DeleteUserQuery = z.object({ user_id: Id });
+export type DeleteUserQuery = z.input<typeof DeleteUserQuery>;
+
+/** One row of the brick admin's company matrix (spec 1 §3.3). */
+export const CompanyPermissions = z.object({
+  company_id: z.number().int(),
+  company_name: z.string(),
+  permissions: z.array(z.number().int()),
+});
+export type CompanyPermissions = z.infer<typeof CompanyPermissions>;
+
+/** GET /company: every company with its permissions, and every permission (including 0). */
+export const CompanyListResponse = z.object({
+  company_permissions: z.array(CompanyPermissions),
+  global_permissions: z.array(PermissionDefinition),
+});
+export type CompanyListResponse = z.infer<typeof CompanyListResponse>;
+
+/** POST /company/permission (body) and DELETE /company/permission (query). */
+export const CompanyPermissionRequest = z.object({
+  company_id: Id,
+  permission_id: PermissionIdField,
+});
+export type CompanyPermissionRequest = z.input<typeof CompanyPermissionRequest>;
+
+/** POST /company/login: a temporary password for the company's support account. */
+export const CompanyLoginRequest = z.object({ company_id: Id });
+export type CompanyLoginRequest = z.input<typeof CompanyLoginRequest>;
+
+export const CompanyLoginResponse = z.object({
+  /** The temporary password; it stops working after TEMPORARY_PASSWORD_TTL_HOURS. */
+  random_string: z.string(),
+  /** The support account it belongs to. */
+  email: z.string(),
+  expires_at: z.string(),
+});
+export type CompanyLoginResponse = z.infer<typeof CompanyLoginResponse>;
+
+export const TEMPORARY_PASSWORD_TTL_HOURS = 24;
+
+/** The support account a brick admin signs in with to help a company. */
+export function supportEmail(companyId: number): string {
+  return `support+${companyId}@brick-warehouse.local`;
+}
+
+/** The download's file name: a timestamp and a logs suffix, e.g. `2026-11-25T22-50-00-logs.txt`. */
+export function logFileName(at: Date): string {
+  return `${at.toISOString().slice(0, 19).replace(/:/g, '-')}-logs.txt`;
+}

@@ -1,0 +1,82 @@
+import { open } from 'node:fs/promises';
+
+/**
+ * The log download (spec 1 §7.2 GET /log): the latest part of the server's JSON log file as
+ * readable text. An admin sees only lines that carry their company; a brick admin sees all.
+ */
+
+/** How much of the log file's end is read (the newest lines). */
+export const LOG_SCAN_BYTES = 16 * 1024 * 1024;
+/** The largest download; older lines are dropped first. */
+export const LOG_DOWNLOAD_BYTES = 4 * 1024 * 1024;
+
+const LEVELS: Record<number, string> = {
+  10: 'TRACE',
+  20: 'DEBUG',
+  30: 'INFO',
+  40: 'WARN',
+  50: 'ERROR',
+  60: 'FATAL',
+};
+
+/** The newest `maxBytes` of a file, starting at a whole line; '' when the file is missing. */
+export async function readTail(path: string, maxBytes: number): Promise<string> {
+  let handle;
+  try {
+    handle = await open(path, 'r');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return '';
+    throw err;
+  }
+  try {
+    const { size } = await handle.stat();
+    const start = Math.max(0, size - maxBytes);
+    const length = size - start;
+    const buffer = Buffer.alloc(length);
+    await handle.read(buffer, 0, length, start);
+    let text = buffer.toString('utf8');
+    if (start > 0) text = text.slice(text.indexOf('\n') + 1);
+    return text;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** One JSON log line as `time LEVEL message {details}`. */
+export function formatLogLine(entry: Record<string, unknown>): string {
+  const { level, time, msg, pid: _pid, hostname: _host, ...rest } = entry;
+  const at = typeof time === 'number' ? new Date(time).toISOString() : String(time ?? '');
+  const lvl = LEVELS[level as number] ?? String(level ?? '');
+  const details = Object.keys(rest).length > 0 ? ` ${JSON.stringify(rest)}` : '';
+  return `${at} ${lvl.padEnd(5)} ${String(msg ?? '')}${details}`;
+}
+
+/** Picks the lines the caller may see (all when companyId is null) and formats them. */
+export function logText(raw: string, companyId: number | null, maxBytes: number): string {
+  const marker = companyId === null ? null : `"company_id":${companyId}`;
+  const out: string[] = [];
+  for (const line of raw.split('\n')) {
+    if (!line) continue;
+    if (marker && !line.includes(marker)) continue;
+    let entry: Record<string, unknown>;
+    try {
+      entry = JSON.parse(line) as Record<string, unknown>;
+    } catch {
+      if (companyId === null) out.push(line);
+      continue;
+    }
+    if (companyId !== null && entry.company_id !== companyId) continue;
+    out.push(formatLogLine(entry));
+  }
+  // Keep the newest lines within the size cap.
+  let bytes = 0;
+  let first = out.length;
+  while (first > 0) {
+    const size = Buffer.byteLength(out[first - 1]) + 1;
+    if (bytes + size > maxBytes) break;
+    bytes += size;
+    first--;
+  }
+  const kept = out.slice(first);
+  return kept.length > 0 ? `${kept.join('\n')}\n` : '';
+}

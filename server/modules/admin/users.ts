@@ -1,0 +1,196 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  ADD_USER_EMPTY_EMAIL,
+  type PermissionDefinition,
+  type UserListResponse,
+  type UserPermissions,
+} from '../../../contract/admin';
+import { Permission } from '../../../contract/permissions';
+import type { SessionUser } from '../../auth/tokens';
+import { nowIso } from '../../db/dialect';
+import type { Database } from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { sendSetPasswordMail } from '../auth/email-links';
+
+/**
+ * The rules of user administration (spec 1 §2.7, §5.2, §5.3). Every query is scoped to the
+ * caller's company: a user of another company is "not found", never revealed.
+ */
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The permissions the company holds, as matrix columns. Permission 0 only on the brick admin screen. */
+export async function companyPermissionColumns(
+  db: Kysely<Database>,
+  companyId: number,
+): Promise<PermissionDefinition[]> {
+  const rows = await db
+    .selectFrom('company_permissions as cp')
+    .innerJoin('permissions as p', 'p.id', 'cp.permission_id')
+    .select(['p.id as permission_id', 'p.description'])
+    .where('cp.company_id', '=', companyId)
+    .where('p.id', '<>', Permission.brick_admin)
+    .orderBy('p.id')
+    .execute();
+  return rows;
+}
+
+export async function listUsers(
+  db: Kysely<Database>,
+  companyId: number,
+): Promise<UserListResponse> {
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'email'])
+    .where('company_id', '=', companyId)
+    .orderBy('email')
+    .execute();
+  const grants = await db
+    .selectFrom('user_permissions as up')
+    .innerJoin('users as u', 'u.id', 'up.user_id')
+    .select(['up.user_id', 'up.permission_id'])
+    .where('u.company_id', '=', companyId)
+    .orderBy('up.permission_id')
+    .execute();
+  const byUser = new Map<number, number[]>();
+  for (const g of grants) {
+    const list = byUser.get(g.user_id) ?? [];
+    list.push(g.permission_id);
+    byUser.set(g.user_id, list);
+  }
+  const user_permissions: UserPermissions[] = users.map((u) => ({
+    user_id: u.id,
+    user_name: u.name,
+    user_email: u.email,
+    permissions: byUser.get(u.id) ?? [],
+  }));
+  return { user_permissions, company_permissions: await companyPermissionColumns(db, companyId) };
+}
+
+/** Creates a user without a password in the caller's company and e-mails an invitation. */
+export async function inviteUser(
+  app: FastifyInstance,
+  caller: SessionUser,
+  input: { user_email?: string; user_name?: string | null },
+): Promise<{ id: number; email: string; name: string }> {
+  const email = (input.user_email ?? '').trim().toLowerCase();
+  if (!email) throw badRequest(ADD_USER_EMPTY_EMAIL);
+  if (!EMAIL_PATTERN.test(email)) throw badRequest(`'${email}' is not a valid email address.`);
+  const name = input.user_name?.trim() || email;
+
+  const existing = await app.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirst();
+  if (existing) throw conflict(`A user with the email address ${email} already exists.`);
+
+  let id: number;
+  try {
+    ({ id } = await app.db
+      .insertInto('users')
+      .values({
+        company_id: caller.companyId,
+        email,
+        name,
+        password_hash: null,
+        password_expires_at: null,
+        created_at: nowIso(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow());
+  } catch (err) {
+    // Two admins inviting the same address at once: the unique index decides.
+    if (/unique/i.test(String((err as Error).message))) {
+      throw conflict(`A user with the email address ${email} already exists.`);
+    }
+    throw err;
+  }
+  const user = { id, email, name };
+  await sendSetPasswordMail(app, user, 'invite');
+  return user;
+}
+
+/** The user, only when they belong to the company; otherwise 404 (never reveal other companies). */
+async function userOfCompany(db: Kysely<Database>, companyId: number, userId: number) {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'name'])
+    .where('id', '=', userId)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  if (!user) throw notFound('This user does not exist.');
+  return user;
+}
+
+/** An admin hands out only what the company holds, and never permission 0. */
+async function assertGrantable(db: Kysely<Database>, companyId: number, permissionId: number) {
+  if (permissionId === Permission.brick_admin) {
+    throw forbidden('The brick_admin permission can only be managed by the platform.');
+  }
+  const held = await db
+    .selectFrom('company_permissions')
+    .select('permission_id')
+    .where('company_id', '=', companyId)
+    .where('permission_id', '=', permissionId)
+    .executeTakeFirst();
+  if (!held) throw forbidden(`Your company does not hold permission ${permissionId}.`);
+}
+
+export async function grantUserPermission(
+  db: Kysely<Database>,
+  caller: SessionUser,
+  userId: number,
+  permissionId: number,
+): Promise<void> {
+  await userOfCompany(db, caller.companyId, userId);
+  await assertGrantable(db, caller.companyId, permissionId);
+  await db
+    .insertInto('user_permissions')
+    .values({ user_id: userId, permission_id: permissionId })
+    .onConflict((oc) => oc.columns(['user_id', 'permission_id']).doNothing())
+    .execute();
+}
+
+export async function revokeUserPermission(
+  db: Kysely<Database>,
+  caller: SessionUser,
+  userId: number,
+  permissionId: number,
+): Promise<void> {
+  await userOfCompany(db, caller.companyId, userId);
+  if (permissionId === Permission.brick_admin) {
+    throw forbidden('The brick_admin permission can only be managed by the platform.');
+  }
+  if (userId === caller.id && permissionId === Permission.admin) {
+    throw badRequest('You cannot remove your own admin permission.');
+  }
+  await db
+    .deleteFrom('user_permissions')
+    .where('user_id', '=', userId)
+    .where('permission_id', '=', permissionId)
+    .execute();
+}
+
+export async function deleteUser(
+  db: Kysely<Database>,
+  caller: SessionUser,
+  userId: number,
+): Promise<{ email: string }> {
+  if (userId === caller.id) throw badRequest('You cannot delete your own account.');
+  const user = await userOfCompany(db, caller.companyId, userId);
+  try {
+    await db
+      .deleteFrom('users')
+      .where('id', '=', userId)
+      .where('company_id', '=', caller.companyId)
+      .execute();
+  } catch (err) {
+    if (/foreign key/i.test(String((err as Error).message))) {
+      throw conflict(`${user.email} is still referenced by other records and cannot be deleted.`);
+    }
+    throw err;
+  }
+  return { email: user.email };
+}

@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CompanyListResponse,
+  CompanyLoginRequest,
+  CompanyLoginResponse,
+  CompanyPermissionRequest,
+  MessageResponse,
+} from '../../../contract/admin';
+import {
+  grantCompanyPermission,
+  issueTemporaryLogin,
+  listCompanies,
+  revokeCompanyPermission,
+} from './service';
+
+const security = [{ bearer: [] }];
+
+/** Company administration for the platform operator (spec 1 §2.8, §7.3). */
+export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const brickAdmin = { access: ['brick_admin'] as const };
+
+  app.get(
+    '/company',
+    {
+      config: brickAdmin,
+      schema: {
+        tags: ['companies'],
+        summary: 'Every company with the permissions it holds, and every permission',
+        security,
+        response: { 200: CompanyListResponse },
+      },
+    },
+    async () => listCompanies(app.db),
+  );
+
+  app.post(
+    '/company/permission',
+    {
+      config: brickAdmin,
+      schema: {
+        tags: ['companies'],
+        summary: 'Let a company hold a permission',
+        security,
+        body: CompanyPermissionRequest,
+        response: { 200: MessageResponse },
+      },
+    },
+    async (request) => {
+      const { company_id, permission_id } = request.body;
+      await grantCompanyPermission(app.db, company_id, permission_id);
+      request.log.info(
+        { target_company_id: company_id, permission_id },
+        'company permission granted',
+      );
+      return { message: 'Permission granted.' };
+    },
+  );
+
+  app.delete(
+    '/company/permission',
+    {
+      config: brickAdmin,
+      schema: {
+        tags: ['companies'],
+        summary: 'Take a permission from a company and from all its users',
+        security,
+        querystring: CompanyPermissionRequest,
+        response: { 200: MessageResponse },
+      },
+    },
+    async (request) => {
+      const { company_id, permission_id } = request.query;
+      await revokeCompanyPermission(app.db, request.user, company_id, permission_id);
+      request.log.info(
+        { target_company_id: company_id, permission_id },
+        'company permission revoked',
+      );
+      return { message: 'Permission revoked.' };
+    },
+  );
+
+  app.post(
+    '/company/login',
+    {
+      config: brickAdmin,
+      schema: {
+        tags: ['companies'],
+        summary: "A temporary password (24 hours) for the company's support account",
+        security,
+        body: CompanyLoginRequest,
+        response: { 200: CompanyLoginResponse },
+      },
+    },
+    async (request) => {
+      const result = await issueTemporaryLogin(app.db, request.body.company_id);
+      request.log.info(
+        { target_company_id: request.body.company_id, support: result.email },
+        'temporary login issued',
+      );
+      return result;
+    },
+  );
+}
