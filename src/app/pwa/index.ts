@@ -1,0 +1,9 @@
+export {
+  applyUpdate,
+  onOutboxFlushRequest,
+  registerServiceWorker,
+  requestOutboxSync,
+  useUpdateState,
+} from './service-worker';
+export { requestPersistentStorage } from './storage';
+export { UpdatePrompt, UpdateTexts, type UpdatePromptProps } from './UpdatePrompt';
