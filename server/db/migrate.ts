@@ -1,9 +1,11 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m001 from './migrations/001_core';
+import * as m010 from './migrations/010_sync';
 
 /** Migrations are imported statically so they run the same under tsx, vitest and a build. */
 const migrations: Record<string, Migration> = {
   '001_core': m001,
+  '010_sync': m010,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -54,6 +54,39 @@ export interface LoginFailuresTable {
   window_start: string;
 }
 
+/** Sync bookkeeping (010_sync): see server/sync/. */
+export interface AppliedMutationsTable {
+  /** The client's mutation UUID. */
+  id: string;
+  company_id: number;
+  user_id: number;
+  device_id: string;
+  seq: number;
+  name: string;
+  status: 'applied' | 'rejected';
+  code: string | null;
+  message: string | null;
+  created_at: string;
+}
+export interface SyncDevicesTable {
+  device_id: string;
+  company_id: number;
+  user_id: number;
+  last_seq: number;
+  updated_at: string;
+}
+export interface CompanySyncVersionsTable {
+  /** 0 is the shared scope (rows every company pulls). */
+  company_id: number;
+  version: number;
+}
+export interface SyncTombstonesTable {
+  company_id: number;
+  collection: string;
+  row_key: string;
+  version: number;
+}
+
 export interface Database {
   companies: CompaniesTable;
   permissions: PermissionsTable;
@@ -63,4 +96,8 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   email_tokens: EmailTokensTable;
   login_failures: LoginFailuresTable;
+  applied_mutations: AppliedMutationsTable;
+  sync_devices: SyncDevicesTable;
+  company_sync_versions: CompanySyncVersionsTable;
+  sync_tombstones: SyncTombstonesTable;
 }
