@@ -76,40 +76,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.post(
-    '/login/refresh',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Trade the refresh token (bearer) for a new access token and refresh token',
-        security: [{ bearer: [] }],
-        response: { 200: RefreshResponse, 400: ErrorBody, 401: ErrorBody },
-      },
-    },
-    async (request) => {
-      const outcome = await refreshSession(app, bearerOrThrow(request.headers.authorization));
-      if (!outcome.ok) throw unauthorized(AuthMessages.sessionEnded);
-      return outcome.session;
-    },
-  );
-
-  r.post(
-    '/logout',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'End the session of the refresh token (bearer); repeating it is harmless',
-        security: [{ bearer: [] }],
-        response: { 200: MessageResponse, 400: ErrorBody },
-      },
-    },
-    async (request) => {
-      await endSession(app.db, bearerOrThrow(request.headers.authorization));
-      return { message: AuthMessages.loggedOut };
-    },
-  );
+  await app.register(sessionRoutes);
 
   r.post(
     '/login/password_reset',
@@ -146,6 +113,53 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const ok = await setPasswordWithToken(app, token, request.body.password);
       if (!ok) throw unauthorized(AuthMessages.linkExpired);
       return { message: AuthMessages.passwordSet };
+    },
+  );
+}
+
+/**
+ * Refresh and logout carry no body. Clients that still send `Content-Type: application/json` with
+ * an empty (or any) body are served: in this scope the JSON body is ignored instead of refused.
+ */
+async function sessionRoutes(app: FastifyInstance): Promise<void> {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, _body, done) =>
+    done(null, undefined),
+  );
+  const s = app.withTypeProvider<ZodTypeProvider>();
+
+  s.post(
+    '/login/refresh',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Trade the refresh token (bearer) for a new access token and refresh token',
+        security: [{ bearer: [] }],
+        response: { 200: RefreshResponse, 400: ErrorBody, 401: ErrorBody },
+      },
+    },
+    async (request) => {
+      const outcome = await refreshSession(app, bearerOrThrow(request.headers.authorization));
+      if (!outcome.ok) throw unauthorized(AuthMessages.sessionEnded);
+      return outcome.session;
+    },
+  );
+
+  s.post(
+    '/logout',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'End the session of the refresh token (bearer); repeating it is harmless',
+        security: [{ bearer: [] }],
+        response: { 200: MessageResponse, 400: ErrorBody },
+      },
+    },
+    async (request) => {
+      await endSession(app.db, bearerOrThrow(request.headers.authorization));
+      return { message: AuthMessages.loggedOut };
     },
   );
 }
