@@ -12,6 +12,7 @@ import type { SessionUser } from '../../auth/tokens';
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
+import { revokeAllSessions } from '../auth/sessions';
 
 /** The platform operator's rules (spec 1 §2.8, §7.3): which permissions each company holds. */
 
@@ -140,7 +141,7 @@ export async function issueTemporaryLogin(
         .set({ password_hash: passwordHash, password_expires_at: expiresAt })
         .where('id', '=', userId)
         .execute();
-      await trx.deleteFrom('refresh_tokens').where('user_id', '=', userId).execute();
+      await revokeAllSessions(trx, userId);
     } else {
       ({ id: userId } = await trx
         .insertInto('users')
