@@ -1,0 +1,75 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export { expect };
+
+export const DEMO_PASSWORD = 'demo-password';
+
+/** Console errors that say nothing about our app (Chromium's own offline noise). */
+const HARMLESS_CONSOLE_ERRORS: RegExp[] = [/net::ERR_INTERNET_DISCONNECTED/];
+
+interface Options {
+  /** Further console errors a test expects (e.g. the 401 of a wrong password). */
+  allowedConsoleErrors: RegExp[];
+}
+
+interface Fixtures {
+  failOnConsoleErrors: void;
+}
+
+/**
+ * The test function of every browser test: the baseURL of the server started in global-setup,
+ * and any console error or uncaught page error fails the test.
+ */
+export const test = base.extend<Options & Fixtures>({
+  allowedConsoleErrors: [[], { option: true }],
+  // Playwright reads the fixtures a fixture needs from this (empty) pattern.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use) => {
+    const url = process.env.E2E_BASE_URL;
+    if (!url) throw new Error('E2E_BASE_URL is not set: run the tests through playwright test');
+    await use(url);
+  },
+  failOnConsoleErrors: [
+    async ({ page, allowedConsoleErrors }, use, testInfo) => {
+      const problems: string[] = [];
+      const allowed = [...HARMLESS_CONSOLE_ERRORS, ...allowedConsoleErrors];
+      page.on('console', (msg) => {
+        if (msg.type() !== 'error') return;
+        const text = `${msg.text()} (${msg.location().url})`;
+        if (!allowed.some((re) => re.test(text))) problems.push(`console error: ${text}`);
+      });
+      page.on('pageerror', (err) => problems.push(`page error: ${err.stack ?? err.message}`));
+      await use();
+      if (problems.length > 0 && testInfo.status === testInfo.expectedStatus) {
+        throw new Error(`The page reported errors:\n${problems.join('\n')}`);
+      }
+    },
+    { auto: true },
+  ],
+});
+
+/** Signs in through the login screen and waits until the app has left it. */
+export async function loginAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).not.toHaveURL(/\/$/);
+}
+
+/** A fresh session straight from the API (POST /api/login with Basic credentials). */
+export async function apiLogin(
+  request: APIRequestContext,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<{ access_token: string; permissions: number[]; user: { id: number } }> {
+  const res = await request.post('/api/login', {
+    headers: { Authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}` },
+  });
+  expect(res.status(), `login of ${email}`).toBe(200);
+  return res.json();
+}
+
+export function bearer(token: string): Record<string, string> {
+  return { Authorization: `Bearer ${token}` };
+}

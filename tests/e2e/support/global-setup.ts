@@ -1,0 +1,124 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { appendFileSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { parseRawMail, type ReceivedMail } from './mailbox';
+
+/** A port nobody listens on right now. */
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+/** An SMTP server in this process that appends each received mail as a JSON line to `file`. */
+async function startMailbox(file: string): Promise<{ port: number; close: () => Promise<void> }> {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const { headers, text } = parseRawMail(Buffer.concat(chunks).toString('utf8'));
+        const mail: ReceivedMail = {
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          subject: headers.subject ?? '',
+          text,
+          receivedAt: new Date().toISOString(),
+        };
+        appendFileSync(file, JSON.stringify(mail) + '\n');
+        callback();
+      });
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
+  return { port, close: () => new Promise((done) => server.close(() => done())) };
+}
+
+async function waitForHealth(url: string, server: ChildProcess, logFile: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) break;
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-4000) : '';
+  throw new Error(`the server did not become healthy at ${url}\n${log}`);
+}
+
+/**
+ * Starts the real server (fresh SQLite database with the demo companies, the built PWA, an SMTP
+ * server here that catches its mails) and returns the teardown. Tests read E2E_BASE_URL and
+ * E2E_MAILBOX from the environment.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (!existsSync('dist/index.html')) {
+    const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
+      stdio: 'inherit',
+    });
+    if (build.status !== 0) throw new Error('vite build failed');
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'brick-e2e-'));
+  const mailboxFile = join(dataDir, 'mailbox.jsonl');
+  const mailbox = await startMailbox(mailboxFile);
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const logFile = join(dataDir, 'server.out');
+  const out = openSync(logFile, 'a');
+  const server = spawn(resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      STATIC_DIR: resolve('dist'),
+      SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
+      PUBLIC_URL: baseURL,
+      SEED_DEMO: '1',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    },
+    stdio: ['ignore', out, out],
+  });
+  const stop = () => {
+    if (server.exitCode === null) server.kill('SIGTERM');
+  };
+  process.once('exit', stop);
+  await waitForHealth(`${baseURL}/api/health`, server, logFile);
+
+  process.env.E2E_BASE_URL = baseURL;
+  process.env.E2E_MAILBOX = mailboxFile;
+  process.env.E2E_DATA_DIR = dataDir;
+
+  return async () => {
+    stop();
+    await new Promise<void>((done) => {
+      if (server.exitCode !== null) return done();
+      const timer = setTimeout(() => {
+        server.kill('SIGKILL');
+        done();
+      }, 5000);
+      server.once('exit', () => {
+        clearTimeout(timer);
+        done();
+      });
+    });
+    await mailbox.close();
+    if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
+  };
+}
