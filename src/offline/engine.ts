@@ -1,0 +1,20 @@
+/** The offline engine without UI: safe to import from the service worker (no React, no window). */
+export { DB_NAME, getDb, setDb, WarehouseDb } from './db';
+export type { OutboxEntry, OutboxState, SyncedRow } from './db';
+export { COLLECTIONS, FLOOR_COLLECTIONS, type CollectionName } from './collections';
+export {
+  countRejected,
+  countUnsent,
+  dismiss,
+  enqueue,
+  hasUnsentEntries,
+  listOutbox,
+  listRejected,
+  retry,
+  type ApplyLocally,
+} from './outbox';
+export { flush, type FlushResult } from './push';
+export { getCursor, pullAll, pullCollection, PullError, type PullProgress } from './pull';
+export { startSyncEngine, type SyncEngine, type SyncEngineOptions } from './scheduler';
+export { syncStatus, watchOutbox, type SyncStatusState } from './status';
+export { kyTransport, type PullFn, type PushFn, type RefreshSession } from './transport';

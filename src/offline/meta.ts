@@ -1,0 +1,41 @@
+import type { WarehouseDb } from './db';
+
+/** Keys of the meta table. */
+export const META = {
+  deviceId: 'device_id',
+  /** The seq the next outbox entry gets. */
+  nextSeq: 'next_seq',
+  /** ISO time of the last push or pull that reached the server. */
+  lastSyncAt: 'last_sync_at',
+  /** Fallback flush lease where the Web Locks API is missing. */
+  flushLease: 'flush_lease',
+  cursor: (collection: string) => `cursor:${collection}`,
+} as const;
+
+export async function getMeta<T>(db: WarehouseDb, key: string): Promise<T | undefined> {
+  const row = await db.meta.get(key);
+  return row?.value as T | undefined;
+}
+
+export async function setMeta(db: WarehouseDb, key: string, value: unknown): Promise<void> {
+  await db.meta.put({ key, value });
+}
+
+export function newUuid(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+/** This device's id for the push protocol, made once and kept. */
+export async function getDeviceId(db: WarehouseDb): Promise<string> {
+  return db.transaction('rw', db.meta, async () => {
+    const existing = await getMeta<string>(db, META.deviceId);
+    if (existing) return existing;
+    const id = newUuid();
+    await setMeta(db, META.deviceId, id);
+    return id;
+  });
+}
+
+export async function markSynced(db: WarehouseDb, now: number): Promise<void> {
+  await setMeta(db, META.lastSyncAt, new Date(now).toISOString());
+}

@@ -1,0 +1,228 @@
+import { FLOOR_COLLECTIONS } from './collections';
+import { getDb, type WarehouseDb } from './db';
+import type { LockOptions } from './lock';
+import { countUnsent, onEnqueue } from './outbox';
+import { pullAll, PullError } from './pull';
+import { flush, type FlushResult } from './push';
+import { syncStatus, watchOutbox } from './status';
+import type { PullFn, PushFn, RefreshSession } from './transport';
+
+export interface SyncEngineOptions {
+  pushFn: PushFn;
+  pullFn: PullFn;
+  refreshSession?: RefreshSession;
+  /** Collections pulled on start, on reconnect and periodically (default: the floor's). */
+  collections?: readonly string[];
+  db?: WarehouseDb;
+  now?: () => number;
+  random?: () => number;
+  lock?: LockOptions;
+  debounceMs?: number;
+  flushIntervalMs?: number;
+  pullIntervalMs?: number;
+  /** How soon to look again when another context held the flush lock. */
+  busyRetryMs?: number;
+}
+
+export interface SyncEngine {
+  /** Flush now (single-flight in this context); resolves with the last flush result. */
+  flushNow(options?: { ignoreBackoff?: boolean }): Promise<FlushResult | undefined>;
+  pullNow(): Promise<void>;
+  stop(): void;
+}
+
+interface EventTargetLike {
+  addEventListener(type: string, listener: (event: Event) => void): void;
+  removeEventListener(type: string, listener: (event: Event) => void): void;
+}
+
+const g = globalThis as unknown as EventTargetLike & {
+  document?: EventTargetLike & { visibilityState?: string };
+  navigator?: {
+    serviceWorker?: EventTargetLike & {
+      ready?: Promise<{ sync?: { register(tag: string): Promise<void> } }>;
+    };
+  };
+};
+
+const isVisible = () => g.document?.visibilityState !== 'hidden';
+
+/** Ask the browser to wake the service worker when the network returns (Chromium only). */
+function registerBackgroundSync(): void {
+  const ready = g.navigator?.serviceWorker?.ready;
+  if (!ready) return;
+  void ready.then((reg) => reg.sync?.register('outbox')).catch(() => undefined);
+}
+
+/**
+ * Start syncing this context: flush the outbox on start, on `online`, on becoming visible, after
+ * each enqueue (debounced), on a timer while visible, on a retry timer after a failure, and when
+ * the service worker posts {type: 'flush-outbox'}; pull on start, on reconnect, after rejections
+ * and periodically while visible. Returns the engine; call stop() to detach it.
+ */
+export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
+  const db = options.db ?? getDb();
+  const now = options.now ?? Date.now;
+  const collections = options.collections ?? FLOOR_COLLECTIONS;
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const cleanups: Array<() => void> = [];
+  let stopped = false;
+  let active = 0;
+  let flushing: Promise<FlushResult | undefined> | null = null;
+  let again = false;
+  let againIgnoreBackoff = false;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let debounceTimer: ReturnType<typeof setTimeout> | undefined;
+  let pulling: Promise<void> | null = null;
+
+  const busy = (delta: number) => {
+    active += delta;
+    syncStatus.setState({ syncing: active > 0 });
+  };
+  const later = (fn: () => void, ms: number) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      fn();
+    }, ms);
+    timers.add(timer);
+    return timer;
+  };
+  const clear = (timer: ReturnType<typeof setTimeout> | undefined) => {
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    timers.delete(timer);
+  };
+
+  async function afterFlush(result: FlushResult) {
+    clear(retryTimer);
+    retryTimer = undefined;
+    if (stopped) return;
+    if (result.status === 'waiting') {
+      syncStatus.setState({ lastError: result.error ?? null });
+      retryTimer = later(() => void flushNow(), Math.max(0, result.retryAt - now()));
+      registerBackgroundSync();
+    } else if (result.status === 'busy') {
+      if ((await countUnsent(db)) > 0) {
+        retryTimer = later(() => void flushNow(), options.busyRetryMs ?? 3_000);
+      }
+    } else if (result.status === 'signed-out') {
+      syncStatus.setState({ signedOut: true });
+    } else {
+      syncStatus.setState({ signedOut: false, lastError: null });
+    }
+    // A rejection means the local optimistic data is wrong: the pull corrects it.
+    if ('rejected' in result && result.rejected > 0) void pullNow();
+  }
+
+  function flushNow(opts: { ignoreBackoff?: boolean } = {}) {
+    if (stopped) return Promise.resolve(undefined);
+    if (flushing) {
+      again = true;
+      againIgnoreBackoff ||= opts.ignoreBackoff ?? false;
+      return flushing;
+    }
+    busy(1);
+    let ignoreBackoff = opts.ignoreBackoff ?? false;
+    flushing = (async () => {
+      let result: FlushResult | undefined;
+      do {
+        again = false;
+        result = await flush({ ...options, db, ignoreBackoff });
+        ignoreBackoff = againIgnoreBackoff;
+        againIgnoreBackoff = false;
+        await afterFlush(result);
+      } while (again && !stopped);
+      return result;
+    })()
+      .catch((error: unknown) => {
+        syncStatus.setState({ lastError: String(error) });
+        return undefined;
+      })
+      .finally(() => {
+        flushing = null;
+        busy(-1);
+      });
+    return flushing;
+  }
+
+  function pullNow(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    if (pulling) return pulling;
+    busy(1);
+    pulling = pullAll(collections, {
+      ...options,
+      db,
+      onProgress: (progress) => syncStatus.setState({ pull: progress }),
+    })
+      .then(() => syncStatus.setState({ signedOut: false, lastError: null }))
+      .catch((error: unknown) => {
+        if (error instanceof PullError && error.kind === 'signed-out') {
+          syncStatus.setState({ signedOut: true });
+        } else {
+          syncStatus.setState({ lastError: String(error) });
+        }
+      })
+      .finally(() => {
+        pulling = null;
+        syncStatus.setState({ pull: null });
+        busy(-1);
+      });
+    return pulling;
+  }
+
+  function listen(target: EventTargetLike | undefined, type: string, fn: (e: Event) => void) {
+    if (!target) return;
+    target.addEventListener(type, fn);
+    cleanups.push(() => target.removeEventListener(type, fn));
+  }
+
+  cleanups.push(watchOutbox(db));
+  cleanups.push(
+    onEnqueue(() => {
+      registerBackgroundSync();
+      clear(debounceTimer);
+      debounceTimer = later(() => void flushNow(), options.debounceMs ?? 200);
+    }),
+  );
+  if (typeof g.addEventListener === 'function') {
+    listen(g, 'online', () => {
+      syncStatus.setState({ online: true });
+      void flushNow({ ignoreBackoff: true }).then(() => pullNow());
+    });
+    listen(g, 'offline', () => syncStatus.setState({ online: false }));
+  }
+  listen(g.document, 'visibilitychange', () => {
+    if (isVisible()) void flushNow();
+  });
+  listen(g.navigator?.serviceWorker, 'message', (event) => {
+    const data = (event as MessageEvent).data as { type?: string } | undefined;
+    if (data?.type === 'flush-outbox') void flushNow({ ignoreBackoff: true });
+  });
+  const flushTimer = setInterval(() => {
+    if (isVisible()) void flushNow();
+  }, options.flushIntervalMs ?? 30_000);
+  const pullTimer = setInterval(
+    () => {
+      if (isVisible()) void pullNow();
+    },
+    options.pullIntervalMs ?? 5 * 60_000,
+  );
+  cleanups.push(
+    () => clearInterval(flushTimer),
+    () => clearInterval(pullTimer),
+  );
+
+  void flushNow().then(() => pullNow());
+  void countUnsent(db).then((n) => n > 0 && registerBackgroundSync());
+
+  return {
+    flushNow,
+    pullNow,
+    stop() {
+      stopped = true;
+      for (const cleanup of cleanups) cleanup();
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+}

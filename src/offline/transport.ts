@@ -1,0 +1,116 @@
+import type { PullQuery, PushRequest } from '../../contract/sync';
+
+/**
+ * The HTTP calls the engine makes, injected so the engine runs in the page, in the service worker
+ * and in tests alike. Each returns the raw `Response` (any status); a thrown error counts as a
+ * network failure unless it carries a `response` (ky's HTTPError), which is then classified.
+ */
+export type PushFn = (body: PushRequest) => Promise<Response>;
+export type PullFn = (query: PullQuery) => Promise<Response>;
+/** Renews the access token. Resolving `false` means the session is gone (signed out). */
+export type RefreshSession = () => Promise<unknown>;
+
+/** Minimal shape of a ky instance (the app's `api`), so this file need not import the client. */
+interface KyLike {
+  post(url: string, options: object): PromiseLike<Response>;
+  get(url: string, options: object): PromiseLike<Response>;
+}
+
+/** Push and pull over the app's ky client (`api` from src/api/client.ts). */
+export function kyTransport(api: KyLike): { pushFn: PushFn; pullFn: PullFn } {
+  const opts = { throwHttpErrors: false, retry: 0, timeout: 30_000 };
+  return {
+    pushFn: async (body) => api.post('v1/sync/push', { ...opts, json: body }),
+    pullFn: async (query) =>
+      api.get('v1/sync/pull', {
+        ...opts,
+        searchParams: {
+          collection: query.collection,
+          cursor: String(query.cursor),
+          limit: String(query.limit),
+        },
+      }),
+  };
+}
+
+export type CallOutcome =
+  | { kind: 'ok'; body: unknown }
+  | { kind: 'unauthorized' }
+  /** Network error, 5xx, 429, unreadable body, or another unexpected status: try again later. */
+  | { kind: 'transient'; status?: number; retryAfterMs?: number; error: string };
+
+/** Delay asked for by a Retry-After header (seconds or an HTTP date), in ms. */
+export function parseRetryAfter(value: string | null, now: number): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+function responseOf(error: unknown): Response | undefined {
+  const response = (error as { response?: unknown } | null)?.response;
+  return response && typeof (response as Response).status === 'number'
+    ? (response as Response)
+    : undefined;
+}
+
+/** Make one call and classify its answer. */
+export async function call(fn: () => Promise<Response>, now: () => number): Promise<CallOutcome> {
+  let response: Response;
+  try {
+    response = await fn();
+  } catch (error) {
+    const fromError = responseOf(error);
+    if (!fromError) return { kind: 'transient', error: `network: ${String(error)}` };
+    response = fromError;
+  }
+  if (response.status === 401) return { kind: 'unauthorized' };
+  if (!response.ok) {
+    return {
+      kind: 'transient',
+      status: response.status,
+      retryAfterMs: parseRetryAfter(response.headers.get('Retry-After'), now()),
+      error: `HTTP ${response.status}`,
+    };
+  }
+  try {
+    return { kind: 'ok', body: await response.json() };
+  } catch (error) {
+    return { kind: 'transient', status: response.status, error: `bad body: ${String(error)}` };
+  }
+}
+
+/**
+ * Make a call; on 401 renew the session once and call again. A second 401, or a refresh that
+ * resolves `false`, ends in 'signed-out'. A refresh that throws (no network) is transient.
+ */
+export async function callWithSession(
+  fn: () => Promise<Response>,
+  refreshSession: RefreshSession | undefined,
+  now: () => number,
+): Promise<CallOutcome | { kind: 'signed-out' }> {
+  const first = await call(fn, now);
+  if (first.kind !== 'unauthorized') return first;
+  if (!refreshSession) return { kind: 'signed-out' };
+  try {
+    if ((await refreshSession()) === false) return { kind: 'signed-out' };
+  } catch (error) {
+    return { kind: 'transient', error: `refresh: ${String(error)}` };
+  }
+  const second = await call(fn, now);
+  return second.kind === 'unauthorized' ? { kind: 'signed-out' } : second;
+}
+
+export const BACKOFF_BASE_MS = 1_000;
+export const BACKOFF_CAP_MS = 60_000;
+
+/**
+ * Exponential backoff with full jitter: a random delay in [0, min(cap, base * 2^(attempt-1))),
+ * but never shorter than the server's Retry-After.
+ */
+export function backoffDelay(attempt: number, random: () => number, retryAfterMs?: number) {
+  const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempt - 1));
+  const jittered = Math.floor(random() * ceiling);
+  return retryAfterMs === undefined ? jittered : Math.max(retryAfterMs, jittered);
+}
