@@ -1,0 +1,140 @@
+// @vitest-environment jsdom
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { HTTPError } from 'ky';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { isSignedIn, useSession } from '../app/session';
+import { createApiClient, SessionExpiredError } from './client';
+
+/** A small stand-in for the API: tokens "access-N" / "refresh-N", one generation valid at a time. */
+class FakeApi {
+  generation = 1;
+  refreshCalls = 0;
+  refusesRefresh = false;
+  refreshDelayMs = 50;
+
+  answer(gen: number) {
+    return {
+      access_token: `access-${gen}`,
+      expires_at: new Date(Date.now() + 600_000).toISOString(),
+      refresh_token: `refresh-${gen}`,
+      token_type: 'Bearer',
+      refresh_expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+      permissions: [3],
+      user: { id: 1, name: 'Pia', email: 'picker@demo.test', company_id: 1, company_name: 'Demo' },
+    };
+  }
+
+  async handle(req: IncomingMessage, res: ServerResponse) {
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    const auth = req.headers.authorization ?? '';
+    let body = '';
+    for await (const chunk of req) body += String(chunk);
+    if (req.url === '/api/login/refresh') {
+      this.refreshCalls++;
+      await new Promise((r) => setTimeout(r, this.refreshDelayMs));
+      if (this.refusesRefresh || auth !== `Bearer refresh-${this.generation}`) {
+        return send(401, { errors: [{ detail: 'Your session has ended. Please log in again.' }] });
+      }
+      this.generation++;
+      return send(200, this.answer(this.generation));
+    }
+    if (auth !== `Bearer access-${this.generation}`) {
+      return send(401, { errors: [{ detail: 'unauthorized' }] });
+    }
+    return send(200, { path: req.url, method: req.method, body });
+  }
+}
+
+let server: Server;
+let fake: FakeApi;
+let prefixUrl: string;
+
+beforeAll(async () => {
+  server = createServer((req, res) => void fake.handle(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  prefixUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+beforeEach(() => {
+  fake = new FakeApi();
+  // Signed in with generation 1, which the server accepts.
+  useSession.getState().signIn(fake.answer(1));
+});
+
+describe('api client', () => {
+  it('sends the bearer token of the session', async () => {
+    const { api } = createApiClient({ prefixUrl });
+    await expect(api.get('v1/order/status').json()).resolves.toMatchObject({
+      path: '/api/v1/order/status',
+    });
+  });
+
+  it('refreshes once for many 401s at the same time, then retries each call once', async () => {
+    const { api } = createApiClient({ prefixUrl });
+    // The server has moved to generation 2: access-1 is refused, refresh-2 renews.
+    fake.generation = 2;
+    useSession.getState().signIn({ ...fake.answer(1), refresh_token: 'refresh-2' });
+    const calls = await Promise.all([
+      api.get('a').json<{ path: string }>(),
+      api.post('b', { json: { n: 1 } }).json<{ body: string }>(),
+      api.get('c').json<{ path: string }>(),
+    ]);
+    expect(fake.refreshCalls).toBe(1);
+    expect(calls[0].path).toBe('/api/a');
+    expect(calls[1].body).toBe('{"n":1}');
+    expect(useSession.getState().access_token).toBe('access-3');
+    expect(useSession.getState().refresh_token).toBe('refresh-3');
+  });
+
+  it('renews an expired access token before sending, without a wasted 401', async () => {
+    const { api } = createApiClient({ prefixUrl });
+    useSession.setState({ expires_at: new Date(Date.now() - 1000).toISOString() });
+    await api.get('x').json();
+    expect(fake.refreshCalls).toBe(1);
+    expect(useSession.getState().access_token).toBe('access-2');
+  });
+
+  it('signs out locally when the refresh is refused, and reports it', async () => {
+    let expired = 0;
+    const { api } = createApiClient({ prefixUrl, onSessionExpired: () => expired++ });
+    fake.generation = 5;
+    fake.refusesRefresh = true;
+    await expect(api.get('x').json()).rejects.toBeInstanceOf(SessionExpiredError);
+    expect(expired).toBe(1);
+    expect(isSignedIn()).toBe(false);
+    expect(useSession.getState().refresh_token).toBeNull();
+  });
+
+  it('keeps the session when the network fails (offline)', async () => {
+    const { api, refreshSession } = createApiClient({ prefixUrl: 'http://127.0.0.1:9/api' });
+    await expect(api.get('x', { timeout: 2000 }).json()).rejects.toThrow();
+    await expect(refreshSession()).rejects.not.toBeInstanceOf(SessionExpiredError);
+    expect(isSignedIn()).toBe(true);
+    expect(useSession.getState().refresh_token).toBe('refresh-1');
+  });
+
+  it('does not refresh for a refused login (Basic credentials)', async () => {
+    const { api } = createApiClient({ prefixUrl });
+    const error = await api
+      .post('login', { headers: { Authorization: 'Basic eDp5' } })
+      .json()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HTTPError);
+    expect((error as HTTPError).response.status).toBe(401);
+    expect(fake.refreshCalls).toBe(0);
+  });
+
+  it('exposes refreshSession as one shared flight', async () => {
+    const { refreshSession } = createApiClient({ prefixUrl });
+    const [a, b] = await Promise.all([refreshSession(), refreshSession()]);
+    expect(a).toBe('access-2');
+    expect(b).toBe('access-2');
+    expect(fake.refreshCalls).toBe(1);
+  });
+});

@@ -1,0 +1,151 @@
+import ky, { HTTPError, type KyInstance } from 'ky';
+import { apiBase, hasFreshAccessToken, useSession, type LoginAnswer } from '../app/session';
+
+/** Thrown when the server refused the refresh token: the session is over and was cleared. */
+export class SessionExpiredError extends Error {
+  constructor() {
+    super('Your session has expired. Please log in again.');
+    this.name = 'SessionExpiredError';
+  }
+}
+
+/** Calls that must never trigger a refresh (they carry Basic, a refresh or an e-mailed token). */
+const AUTH_PATHS = [
+  'login',
+  'login/refresh',
+  'logout',
+  'login/password_reset',
+  'user/password_reset',
+];
+
+export interface ApiClient {
+  api: KyInstance;
+  /** Renew the access token with the refresh token; one request at a time, shared by all callers. */
+  refreshSession(): Promise<string>;
+}
+
+export interface ApiClientOptions {
+  prefixUrl: string;
+  fetch?: typeof fetch;
+  /** Called after a refused refresh cleared the session (the app navigates to the login page). */
+  onSessionExpired?: () => void;
+}
+
+function isAuthPath(url: string, prefixUrl: string): boolean {
+  const base = new URL(prefixUrl.replace(/\/?$/, '/'), globalThis.location?.href);
+  const path = new URL(url).pathname;
+  if (!path.startsWith(base.pathname)) return false;
+  return AUTH_PATHS.includes(path.slice(base.pathname.length).replace(/\/$/, ''));
+}
+
+async function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
+  // Several tabs share one refresh token; rotating it twice would look like reuse to the server.
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) return work();
+  return locks.request('brick-warehouse-session-refresh', work);
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  let inFlight: Promise<string> | null = null;
+
+  async function doRefresh(): Promise<string> {
+    const before = useSession.getState().refresh_token;
+    if (!before) throw new SessionExpiredError();
+    return withRefreshLock(async () => {
+      // Another tab may have refreshed while we waited for the lock.
+      await useSession.persist.rehydrate();
+      const now = useSession.getState();
+      if (now.refresh_token && now.refresh_token !== before && hasFreshAccessToken(now)) {
+        return now.access_token!;
+      }
+      if (!now.refresh_token) throw new SessionExpiredError();
+      try {
+        const answer = await ky
+          .post('login/refresh', {
+            prefixUrl: options.prefixUrl,
+            fetch: fetchImpl,
+            retry: 0,
+            headers: { Authorization: `Bearer ${now.refresh_token}` },
+          })
+          .json<LoginAnswer>();
+        useSession.getState().signIn(answer);
+        return answer.access_token;
+      } catch (error) {
+        if (error instanceof HTTPError && error.response.status === 401) {
+          useSession.getState().clear();
+          options.onSessionExpired?.();
+          throw new SessionExpiredError();
+        }
+        // Offline or server trouble: keep the session, the caller may try again later.
+        throw error;
+      }
+    });
+  }
+
+  function refreshSession(): Promise<string> {
+    inFlight ??= doRefresh().finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  }
+
+  const api = ky.create({
+    prefixUrl: options.prefixUrl,
+    fetch: fetchImpl,
+    retry: 0,
+    hooks: {
+      beforeRequest: [
+        async (request) => {
+          if (request.headers.has('Authorization')) return;
+          const session = useSession.getState();
+          if (!session.refresh_token && !session.access_token) return;
+          let token = session.access_token;
+          if (!hasFreshAccessToken(session) && session.refresh_token) {
+            token = await refreshSession();
+          }
+          if (token) request.headers.set('Authorization', `Bearer ${token}`);
+        },
+      ],
+      afterResponse: [
+        async (request, _options, response) => {
+          if (response.status !== 401) return response;
+          if (isAuthPath(request.url, options.prefixUrl)) return response;
+          const sent = request.headers.get('Authorization');
+          const session = useSession.getState();
+          if (!sent?.startsWith('Bearer ') || !session.refresh_token) return response;
+          // A request that raced a refresh already sees the new token: retry without refreshing.
+          const token =
+            session.access_token && sent !== `Bearer ${session.access_token}`
+              ? session.access_token
+              : await refreshSession();
+          const retry = new Request(request);
+          retry.headers.set('Authorization', `Bearer ${token}`);
+          // Retry once, bypassing these hooks; its answer (even another 401) is final.
+          return ky(retry, { fetch: fetchImpl, retry: 0, throwHttpErrors: false });
+        },
+      ],
+    },
+  });
+
+  return { api, refreshSession };
+}
+
+const sessionExpiredListeners = new Set<() => void>();
+
+const client = createApiClient({
+  prefixUrl: apiBase,
+  onSessionExpired: () => sessionExpiredListeners.forEach((listener) => listener()),
+});
+
+/** The app's router registers here to go to the login page when a refresh is refused. */
+export function onSessionExpired(listener: () => void): () => void {
+  sessionExpiredListeners.add(listener);
+  return () => sessionExpiredListeners.delete(listener);
+}
+
+/** The shared API client: prefix from VITE_API_BASE, bearer from the session, refresh on 401. */
+export const api = client.api;
+
+/** Renew the session's access token (single-flight); throws SessionExpiredError on a refused refresh. */
+export const refreshSession = client.refreshSession;

@@ -1,0 +1,85 @@
+import { useEffect, useReducer, Suspense } from 'react';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router-dom';
+import { onSessionExpired } from '../api/client';
+import { notifyError } from '../ui/notify';
+import { decideRoute } from './guard';
+import { NoRoles, NotFound, PageLoading, PermissionDenied } from './pages/StatusPages';
+import { isSignedIn, sessionEndsIn, useSession } from './session';
+import { Shell } from './Shell';
+
+export const NOT_FOUND_ROUTE_ID = 'not-found';
+
+export interface LoginRedirectState {
+  from?: string;
+}
+
+/** Re-render when the session ends by time (refresh token expiry). */
+function useSessionClock() {
+  const session = useSession();
+  const [, tick] = useReducer((n: number) => n + 1, 0);
+  const endsIn = sessionEndsIn(session);
+  useEffect(() => {
+    if (endsIn === null || endsIn <= 0) return;
+    const timer = setTimeout(tick, Math.min(endsIn + 50, 2 ** 31 - 1));
+    return () => clearTimeout(timer);
+  }, [endsIn]);
+  useEffect(
+    () => onSessionExpired(() => notifyError('Your session has expired. Please log in again.')),
+    [],
+  );
+  return session;
+}
+
+/** The layout route that decides, on every navigation, what the user may see. */
+export function Guard() {
+  const session = useSessionClock();
+  const location = useLocation();
+  const matches = useMatches();
+  const known = !matches.some((m) => m.id === NOT_FOUND_ROUTE_ID);
+  const decision = decideRoute({
+    path: location.pathname + location.search,
+    known,
+    signedIn: isSignedIn(session),
+    permissions: session.permissions,
+    returnTo: (location.state as LoginRedirectState | null)?.from,
+  });
+
+  switch (decision.kind) {
+    case 'redirect': {
+      const state: LoginRedirectState | undefined = decision.from
+        ? { from: decision.from }
+        : undefined;
+      return <Navigate to={decision.to} replace state={state} />;
+    }
+    case 'open':
+      return decision.shell ? (
+        <Shell>
+          <Outlet />
+        </Shell>
+      ) : (
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      );
+    case 'not-found':
+      return decision.shell ? (
+        <Shell>
+          <NotFound />
+        </Shell>
+      ) : (
+        <NotFound />
+      );
+    case 'denied':
+      return (
+        <Shell>
+          <PermissionDenied />
+        </Shell>
+      );
+    case 'no-roles':
+      return (
+        <Shell>
+          <NoRoles />
+        </Shell>
+      );
+  }
+}

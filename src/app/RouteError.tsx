@@ -1,0 +1,20 @@
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { useRouteError } from 'react-router-dom';
+
+/** A page failed to load or render (spec 1 §8: 'Problem handling something'). */
+export function RouteError() {
+  const error = useRouteError();
+  console.error(error);
+  return (
+    <Stack gap="md" p="md" maw={560}>
+      <Title order={2}>Problem handling something</Title>
+      <Text>
+        This page could not be shown. If you are offline, the page may not be stored on this device
+        yet.
+      </Text>
+      <Button w="fit-content" onClick={() => window.location.reload()}>
+        Reload
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,96 @@
+import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Suspense, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { matchesPattern } from '../../contract/access';
+import { menuFor } from './menu';
+import { PageLoading } from './pages/StatusPages';
+import { confirmSignOut, signOut, useSession } from './session';
+import { SyncStatusSlot } from './SyncStatusSlot';
+
+export const APP_NAME = 'Brick Warehouse';
+
+/** The menu of spec 1 §2.2 for the signed-in user, with the log-out action. */
+export function MainMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const permissions = useSession((s) => s.permissions);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+
+  async function logOut() {
+    if (!(await confirmSignOut())) return;
+    await signOut();
+    navigate('/', { replace: true });
+  }
+
+  return (
+    <nav aria-label="Main menu">
+      {menuFor(permissions).map((group) => (
+        <div key={group.label}>
+          <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="sm" mb={4}>
+            {group.label}
+          </Text>
+          {group.entries.map((entry) => (
+            <NavLink
+              key={entry.to}
+              component={Link}
+              to={entry.to}
+              label={entry.label}
+              active={matchesPattern(entry.to, pathname)}
+              onClick={onNavigate}
+            />
+          ))}
+        </div>
+      ))}
+      <Button variant="light" color="gray" fullWidth mt="lg" onClick={() => void logOut()}>
+        Log out
+      </Button>
+    </nav>
+  );
+}
+
+/** The signed-in layout: header with the user and sync status, the menu, the page. */
+export function Shell({ children }: { children: ReactNode }) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const user = useSession((s) => s.user);
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? 'Close menu' : 'Open menu'}
+            />
+            <Title order={1} size="h4">
+              {APP_NAME}
+            </Title>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <SyncStatusSlot />
+            {user && (
+              <Text size="sm" truncate="end" title={`${user.email} (${user.company_name})`}>
+                {user.name}
+              </Text>
+            )}
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm">
+        <AppShell.Section grow component={ScrollArea}>
+          <MainMenu onNavigate={close} />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Suspense fallback={<PageLoading />}>{children}</Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

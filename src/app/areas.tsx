@@ -1,0 +1,87 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { notAvailable } from './pages/NotAvailable';
+
+export interface AreaRoute {
+  /** react-router path pattern (spec 1 §2.1, spec 2 §2, spec 3 §2). */
+  path: string;
+  /** The area's name, shown while it is not built yet. */
+  area: string;
+  page: LazyExoticComponent<ComponentType> | ComponentType;
+}
+
+// One line per path: a feature plugs in by replacing `notAvailable(...)` with its lazy page,
+// e.g. `lazy(() => import('../features/orders/OrdersPage'))`. Every page loads on demand.
+const admin = lazy(() => import('../features/admin/AdminPage'));
+const brickAdmin = lazy(() => import('../features/admin/BrickAdminPage'));
+const projects = notAvailable('Projects');
+const bricksyncer = notAvailable('Bricksyncer');
+const orders = notAvailable('Orders and picking');
+const trays = notAvailable('Tray overview and filling');
+const sales = notAvailable('Sales inventory');
+const warehouse = notAvailable('Warehouse locations');
+const reports = notAvailable('Reports');
+const brickbase = notAvailable('BrickBase');
+
+/** Pages inside the app shell (signed in). */
+export const AREA_ROUTES: AreaRoute[] = [
+  { path: '/admin', area: 'User administration', page: admin },
+  { path: '/brick_admin', area: 'Company administration', page: brickAdmin },
+
+  { path: '/projects', area: 'Projects', page: projects },
+  { path: '/projects/:projectid', area: 'Projects', page: projects },
+  { path: '/projects/:projectid/:batchid', area: 'Batch trays', page: projects },
+  { path: '/backup/:projectid', area: 'Batch backups', page: projects },
+  { path: '/catalog', area: 'Catalog', page: notAvailable('Catalog') },
+
+  { path: '/bricksyncer/add_items', area: 'Bricksyncer', page: bricksyncer },
+  { path: '/bricksyncer/batch/:batchId', area: 'Bricksyncer', page: bricksyncer },
+  { path: '/bricksyncer/bsx_batch', area: 'Bricksyncer', page: bricksyncer },
+  { path: '/bricksyncer/edit_items', area: 'Bricksyncer', page: bricksyncer },
+  { path: '/bricksyncer/issues', area: 'Bricksyncer', page: bricksyncer },
+  { path: '/bricksyncer/logs', area: 'Bricksyncer', page: bricksyncer },
+  { path: '/bricksyncer/settings', area: 'Bricksyncer', page: bricksyncer },
+  { path: '/bricksyncer/stores', area: 'Bricksyncer', page: bricksyncer },
+  { path: '/bricksyncer/stores/add', area: 'Bricksyncer', page: bricksyncer },
+  { path: '/bricksyncer/stores/:storeId', area: 'Bricksyncer', page: bricksyncer },
+  { path: '/bricksyncer/stores/:storeId/edit', area: 'Bricksyncer', page: bricksyncer },
+  { path: '/bricksyncer/stores/:storeId/delete', area: 'Bricksyncer', page: bricksyncer },
+
+  { path: '/orders', area: 'Orders', page: orders },
+  { path: '/order/:orderId', area: 'Orders', page: orders },
+  { path: '/user_orders', area: 'Orders', page: orders },
+  { path: '/picker/:orderId', area: 'Picking', page: orders },
+  { path: '/fill_orders', area: 'Batches', page: trays },
+  { path: '/trays', area: 'Trays', page: trays },
+  { path: '/trays/:trayId', area: 'Trays', page: trays },
+
+  { path: '/inventory', area: 'Inventory', page: sales },
+  { path: '/item_overview', area: 'Kulla Catalog', page: sales },
+
+  { path: '/location', area: 'Warehouse', page: warehouse },
+  { path: '/location/:locationId', area: 'Warehouse', page: warehouse },
+  { path: '/reports', area: 'Reports', page: reports },
+  { path: '/item_reports', area: 'Reports', page: reports },
+
+  { path: '/brickbase/catalog', area: 'BrickBase', page: brickbase },
+  { path: '/brickbase/:id/edit', area: 'BrickBase', page: brickbase },
+  { path: '/brickbase/setinfo/:id', area: 'BrickBase', page: brickbase },
+  { path: '/brickbase/suggestions', area: 'BrickBase', page: brickbase },
+  { path: '/brickbase/changelog', area: 'BrickBase', page: brickbase },
+  { path: '/brickbase/controllers', area: 'BrickBase', page: brickbase },
+  { path: '/brickbase/iteminfo/:id', area: 'BrickBase', page: brickbase },
+];
+
+/** Pages open without a session (no app shell). */
+export const PUBLIC_ROUTES: AreaRoute[] = [
+  { path: '/', area: 'Login', page: lazy(() => import('../features/auth/LoginPage')) },
+  {
+    path: '/forgot_password',
+    area: 'Forgot password',
+    page: lazy(() => import('../features/auth/ForgotPasswordPage')),
+  },
+  {
+    path: '/set_password/:token',
+    area: 'Set password',
+    page: lazy(() => import('../features/auth/SetPasswordPage')),
+  },
+];

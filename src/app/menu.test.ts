@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { Permission, type RoleName } from '../../contract/permissions';
+import { menuFor } from './menu';
+
+function labels(...roles: RoleName[]): string[] {
+  return menuFor(roles.map((r) => Permission[r])).flatMap((g) => g.entries.map((e) => e.label));
+}
+
+describe('menuFor (spec 1 §2.2)', () => {
+  it('gives a picker their orders, trays and the warehouse', () => {
+    expect(labels('picker')).toEqual(['Picker Orders', 'Tray Overview', 'Warehouse Overview']);
+  });
+
+  it('gives an order manager orders, batches, trays and item reports', () => {
+    expect(labels('order_manager')).toEqual([
+      'Manage Orders',
+      'Picker Orders',
+      'Manage Batches',
+      'Tray Overview',
+      'Item Reports',
+    ]);
+  });
+
+  it('gives a warehouse manager the locations and warehouse reports', () => {
+    expect(labels('warehouse_manager')).toEqual(['Warehouse Overview', 'Warehouse Reports']);
+  });
+
+  it('gives sales the inventory and the Kulla Catalog', () => {
+    expect(labels('sales_manager')).toEqual(['Inventory', 'Kulla Catalog']);
+  });
+
+  it('gives the bricksyncer its six pages', () => {
+    expect(labels('bricksyncer')).toEqual([
+      'Sync Batches',
+      'Edit Prices',
+      'Stock Issues',
+      'Logs',
+      'Settings',
+      'Stores',
+    ]);
+  });
+
+  it('gives digitizing staff BrickBase, projects and catalog', () => {
+    expect(labels('digibrick_user')).toEqual(['BrickBase Catalog', 'Projects', 'Catalog']);
+    expect(labels('digibrick_manager')).toEqual(['BrickBase Catalog', 'Projects', 'Catalog']);
+  });
+
+  it('gives an admin users and the BrickBase administration', () => {
+    expect(labels('admin')).toEqual([
+      'User Admin',
+      'BrickBase Catalog',
+      'Changelog',
+      'Suggestions',
+      'Controllers',
+    ]);
+  });
+
+  it('gives a brick admin the companies only, and nobody without roles anything', () => {
+    expect(labels('brick_admin')).toEqual(['Company Admin']);
+    expect(labels()).toEqual([]);
+  });
+
+  it('leaves out groups without entries', () => {
+    expect(menuFor([Permission.picker]).map((g) => g.label)).toEqual([
+      'Orders',
+      'Fill orders',
+      'Warehouse',
+    ]);
+  });
+});

@@ -1,0 +1,66 @@
+import { notifications } from '@mantine/notifications';
+import { HTTPError, TimeoutError } from 'ky';
+import { describeErrors } from '../../contract/errors';
+
+export const OFFLINE_MESSAGE = 'You are offline or the server cannot be reached.';
+
+const STATUS_TEXTS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+const messageStyle = { whiteSpace: 'pre-line' as const };
+
+export function notifySuccess(text: string): void {
+  notifications.show({ color: 'teal', message: text, styles: { description: messageStyle } });
+}
+
+export function notifyError(text: string): void {
+  notifications.show({
+    color: 'red',
+    message: text,
+    autoClose: 10_000,
+    styles: { description: messageStyle },
+  });
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.clone().text();
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The spec's general error text (spec 1 §8): 'Error: ' + the details, then the status line.
+ * Failures without an answer (offline, timeout) say so plainly instead.
+ */
+export async function describeApiError(error: unknown): Promise<string> {
+  if (error instanceof HTTPError) {
+    const { status, statusText } = error.response;
+    const body = await readBody(error.response).catch(() => '');
+    const text = statusText || STATUS_TEXTS[status] || '';
+    return `Error: ${describeErrors(body)}\n(Status: ${status}${text ? ` ${text}` : ''})`;
+  }
+  if (error instanceof TimeoutError || error instanceof TypeError) return OFFLINE_MESSAGE;
+  if (error instanceof Error) return `Error: ${error.message}`;
+  return `Error: ${String(error)}`;
+}
+
+/** Show a failed API call to the user (replaces the original alert()). */
+export async function showApiError(error: unknown): Promise<void> {
+  console.error(error);
+  notifyError(await describeApiError(error));
+}
