@@ -1,0 +1,67 @@
+import { Button, Group, Paper, TextInput, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import {
+  ADD_USER_EMPTY_EMAIL,
+  ADD_USER_SUCCESS,
+  type AddUserRequest,
+  type MessageResponse,
+} from '../../../contract/admin';
+import { api } from '../../api/client';
+import { notifyError, notifySuccess, showApiError } from '../../ui/notify';
+
+/** Add user (spec 1 §2.7, §5.2): the server e-mails the invitation. */
+export function AddUserForm({ onAdded }: { onAdded: () => void }) {
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const userEmail = email.trim();
+    if (!userEmail) {
+      notifyError(ADD_USER_EMPTY_EMAIL);
+      return;
+    }
+    const body: AddUserRequest = { user_email: userEmail, user_name: name.trim() || userEmail };
+    setBusy(true);
+    try {
+      const answer = await api.post('user', { json: body }).json<MessageResponse>();
+      notifySuccess(answer.message || ADD_USER_SUCCESS);
+      setEmail('');
+      setName('');
+      onAdded();
+    } catch (error) {
+      await showApiError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="add-user-title">
+      <Title order={3} id="add-user-title" mb="sm">
+        Add user
+      </Title>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Group align="flex-end" wrap="wrap">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="off"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+          />
+          <TextInput
+            label="Username"
+            autoComplete="off"
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+          />
+          <Button type="submit" loading={busy}>
+            Add user
+          </Button>
+        </Group>
+      </form>
+    </Paper>
+  );
+}

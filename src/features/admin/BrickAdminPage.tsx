@@ -1,0 +1,39 @@
+import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import type { CompanyListResponse } from '../../../contract/admin';
+import { CompanyPermissionMatrix } from './CompanyPermissionMatrix';
+import { DownloadLogsButton } from './DownloadLogsButton';
+import { useApiData } from './useApiData';
+
+/** Company administration for the platform operator (spec 1 §2.8). */
+export default function BrickAdminPage() {
+  const companies = useApiData<CompanyListResponse>('company');
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={2}>Company administration</Title>
+        <DownloadLogsButton />
+      </Group>
+      <section aria-labelledby="companies-title">
+        <Title order={3} id="companies-title" mb="sm">
+          Companies and permissions
+        </Title>
+        {companies.data ? (
+          <CompanyPermissionMatrix list={companies.data} update={companies.setData} />
+        ) : companies.loading ? (
+          <Group gap="xs">
+            <Loader size="sm" />
+            <Text c="dimmed">Loading companies…</Text>
+          </Group>
+        ) : (
+          <Group gap="xs">
+            <Text c="dimmed">The companies could not be loaded.</Text>
+            <Button variant="subtle" onClick={() => void companies.reload()}>
+              Try again
+            </Button>
+          </Group>
+        )}
+      </section>
+    </Stack>
+  );
+}

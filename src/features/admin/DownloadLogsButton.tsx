@@ -1,0 +1,49 @@
+import { Button } from '@mantine/core';
+import { useState } from 'react';
+import { logFileName } from '../../../contract/admin';
+import { api } from '../../api/client';
+import { showApiError } from '../../ui/notify';
+
+/** The file name the server chose (Content-Disposition), or one like it. */
+export function fileNameFrom(disposition: string | null, fallback: string): string {
+  const match = disposition && /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
+  return match ? decodeURIComponent(match[1]) : fallback;
+}
+
+function saveFile(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** GET /log: saves the newest server log lines as a text file (spec 1 §7.2). */
+export function DownloadLogsButton() {
+  const [busy, setBusy] = useState(false);
+
+  async function download() {
+    setBusy(true);
+    try {
+      const response = await api.get('log');
+      const name = fileNameFrom(
+        response.headers.get('Content-Disposition'),
+        logFileName(new Date()),
+      );
+      saveFile(await response.blob(), name);
+    } catch (error) {
+      await showApiError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Button variant="default" loading={busy} onClick={() => void download()}>
+      Download logs
+    </Button>
+  );
+}
