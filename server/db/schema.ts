@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { DomainDatabase } from './schema-domain';
 
 /** Row types of every table. Domain modules add their tables here beside their migration. */
 export interface CompaniesTable {
@@ -87,7 +88,7 @@ export interface SyncTombstonesTable {
   version: number;
 }
 
-export interface Database {
+export interface Database extends DomainDatabase {
   companies: CompaniesTable;
   permissions: PermissionsTable;
   company_permissions: CompanyPermissionsTable;
