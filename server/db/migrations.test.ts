@@ -1,0 +1,298 @@
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, describeEachDialect, type TestApp } from '../test/helpers';
+import { migrateTo, migrateToLatest } from './migrate';
+import { CATALOG_TABLES } from './migrations/002_domain_catalog';
+import { WAREHOUSE_TABLES } from './migrations/003_domain_warehouse';
+import { ORDER_TABLES } from './migrations/004_domain_orders';
+import type { Database } from './schema';
+import type { DialectName } from '.';
+
+const DOMAIN_TABLES = [...CATALOG_TABLES, ...WAREHOUSE_TABLES, ...ORDER_TABLES];
+
+async function tableNames(db: Kysely<Database>, dialect: DialectName): Promise<string[]> {
+  const rows =
+    dialect === 'postgres'
+      ? await sql<{
+          name: string;
+        }>`select table_name as name from information_schema.tables where table_schema = 'public'`.execute(
+          db,
+        )
+      : await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(
+          db,
+        );
+  return rows.rows.map((r) => r.name);
+}
+
+const now = new Date().toISOString();
+
+describeEachDialect('domain migrations', (dialect) => {
+  let t: TestApp;
+  let db: Kysely<Database>;
+  let companyId: number;
+  let itemId: number;
+  let locationId: number;
+  let orderId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { seedDemo: false });
+    db = t.app.db;
+  });
+  afterAll(() => t.close());
+
+  it('creates every domain table on an empty database', async () => {
+    const names = await tableNames(db, dialect);
+    for (const table of DOMAIN_TABLES) expect(names).toContain(table);
+    const conditions = await db
+      .selectFrom('conditions')
+      .selectAll()
+      .orderBy('sort_order')
+      .execute();
+    expect(conditions.map((c) => c.condition_name)).toEqual([
+      'NEW',
+      'LIKE_NEW',
+      'GOOD',
+      'ACCEPTABLE',
+    ]);
+    const picking = await db.selectFrom('picking_statuses').selectAll().orderBy('id').execute();
+    expect(picking.find((p) => p.id === 2)?.name).toBe('UNASSIGNED');
+  });
+
+  it('migrates down and up again', async () => {
+    await migrateTo(db as Kysely<unknown>, '001_core');
+    const down = await tableNames(db, dialect);
+    for (const table of DOMAIN_TABLES) expect(down).not.toContain(table);
+    expect(down).toContain('users');
+    await migrateToLatest(db as Kysely<unknown>);
+    const up = await tableNames(db, dialect);
+    for (const table of DOMAIN_TABLES) expect(up).toContain(table);
+  });
+
+  it('accepts a small consistent data set', async () => {
+    companyId = (
+      await db
+        .insertInto('companies')
+        .values({ name: 'Test Bricks', created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const colourId = (
+      await db
+        .insertInto('colours')
+        .values({
+          uuid: 'c-white',
+          name: 'White',
+          rebrickable_id: 15,
+          bl_colour_id: 1,
+          hex: 'FFFFFF',
+          brickowl_colour_id: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const mouldId = (
+      await db
+        .insertInto('moulds')
+        .values({ name: 'Brick 2 x 4', bl_mold_id: '3001' } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    itemId = (
+      await db
+        .insertInto('items')
+        .values({
+          company_id: companyId,
+          mold_id: mouldId,
+          colour_id: colourId,
+          condition: 'NEW',
+          completeness: null,
+          readable_id: null,
+          creator_user_id: null,
+          date_of_creation: now,
+          last_edit_user_id: null,
+          date_of_last_edit: null,
+          price: 12_345,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    locationId = (
+      await db
+        .insertInto('locations')
+        .values({
+          company_id: companyId,
+          parent_id: null,
+          name: 'Warehouse',
+          code: 'W',
+          created_at: now,
+          updated_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await db
+      .insertInto('location_content')
+      .values({
+        company_id: companyId,
+        location_id: locationId,
+        item_id: itemId,
+        colour_id: colourId,
+        quantity: 5,
+        updated_at: null,
+      })
+      .execute();
+    orderId = (
+      await db
+        .insertInto('orders')
+        .values({
+          company_id: companyId,
+          store_id: null,
+          order_number: 'BL-1',
+          store_platform: 'BRICKLINK',
+          buyer_name: null,
+          created_at: now,
+          status_id: 5,
+          picker_issue: null,
+          claimed_by_user_id: null,
+          claimed_at: null,
+          updated_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await db
+      .insertInto('order_items')
+      .values({
+        company_id: companyId,
+        order_id: orderId,
+        item_id: itemId,
+        quantity_ordered: 2,
+        private_note: null,
+        public_note: null,
+        unit_price: 100,
+        updated_at: null,
+      })
+      .execute();
+    const item = await db
+      .selectFrom('items')
+      .selectAll()
+      .where('id', '=', itemId)
+      .executeTakeFirstOrThrow();
+    expect(item).toMatchObject({ price: 12_345, is_public: 1, note_public: '', version: 0 });
+    const project = await db
+      .insertInto('projects')
+      .values({
+        company_id: companyId,
+        name: 'P',
+        condition: 'NEW',
+        sorting_hours: 1.25,
+        creator_user_id: null,
+        date_of_creation: now,
+        last_edit_user_id: null,
+        date_of_last_edit: null,
+      })
+      .returning(['sorting_hours', 'other_hours'])
+      .executeTakeFirstOrThrow();
+    expect(project).toEqual({ sorting_hours: 1.25, other_hours: 0 });
+  });
+
+  it('refuses negative stock, a negative picked quantity and unknown enumerations', async () => {
+    await expect(
+      db
+        .updateTable('location_content')
+        .set({ quantity: -1 })
+        .where('location_id', '=', locationId)
+        .execute(),
+    ).rejects.toThrow();
+    // The guarded decrement the services use: stock stays 5 when 6 are taken.
+    const res = await db
+      .updateTable('location_content')
+      .set((eb) => ({ quantity: eb('quantity', '-', 6) }))
+      .where('location_id', '=', locationId)
+      .where('quantity', '>=', 6)
+      .executeTakeFirst();
+    expect(Number(res.numUpdatedRows)).toBe(0);
+    await expect(
+      db
+        .updateTable('order_items')
+        .set({ quantity_picked: -1 })
+        .where('order_id', '=', orderId)
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      db
+        .updateTable('items')
+        .set({ condition: 'USED' as never })
+        .where('id', '=', itemId)
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      db
+        .updateTable('orders')
+        .set({ has_problem: 2 as never })
+        .where('id', '=', orderId)
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      db
+        .updateTable('orders')
+        .set({ store_platform: 'EBAY' as never })
+        .where('id', '=', orderId)
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      db.updateTable('items').set({ price: -1 }).where('id', '=', itemId).execute(),
+    ).rejects.toThrow();
+  });
+
+  it('keeps location codes unique per company and one root per company', async () => {
+    await expect(
+      db
+        .insertInto('locations')
+        .values({
+          company_id: companyId,
+          parent_id: locationId,
+          name: 'Hall',
+          code: 'W',
+          created_at: now,
+          updated_at: null,
+        })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      db
+        .insertInto('locations')
+        .values({
+          company_id: companyId,
+          parent_id: null,
+          name: 'Second root',
+          code: 'R2',
+          created_at: now,
+          updated_at: null,
+        })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      db
+        .insertInto('location_content')
+        .values({
+          company_id: companyId,
+          location_id: locationId,
+          item_id: itemId,
+          colour_id: 1,
+          quantity: 1,
+          updated_at: null,
+        })
+        .execute(),
+    ).rejects.toThrow();
+  });
+
+  it('refuses rows pointing at a company that does not exist', async () => {
+    await expect(
+      db
+        .insertInto('settings')
+        .values({ company_id: 999_999, key: 'k', value: 'v', updated_at: null })
+        .execute(),
+    ).rejects.toThrow();
+  });
+});
