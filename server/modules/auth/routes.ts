@@ -90,7 +90,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await requestPasswordReset(app, normalizeEmail(request.body.email));
+      requestPasswordReset(app, normalizeEmail(request.body.email));
       return { message: AuthMessages.resetRequested };
     },
   );

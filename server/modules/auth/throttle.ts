@@ -52,17 +52,18 @@ export async function retryAfter(
 
 /**
  * Counts one event in one statement on both dialects (the server keeps no memory of its own, so
- * several instances share the counters): a window that has passed starts again at 1.
+ * several instances share the counters): a window that has passed starts again at 1. Returns the
+ * count including this event, as the statement left it (so concurrent callers see distinct counts).
  */
 export async function countEvent(
   db: Kysely<Database>,
   limit: Limit,
   now = Date.now(),
-): Promise<void> {
+): Promise<number> {
   const nowIso = new Date(now).toISOString();
   const cutoff = new Date(now - limit.windowSeconds * 1000).toISOString();
   const expired = sql<boolean>`login_failures.window_start <= ${cutoff}`;
-  await db
+  const { count } = await db
     .insertInto('login_failures')
     .values({ key: limit.key, count: 1, window_start: nowIso })
     .onConflict((oc) =>
@@ -71,12 +72,14 @@ export async function countEvent(
         window_start: sql<string>`case when ${expired} then ${nowIso} else login_failures.window_start end`,
       }),
     )
-    .execute();
+    .returning('count')
+    .executeTakeFirstOrThrow();
   if (Math.random() < 0.02) {
     // Now and then forget counters that have been idle for a day.
     const stale = new Date(now - 24 * 3600 * 1000).toISOString();
     await db.deleteFrom('login_failures').where('window_start', '<', stale).execute();
   }
+  return count;
 }
 
 export async function clearEvents(db: Kysely<Database>, key: string): Promise<void> {
