@@ -8,8 +8,11 @@ export const DEMO_PASSWORD = 'demo-password';
 const HARMLESS_CONSOLE_ERRORS: RegExp[] = [/net::ERR_INTERNET_DISCONNECTED/];
 
 interface Options {
-  /** Further console errors a test expects (e.g. the 401 of a wrong password). */
-  allowedConsoleErrors: RegExp[];
+  /**
+   * A console error a test expects (e.g. the 401 of a used link); one RegExp, since test.use
+   * reads an array as [value, options].
+   */
+  allowedConsoleError: RegExp | null;
 }
 
 interface Fixtures {
@@ -21,7 +24,7 @@ interface Fixtures {
  * and any console error or uncaught page error fails the test.
  */
 export const test = base.extend<Options & Fixtures>({
-  allowedConsoleErrors: [[], { option: true }],
+  allowedConsoleError: [null, { option: true }],
   // Playwright reads the fixtures a fixture needs from this (empty) pattern.
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
@@ -30,9 +33,12 @@ export const test = base.extend<Options & Fixtures>({
     await use(url);
   },
   failOnConsoleErrors: [
-    async ({ page, allowedConsoleErrors }, use, testInfo) => {
+    async ({ page, allowedConsoleError }, use, testInfo) => {
       const problems: string[] = [];
-      const allowed = [...HARMLESS_CONSOLE_ERRORS, ...allowedConsoleErrors];
+      const allowed = [
+        ...HARMLESS_CONSOLE_ERRORS,
+        ...(allowedConsoleError ? [allowedConsoleError] : []),
+      ];
       page.on('console', (msg) => {
         if (msg.type() !== 'error') return;
         const text = `${msg.text()} (${msg.location().url})`;
