@@ -1,9 +1,3 @@
-export {
-  applyUpdate,
-  onOutboxFlushRequest,
-  registerServiceWorker,
-  requestOutboxSync,
-  useUpdateState,
-} from './service-worker';
+export { applyUpdate, registerServiceWorker, useUpdateState } from './service-worker';
 export { requestPersistentStorage } from './storage';
 export { UpdatePrompt, UpdateTexts, type UpdatePromptProps } from './UpdatePrompt';

@@ -36,30 +36,3 @@ export function applyUpdate(): void {
   workbox.addEventListener('controlling', () => window.location.reload());
   workbox.messageSkipWaiting();
 }
-
-/**
- * Calls `flush` whenever the service worker relays a Background Sync wake-up ('flush-outbox').
- * Returns the unsubscribe function. The sync engine owns the actual flush.
- */
-export function onOutboxFlushRequest(flush: () => void): () => void {
-  if (!('serviceWorker' in navigator)) return () => {};
-  const listener = (event: MessageEvent) => {
-    if ((event.data as { type?: string } | null)?.type === 'flush-outbox') flush();
-  };
-  navigator.serviceWorker.addEventListener('message', listener);
-  return () => navigator.serviceWorker.removeEventListener('message', listener);
-}
-
-/** Asks the browser for a Background Sync wake-up tagged 'outbox' (Chromium only; else no-op). */
-export async function requestOutboxSync(): Promise<boolean> {
-  if (!('serviceWorker' in navigator)) return false;
-  const registration = (await navigator.serviceWorker.getRegistration()) as
-    (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined;
-  if (!registration?.sync) return false;
-  try {
-    await registration.sync.register('outbox');
-    return true;
-  } catch {
-    return false;
-  }
-}
