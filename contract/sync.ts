@@ -34,9 +34,32 @@ export const MutationResult = z.discriminatedUnion('status', [
 ]);
 export type MutationResult = z.infer<typeof MutationResult>;
 
+/** Rejection codes the sync engine itself gives (modules add their own, e.g. `stock_insufficient`). */
+export const SyncRejectCode = {
+  /** The server knows no mutation of this name (e.g. the app is newer than the server). */
+  unknownMutation: 'unknown_mutation',
+  /** The user does not hold a role the mutation needs. Message: 'Permission denied'. */
+  forbidden: 'forbidden',
+  /** The args do not match the mutation's schema; the message lists the problems. */
+  invalidArgs: 'invalid_args',
+  /** Another company already used this mutation id. */
+  duplicateId: 'duplicate_id',
+  /** A recorded rejection without a code (not given by this server). */
+  rejected: 'rejected',
+} as const;
+
+/**
+ * The answer to a push (HTTP 200):
+ * - `results` holds one entry per *processed* mutation, in seq order. Applied or rejected, the
+ *   answer is final: sending the same id again returns the same result and applies nothing.
+ * - A mutation of the request that has no result was NOT processed (a server fault stopped the
+ *   batch there): keep it in the outbox and send it again later, with backoff.
+ * - When not even the first mutation could be processed the server answers 503 with the error
+ *   body instead, so the client's ordinary 5xx retry applies.
+ */
 export const PushResponse = z.object({
   results: z.array(MutationResult),
-  /** Highest seq the server has seen from this device. */
+  /** Highest seq the server has seen from this device (-1 before its first mutation). */
   last_seq: z.number().int(),
 });
 export type PushResponse = z.infer<typeof PushResponse>;

@@ -3,6 +3,7 @@ import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
 import { companyRoutes } from './companies/routes';
 import { healthRoutes } from './health/routes';
+import { syncRoutes } from '../sync/routes';
 
 /**
  * Every API module, mounted under /api. Each module's routes declare their access rule
@@ -13,4 +14,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
   await app.register(adminRoutes);
   await app.register(companyRoutes);
+  await app.register(syncRoutes);
 }

@@ -1,0 +1,84 @@
+import type { Transaction } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { RoleName } from '../../contract/permissions';
+import type { SessionUser } from '../auth/tokens';
+import type { Database } from '../db/schema';
+
+/**
+ * Thrown by a mutation's `apply` to refuse it: the effect is rolled back, the rejection is
+ * recorded, and the user sees `message` in the sync problems list. (An AppError with a 4xx status
+ * is treated the same way; anything else is a server fault and the mutation is retried later.)
+ */
+export class MutationRejected extends Error {
+  constructor(
+    /** Stable machine code, e.g. `stock_insufficient`. */
+    readonly code: string,
+    /** The text the user sees. */
+    message: string,
+  ) {
+    super(message);
+    this.name = 'MutationRejected';
+  }
+}
+
+export interface MutationContext {
+  user: SessionUser;
+  /** The caller's company: scope every query by it. */
+  companyId: number;
+  deviceId: string;
+  /** The client's UUID of this mutation. */
+  mutationId: string;
+  seq: number;
+  log: FastifyBaseLogger;
+  /**
+   * The company's next sync version, taken once per mutation (later calls return the same
+   * number): stamp every row the mutation writes with it. Take it before writing rows, so all
+   * writers of a company queue on the counter in one order (no deadlocks on PostgreSQL).
+   */
+  version: () => Promise<number>;
+}
+
+export interface MutationDef<Args = unknown> {
+  /** Versioned name, e.g. `pick.confirm.v1`. */
+  name: string;
+  /** The caller needs at least one of these roles; an empty list admits every signed-in user. */
+  roles: readonly RoleName[];
+  /** The args schema (from contract/): invalid args are rejected with `invalid_args`. */
+  args: z.ZodType<Args>;
+  /**
+   * The one atomic effect, inside the push's transaction for this mutation. Stamp every synced
+   * row it writes with `await ctx.version()`, record deletions with recordTombstone; throw
+   * MutationRejected to refuse (everything it wrote is undone).
+   */
+  apply: (trx: Transaction<Database>, ctx: MutationContext, args: Args) => Promise<void>;
+}
+
+/** Typed helper: `args` of `apply` are inferred from the schema. */
+export function defineMutation<Args>(def: MutationDef<Args>): MutationDef<Args> {
+  return def;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry holds every args type
+export type AnyMutationDef = MutationDef<any>;
+
+const registry = new Map<string, AnyMutationDef>();
+
+/**
+ * Makes a mutation known to POST /api/v1/sync/push. Modules call it from their route plugin (or at
+ * import time). Registering the same definition again is a no-op (several apps in one process);
+ * another definition under a taken name is a programming error.
+ */
+export function registerMutation(...defs: AnyMutationDef[]): void {
+  for (const def of defs) {
+    const existing = registry.get(def.name);
+    if (existing && existing !== def) {
+      throw new Error(`Sync mutation ${def.name} is already registered`);
+    }
+    registry.set(def.name, def);
+  }
+}
+
+export function findMutation(name: string): MutationDef<unknown> | undefined {
+  return registry.get(name);
+}

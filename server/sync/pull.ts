@@ -1,0 +1,127 @@
+import { sql, type Kysely } from 'kysely';
+import type { PullResponse } from '../../contract/sync';
+import type { Database } from '../db/schema';
+import type { AnySelect, CollectionDef } from './collections';
+import { currentVersion, SHARED_SCOPE } from './version';
+
+type Row = Record<string, unknown>;
+interface Item {
+  version: number;
+  row?: Row;
+  tombstone?: string;
+}
+
+/**
+ * One page of a collection: rows and tombstones with version > cursor, oldest first. The next
+ * cursor is the highest version in the page. A page never ends inside a group of entries sharing
+ * one version (the next page starts after the cursor, so it would lose the rest of the group):
+ * it stops before the group, or, when one version alone is larger than a page, sends the group whole.
+ * Within a page a key is never both a row and a tombstone (the older entry is dropped), so the
+ * device may apply both lists in any order.
+ *
+ * Consistency without a snapshot transaction: versions are handed out in commit order (see
+ * nextVersion), so every version up to the counter read first is committed; both queries stop at
+ * that ceiling and so see one consistent set, whatever commits while they run.
+ */
+export async function pullPage(
+  db: Kysely<Database>,
+  def: CollectionDef,
+  companyId: number,
+  cursor: number,
+  limit: number,
+): Promise<PullResponse> {
+  const scope = def.shared ? SHARED_SCOPE : companyId;
+  const version = sql.ref(`${def.table}.version`);
+  const key = sql.ref(`${def.table}.${def.key}`);
+  const rowsQuery = () => (def.select ? def.select(db, companyId) : defaultSelect(db, def, scope));
+  const tombstoneQuery = () =>
+    db
+      .selectFrom('sync_tombstones')
+      .select(['row_key', 'version'])
+      .where('company_id', '=', scope)
+      .where('collection', '=', def.name);
+
+  const ceiling = await currentVersion(db, scope);
+  const [fetchedRows, fetchedTombstones] = await Promise.all([
+    rowsQuery()
+      .where(version, '>', cursor)
+      .where(version, '<=', ceiling)
+      .orderBy(version)
+      .orderBy(key)
+      .limit(limit + 1)
+      .execute(),
+    tombstoneQuery()
+      .where('version', '>', cursor)
+      .where('version', '<=', ceiling)
+      .orderBy('version')
+      .limit(limit + 1)
+      .execute(),
+  ]);
+  const items = merge(def, fetchedRows, fetchedTombstones);
+
+  let page = items;
+  let hasMore = false;
+  if (items.length > limit) {
+    hasMore = true;
+    const last = items[limit - 1].version;
+    if (items[limit].version > last) {
+      page = items.slice(0, limit);
+    } else {
+      page = items.slice(0, limit).filter((i) => i.version < last);
+      if (page.length === 0) {
+        // One version stamps more entries than a page holds: send that version whole.
+        const [groupRows, groupTombstones] = await Promise.all([
+          rowsQuery().where(version, '=', last).orderBy(key).execute(),
+          tombstoneQuery().where('version', '=', last).execute(),
+        ]);
+        page = merge(def, groupRows, groupTombstones);
+      }
+    }
+  }
+
+  // The newest entry of each key wins (the page is in version order).
+  const keyOf = (i: Item) => (i.row ? String(i.row[def.key]) : i.tombstone!);
+  const newest = new Map<string, Item>();
+  for (const i of page) newest.set(keyOf(i), i);
+  const rows: Row[] = [];
+  const tombstones: (string | number)[] = [];
+  for (const i of page) {
+    if (newest.get(keyOf(i)) !== i) continue;
+    if (i.row) rows.push(i.row);
+    else tombstones.push(tombstoneKey(def, i.tombstone!));
+  }
+  return {
+    collection: def.name,
+    rows,
+    tombstones,
+    cursor: page.length > 0 ? page[page.length - 1].version : cursor,
+    has_more: hasMore,
+  };
+}
+
+function defaultSelect(db: Kysely<Database>, def: CollectionDef, scope: number): AnySelect {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table is named at run time
+  const q = (db as unknown as Kysely<any>).selectFrom(def.table).selectAll();
+  return def.shared ? q : q.where(`${def.table}.company_id`, '=', scope);
+}
+
+function merge(
+  def: CollectionDef,
+  rows: Row[],
+  tombstones: { row_key: string; version: number }[],
+): Item[] {
+  const items: Item[] = [];
+  for (const row of rows) {
+    if (row.version === undefined || row.version === null || row[def.key] === undefined) {
+      throw new Error(`Sync collection ${def.name}: select must return version and ${def.key}`);
+    }
+    items.push({ version: Number(row.version), row });
+  }
+  for (const t of tombstones) items.push({ version: Number(t.version), tombstone: t.row_key });
+  return items.sort((a, b) => a.version - b.version);
+}
+
+function tombstoneKey(def: CollectionDef, key: string): string | number {
+  if ((def.keyType ?? 'number') === 'number' && /^-?\d+$/.test(key)) return Number(key);
+  return key;
+}

@@ -1,0 +1,293 @@
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { sql } from 'kysely';
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../test/helpers';
+import { createNotesTable, noteFaults, noteTexts, registerNotes } from './test-notes';
+
+registerNotes();
+
+interface Mutation {
+  id: string;
+  seq: number;
+  name: string;
+  args: unknown;
+}
+const note = (seq: number, text: string, extra: Record<string, unknown> = {}): Mutation => ({
+  id: randomUUID(),
+  seq,
+  name: 'note.add.v1',
+  args: { text, ...extra },
+});
+
+describeEachDialect('sync push', (dialect) => {
+  let t: TestApp;
+  let picker: string;
+  let manager: string;
+  let other: string;
+  let demoId: number;
+  let otherId: number;
+  const logLines: string[] = [];
+  let device = '';
+
+  beforeAll(async () => {
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        logLines.push(String(chunk));
+        done();
+      },
+    });
+    t = await createTestApp(dialect, {}, { logger: pino({ level: 'info' }, sink) });
+    await createNotesTable(t.app.db);
+    picker = await loginAs(t.app, 'picker@demo.test');
+    manager = await loginAs(t.app, 'warehouse@demo.test');
+    other = await loginAs(t.app, 'admin@other.test');
+    const companies = await t.app.db.selectFrom('companies').select(['id', 'name']).execute();
+    demoId = companies.find((c) => c.name === 'Demo Bricks')!.id;
+    otherId = companies.find((c) => c.name === 'Other Bricks')!.id;
+  });
+  afterAll(() => t.close());
+  beforeEach(() => {
+    device = `device-${randomUUID()}`;
+    noteFaults.times = 0;
+  });
+
+  const push = (auth: string, mutations: Mutation[], deviceId = device) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/sync/push',
+      headers: { authorization: auth },
+      payload: { device_id: deviceId, mutations },
+    });
+
+  it('applies a mutation once, and answers a replay with the recorded result', async () => {
+    const m = note(1, 'once only');
+    const first = await push(picker, [m]);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ results: [{ id: m.id, status: 'applied' }], last_seq: 1 });
+    const again = await push(picker, [m]);
+    expect(again.json()).toEqual(first.json());
+    expect((await noteTexts(t.app.db, demoId)).filter((x) => x === 'once only')).toHaveLength(1);
+  });
+
+  it('replays a rejection with the same code and message, applying nothing', async () => {
+    const m = note(1, 'refuse me');
+    const first = await push(picker, [m]);
+    const expected = {
+      id: m.id,
+      status: 'rejected',
+      code: 'note_refused',
+      message: 'This note is refused.',
+    };
+    expect(first.json().results).toEqual([expected]);
+    expect(await noteTexts(t.app.db, demoId)).not.toContain('refuse me');
+    const again = await push(picker, [m]);
+    expect(again.json().results).toEqual([expected]);
+    const rec = await t.app.db
+      .selectFrom('applied_mutations')
+      .selectAll()
+      .where('id', '=', m.id)
+      .executeTakeFirstOrThrow();
+    expect(rec).toMatchObject({ status: 'rejected', code: 'note_refused', company_id: demoId });
+  });
+
+  it('applies 20 concurrent pushes of the same mutation id exactly once', async () => {
+    const m = note(1, 'raced', { delay_ms: 20 });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => push(picker, [m])));
+    for (const a of answers) {
+      expect(a.statusCode).toBe(200);
+      expect(a.json().results).toEqual([{ id: m.id, status: 'applied' }]);
+    }
+    expect((await noteTexts(t.app.db, demoId)).filter((x) => x === 'raced')).toHaveLength(1);
+    const recs = await t.app.db
+      .selectFrom('applied_mutations')
+      .select('id')
+      .where('id', '=', m.id)
+      .execute();
+    expect(recs).toHaveLength(1);
+  });
+
+  it('applies the rest of a batch around a rejected entry, in seq order', async () => {
+    const a = note(3, 'batch first');
+    const b = note(4, 'refuse me');
+    const c = note(5, 'batch last');
+    const res = await push(picker, [c, a, b]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().results.map((r: { id: string; status: string }) => [r.id, r.status])).toEqual(
+      [
+        [a.id, 'applied'],
+        [b.id, 'rejected'],
+        [c.id, 'applied'],
+      ],
+    );
+    const texts = await noteTexts(t.app.db, demoId);
+    expect(texts.indexOf('batch first')).toBeLessThan(texts.indexOf('batch last'));
+    expect(res.json().last_seq).toBe(5);
+  });
+
+  it('rejects unknown names, invalid args and missing roles with their codes', async () => {
+    const unknown: Mutation = { id: randomUUID(), seq: 1, name: 'note.fly.v1', args: {} };
+    const badArgs: Mutation = { id: randomUUID(), seq: 2, name: 'note.add.v1', args: { text: 7 } };
+    const noRole: Mutation = {
+      id: randomUUID(),
+      seq: 3,
+      name: 'note.delete.v1',
+      args: { id: 1 },
+    };
+    const res = await push(picker, [unknown, badArgs, noRole]);
+    expect(res.statusCode).toBe(200);
+    const [r1, r2, r3] = res.json().results;
+    expect(r1).toMatchObject({ id: unknown.id, status: 'rejected', code: 'unknown_mutation' });
+    expect(r2).toMatchObject({ id: badArgs.id, status: 'rejected', code: 'invalid_args' });
+    expect(r2.message).toContain('text');
+    expect(r3).toEqual({
+      id: noRole.id,
+      status: 'rejected',
+      code: 'forbidden',
+      message: 'Permission denied',
+    });
+    // Rejections are recorded: a replay gives the same answers.
+    const again = await push(picker, [unknown, badArgs, noRole]);
+    expect(again.json().results).toEqual(res.json().results);
+  });
+
+  it('answers a malformed envelope with 400, never 500', async () => {
+    const bodies: unknown[] = [
+      {},
+      { device_id: device },
+      { device_id: 'short', mutations: [] },
+      { device_id: device, mutations: [{ id: 'not-a-uuid', seq: 1, name: 'x', args: {} }] },
+      { device_id: device, mutations: [{ id: randomUUID(), seq: -1, name: 'x', args: {} }] },
+      { device_id: device, mutations: [{ id: randomUUID(), seq: 1.5, name: 'x', args: {} }] },
+      { device_id: device, mutations: [{ id: randomUUID(), seq: 1, name: '', args: {} }] },
+      { device_id: device, mutations: 'all of them' },
+      [],
+    ];
+    for (const payload of bodies) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/sync/push',
+        headers: { authorization: picker },
+        payload: payload as object,
+      });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().errors[0].detail).toBeTruthy();
+    }
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/sync/push',
+      headers: { authorization: picker, 'content-type': 'application/json' },
+      payload: '{"device_id": ',
+    });
+    expect(broken.statusCode).toBe(400);
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/sync/push',
+      payload: { device_id: device, mutations: [] },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('accepts a seq gap, logs the missing range and reports last_seq', async () => {
+    const first = await push(picker, [note(3, 'before gap')]);
+    expect(first.json().last_seq).toBe(3);
+    logLines.length = 0;
+    const res = await push(picker, [note(5, 'after gap')]);
+    expect(res.json()).toMatchObject({ results: [{ status: 'applied' }], last_seq: 5 });
+    const warning = logLines.map((l) => JSON.parse(l)).find((l) => /seq gap/.test(l.msg));
+    expect(warning).toMatchObject({ deviceId: device, missing: [4, 4], level: 40 });
+    // An older seq (a replay, or another tab) never lowers last_seq.
+    const older = await push(picker, [note(2, 'late entry')]);
+    expect(older.json().last_seq).toBe(5);
+    const empty = await push(picker, []);
+    expect(empty.json()).toEqual({ results: [], last_seq: 5 });
+    const fresh = await push(picker, [], `device-${randomUUID()}`);
+    expect(fresh.json()).toEqual({ results: [], last_seq: -1 });
+  });
+
+  it('stops a batch at a server fault and leaves the rest for a retry', async () => {
+    const a = note(1, 'fault before');
+    const b = note(2, 'fault victim');
+    const c = note(3, 'fault after');
+    Object.assign(noteFaults, { text: 'fault victim', times: 1 });
+    // a is applied; b crashes: b and c get no result (not processed), so the client sends them again.
+    const aOnly = await push(picker, [a, b, c]);
+    expect(aOnly.statusCode).toBe(200);
+    expect(aOnly.json()).toEqual({ results: [{ id: a.id, status: 'applied' }], last_seq: 1 });
+    noteFaults.times = 1;
+    const nothing = await push(picker, [b, c]);
+    expect(nothing.statusCode).toBe(503);
+    expect(nothing.json().errors[0].detail).toBeTruthy();
+    const texts = await noteTexts(t.app.db, demoId);
+    expect(texts).toContain('fault before');
+    expect(texts).not.toContain('fault victim');
+    const retry = await push(picker, [a, b, c]);
+    expect(retry.json().results.map((r: { status: string }) => r.status)).toEqual([
+      'applied',
+      'applied',
+      'applied',
+    ]);
+    const after = await noteTexts(t.app.db, demoId);
+    expect(after.filter((x) => x.startsWith('fault'))).toEqual([
+      'fault before',
+      'fault victim',
+      'fault after',
+    ]);
+  });
+
+  it("never lets another company see or replay a company's mutation results", async () => {
+    const m = note(1, 'demo secret');
+    await push(picker, [m]);
+    // Same mutation id and the same device id from Other Bricks.
+    const res = await push(other, [{ ...m, args: { text: 'other copy' } }]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().results).toEqual([
+      {
+        id: m.id,
+        status: 'rejected',
+        code: 'duplicate_id',
+        message: 'This change has the id of another change and was not applied.',
+      },
+    ]);
+    expect(res.json().last_seq).toBe(1);
+    expect(await noteTexts(t.app.db, otherId)).toEqual([]);
+    const rec = await t.app.db
+      .selectFrom('applied_mutations')
+      .select(['company_id', 'status'])
+      .where('id', '=', m.id)
+      .executeTakeFirstOrThrow();
+    expect(rec).toEqual({ company_id: demoId, status: 'applied' });
+    // The device's seq history of the other company is not carried over.
+    const next = await push(other, [note(1, 'other own')]);
+    expect(next.json()).toMatchObject({ results: [{ status: 'applied' }], last_seq: 1 });
+    expect(await noteTexts(t.app.db, otherId)).toEqual(['other own']);
+  });
+
+  it('lets a manager delete, with a rejection for a missing row', async () => {
+    const del = (id: number, seq: number): Mutation => ({
+      id: randomUUID(),
+      seq,
+      name: 'note.delete.v1',
+      args: { id },
+    });
+    const res = await push(manager, [del(999999, 1)]);
+    expect(res.json().results[0]).toMatchObject({ status: 'rejected', code: 'note_missing' });
+  });
+
+  it('leaves no transaction open behind it', async () => {
+    if (dialect === 'postgres') {
+      const open = await sql<{ n: number }>`select count(*) as n from pg_stat_activity
+        where datname = current_database() and state like 'idle in transaction%'`.execute(t.app.db);
+      expect(Number(open.rows[0].n)).toBe(0);
+    }
+    // A leaked SQLite transaction would hold the only connection: this write would never finish.
+    const write = t.app.db
+      .insertInto('company_sync_versions')
+      .values({ company_id: 999, version: 0 })
+      .execute();
+    await expect(
+      Promise.race([write, new Promise((_, no) => setTimeout(() => no(new Error('stuck')), 2000))]),
+    ).resolves.toBeDefined();
+  });
+});

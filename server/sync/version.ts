@@ -1,0 +1,59 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+/** The scope of rows every company pulls (shared reference data such as the catalog). */
+export const SHARED_SCOPE = 0;
+
+/**
+ * The next sync version of a company (or SHARED_SCOPE): one atomic upsert, so two writers never
+ * get the same number on PostgreSQL or SQLite. Every write to a synced row sets
+ * `version = await nextVersion(trx, companyId)` (one value may stamp all rows of a transaction).
+ *
+ * Call it with the transaction that makes the write. On PostgreSQL the upsert locks the company's
+ * counter row until that transaction ends, so versions are handed out in commit order: a pull never
+ * sees version n+1 committed while n is still in flight (it would skip n for good). On SQLite
+ * writers are serialised anyway. The lock is per company, so keep the work after it short.
+ */
+export async function nextVersion(trx: Kysely<Database>, companyId: number): Promise<number> {
+  const row = await trx
+    .insertInto('company_sync_versions')
+    .values({ company_id: companyId, version: 1 })
+    .onConflict((oc) =>
+      oc
+        .column('company_id')
+        .doUpdateSet({ version: sql<number>`company_sync_versions.version + 1` }),
+    )
+    .returning('version')
+    .executeTakeFirstOrThrow();
+  return Number(row.version);
+}
+
+/** The company's current version without taking one (0 before its first synced write). */
+export async function currentVersion(db: Kysely<Database>, companyId: number): Promise<number> {
+  const row = await db
+    .selectFrom('company_sync_versions')
+    .select('version')
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  return row ? Number(row.version) : 0;
+}
+
+/**
+ * Records that a synced row was deleted, so devices that pulled it delete it too. Call it in the
+ * transaction that deletes the row, with the version that transaction took (a mutation's
+ * `ctx.version()`), or without one to take the next. Returns the tombstone's version.
+ */
+export async function recordTombstone(
+  trx: Kysely<Database>,
+  companyId: number,
+  collection: string,
+  rowKey: string | number,
+  version?: number,
+): Promise<number> {
+  version ??= await nextVersion(trx, companyId);
+  await trx
+    .insertInto('sync_tombstones')
+    .values({ company_id: companyId, collection, row_key: String(rowKey), version })
+    .execute();
+  return version;
+}
