@@ -184,6 +184,18 @@ describe('flush', () => {
     expect(server.state.applied).toEqual([]);
   });
 
+  it('treats a refused refresh (SessionExpiredError) as signed out', async () => {
+    server.state.token = 'fresh';
+    server.client.token = 'expired';
+    const refused = Object.assign(new Error('Your session has expired.'), {
+      name: 'SessionExpiredError',
+    });
+    await add(2);
+    const result = await flush(deps({ refreshSession: () => Promise.reject(refused) }));
+    expect(result.status).toBe('signed-out');
+    expect((await listOutbox(db))[0].attempts).toBe(0);
+  });
+
   it('keeps the outbox across a reload and resends entries left sending', async () => {
     const a = await add(1);
     await add(2);

@@ -7,7 +7,11 @@ import type { PullQuery, PushRequest } from '../../contract/sync';
  */
 export type PushFn = (body: PushRequest) => Promise<Response>;
 export type PullFn = (query: PullQuery) => Promise<Response>;
-/** Renews the access token. Resolving `false` means the session is gone (signed out). */
+/**
+ * Renews the access token. Resolving `false`, or throwing an error named 'SessionExpiredError'
+ * (what src/api/client.ts throws on a refused refresh), means the session is gone: signed out.
+ * Any other throw (no network) is transient.
+ */
 export type RefreshSession = () => Promise<unknown>;
 
 /** Minimal shape of a ky instance (the app's `api`), so this file need not import the client. */
@@ -32,6 +36,10 @@ export function kyTransport(api: KyLike): { pushFn: PushFn; pullFn: PullFn } {
       }),
   };
 }
+
+/** The app's API client throws this (by name) when the refresh token is refused. */
+export const isSessionExpired = (error: unknown) =>
+  (error as { name?: unknown } | null)?.name === 'SessionExpiredError';
 
 export type CallOutcome =
   | { kind: 'ok'; body: unknown }
@@ -61,6 +69,7 @@ export async function call(fn: () => Promise<Response>, now: () => number): Prom
   try {
     response = await fn();
   } catch (error) {
+    if (isSessionExpired(error)) return { kind: 'unauthorized' };
     const fromError = responseOf(error);
     if (!fromError) return { kind: 'transient', error: `network: ${String(error)}` };
     response = fromError;
@@ -96,6 +105,7 @@ export async function callWithSession(
   try {
     if ((await refreshSession()) === false) return { kind: 'signed-out' };
   } catch (error) {
+    if (isSessionExpired(error)) return { kind: 'signed-out' };
     return { kind: 'transient', error: `refresh: ${String(error)}` };
   }
   const second = await call(fn, now);

@@ -171,6 +171,8 @@ export async function startSyncServer() {
   }
 
   return {
+    /** The API prefix, e.g. http://127.0.0.1:1234/api */
+    base,
     state,
     client,
     pushFn,
