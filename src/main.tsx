@@ -4,7 +4,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
-import { registerServiceWorker } from './app/pwa';
 import { routes } from './app/routes';
 
 const router = createBrowserRouter(routes);
@@ -15,4 +14,7 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-if (import.meta.env.PROD) registerServiceWorker();
+// Production only: the service worker precaches the app for offline use and offers updates.
+if (import.meta.env.PROD) {
+  void import('./app/pwa').then(({ registerServiceWorker }) => registerServiceWorker());
+}

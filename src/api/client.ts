@@ -32,7 +32,7 @@ export interface ApiClientOptions {
 }
 
 function isAuthPath(url: string, prefixUrl: string): boolean {
-  const base = new URL(prefixUrl.replace(/\/?$/, '/'), globalThis.location?.href);
+  const base = new URL(prefixUrl.replace(/\/?$/, '/'));
   const path = new URL(url).pathname;
   if (!path.startsWith(base.pathname)) return false;
   return AUTH_PATHS.includes(path.slice(base.pathname.length).replace(/\/$/, ''));
@@ -45,7 +45,14 @@ async function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
   return locks.request('brick-warehouse-session-refresh', work);
 }
 
-export function createApiClient(options: ApiClientOptions): ApiClient {
+/** An absolute base (a relative one resolved against the page), so every runtime builds the same URLs. */
+function absolute(prefixUrl: string): string {
+  const page = globalThis.location?.href;
+  return page ? new URL(prefixUrl, page).href : prefixUrl;
+}
+
+export function createApiClient(clientOptions: ApiClientOptions): ApiClient {
+  const options = { ...clientOptions, prefixUrl: absolute(clientOptions.prefixUrl) };
   const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   let inFlight: Promise<string> | null = null;
 

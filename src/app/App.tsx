@@ -1,15 +1,20 @@
+import { lazy, Suspense } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
-import { UpdatePrompt } from './pwa';
 import { Providers } from './Providers';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+// The update prompt (and workbox-window behind it) loads after the first screen is up.
+const UpdatePrompt = lazy(() => import('./pwa').then((m) => ({ default: m.UpdatePrompt })));
 
 /** The whole app around a router (browser router in main.tsx, memory router in tests). */
 export function App({ router }: { router: AppRouter }) {
   return (
     <Providers>
       <RouterProvider router={router} />
-      <UpdatePrompt />
+      <Suspense fallback={null}>
+        <UpdatePrompt />
+      </Suspense>
     </Providers>
   );
 }

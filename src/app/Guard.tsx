@@ -1,11 +1,13 @@
-import { useEffect, useReducer, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useReducer } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router-dom';
 import { onSessionExpired } from '../api/client';
 import { notifyError } from '../ui/notify';
 import { decideRoute } from './guard';
 import { NoRoles, NotFound, PageLoading, PermissionDenied } from './pages/StatusPages';
 import { isSignedIn, sessionEndsIn, useSession } from './session';
-import { Shell } from './Shell';
+
+// The shell (AppShell, menu) loads after sign-in, keeping the login page small.
+const Shell = lazy(() => import('./Shell').then((m) => ({ default: m.Shell })));
 
 export const NOT_FOUND_ROUTE_ID = 'not-found';
 
@@ -44,42 +46,21 @@ export function Guard() {
     returnTo: (location.state as LoginRedirectState | null)?.from,
   });
 
-  switch (decision.kind) {
-    case 'redirect': {
-      const state: LoginRedirectState | undefined = decision.from
-        ? { from: decision.from }
-        : undefined;
-      return <Navigate to={decision.to} replace state={state} />;
-    }
-    case 'open':
-      return decision.shell ? (
-        <Shell>
-          <Outlet />
-        </Shell>
-      ) : (
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
-      );
-    case 'not-found':
-      return decision.shell ? (
-        <Shell>
-          <NotFound />
-        </Shell>
-      ) : (
-        <NotFound />
-      );
-    case 'denied':
-      return (
-        <Shell>
-          <PermissionDenied />
-        </Shell>
-      );
-    case 'no-roles':
-      return (
-        <Shell>
-          <NoRoles />
-        </Shell>
-      );
+  if (decision.kind === 'redirect') {
+    const state: LoginRedirectState | undefined = decision.from
+      ? { from: decision.from }
+      : undefined;
+    return <Navigate to={decision.to} replace state={state} />;
   }
+  const content = {
+    open: <Outlet />,
+    'not-found': <NotFound />,
+    denied: <PermissionDenied />,
+    'no-roles': <NoRoles />,
+  }[decision.kind];
+  const withShell = 'shell' in decision ? decision.shell : true;
+  // One tree shape for every decision, so the shell stays mounted while the user navigates.
+  return (
+    <Suspense fallback={<PageLoading />}>{withShell ? <Shell>{content}</Shell> : content}</Suspense>
+  );
 }

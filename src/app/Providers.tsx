@@ -1,16 +1,18 @@
 import { MantineProvider, createTheme } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 
 export const theme = createTheme({ primaryColor: 'blue' });
 
-/** Mantine with notifications (they replace the spec's alerts) and modals (its confirms). */
+/**
+ * Mantine with notifications (they replace the spec's alerts). The ModalsProvider (the spec's
+ * confirms) sits in the signed-in Shell: the sign-in screens have no modals.
+ */
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme}>
       <Notifications position="top-right" />
-      <ModalsProvider>{children}</ModalsProvider>
+      {children}
     </MantineProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
 import { Suspense, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { matchesPattern } from '../../contract/access';
@@ -48,49 +49,51 @@ export function MainMenu({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/** The signed-in layout: header with the user and sync status, the menu, the page. */
+/** The signed-in layout: header with the user and sync status, the menu, the page; modals. */
 export function Shell({ children }: { children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const user = useSession((s) => s.user);
 
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={opened}
-              onClick={toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label={opened ? 'Close menu' : 'Open menu'}
-            />
-            <Title order={1} size="h4">
-              {APP_NAME}
-            </Title>
+    <ModalsProvider>
+      <AppShell
+        header={{ height: 56 }}
+        navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+        padding="md"
+      >
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={opened ? 'Close menu' : 'Open menu'}
+              />
+              <Title order={1} size="h4">
+                {APP_NAME}
+              </Title>
+            </Group>
+            <Group gap="sm" wrap="nowrap">
+              <SyncStatusSlot />
+              {user && (
+                <Text size="sm" truncate="end" title={`${user.email} (${user.company_name})`}>
+                  {user.name}
+                </Text>
+              )}
+            </Group>
           </Group>
-          <Group gap="sm" wrap="nowrap">
-            <SyncStatusSlot />
-            {user && (
-              <Text size="sm" truncate="end" title={`${user.email} (${user.company_name})`}>
-                {user.name}
-              </Text>
-            )}
-          </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="sm">
-        <AppShell.Section grow component={ScrollArea}>
-          <MainMenu onNavigate={close} />
-        </AppShell.Section>
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <Suspense fallback={<PageLoading />}>{children}</Suspense>
-      </AppShell.Main>
-    </AppShell>
+        </AppShell.Header>
+        <AppShell.Navbar p="sm">
+          <AppShell.Section grow component={ScrollArea}>
+            <MainMenu onNavigate={close} />
+          </AppShell.Section>
+        </AppShell.Navbar>
+        <AppShell.Main>
+          <Suspense fallback={<PageLoading />}>{children}</Suspense>
+        </AppShell.Main>
+      </AppShell>
+    </ModalsProvider>
   );
 }

@@ -15,7 +15,7 @@ const admin = lazy(() => import('../features/admin/AdminPage'));
 const brickAdmin = lazy(() => import('../features/admin/BrickAdminPage'));
 const projects = notAvailable('Projects');
 const bricksyncer = notAvailable('Bricksyncer');
-const orders = notAvailable('Orders and picking');
+const orders = notAvailable('Orders');
 const trays = notAvailable('Tray overview and filling');
 const sales = notAvailable('Sales inventory');
 const warehouse = notAvailable('Warehouse locations');

@@ -1,6 +1,5 @@
 import { notifications } from '@mantine/notifications';
 import { HTTPError, TimeoutError } from 'ky';
-import { describeErrors } from '../../contract/errors';
 
 export const OFFLINE_MESSAGE = 'You are offline or the server cannot be reached.';
 
@@ -49,6 +48,8 @@ async function readBody(response: Response): Promise<unknown> {
  */
 export async function describeApiError(error: unknown): Promise<string> {
   if (error instanceof HTTPError) {
+    // Loaded on demand: the contract's error schema brings zod, which the first screen can do without.
+    const { describeErrors } = await import('../../contract/errors');
     const { status, statusText } = error.response;
     const body = await readBody(error.response).catch(() => '');
     const text = statusText || STATUS_TEXTS[status] || '';

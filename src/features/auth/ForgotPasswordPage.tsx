@@ -1,7 +1,7 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { AuthMessages } from '../../../contract/auth';
+import { AuthTexts } from './texts';
 import { notifySuccess, showApiError } from '../../ui/notify';
 import { AuthCard } from './AuthCard';
 import { requestPasswordReset } from './authApi';
@@ -12,7 +12,7 @@ export default function ForgotPasswordPage() {
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [tried, setTried] = useState(false);
   const [loading, setLoading] = useState(false);
-  const emailError = tried && !email.trim() ? AuthMessages.emailRequired : undefined;
+  const emailError = tried && !email.trim() ? AuthTexts.emailRequired : undefined;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -21,7 +21,7 @@ export default function ForgotPasswordPage() {
     setLoading(true);
     try {
       await requestPasswordReset(email.trim());
-      notifySuccess(AuthMessages.resetRequested);
+      notifySuccess(AuthTexts.resetRequested);
     } catch (error) {
       await showApiError(error);
     } finally {

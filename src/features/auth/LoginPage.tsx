@@ -1,8 +1,7 @@
 import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { AuthMessages } from '../../../contract/auth';
-import { requestPersistentStorage } from '../../app/pwa';
+import { AuthTexts } from './texts';
 import { useSession } from '../../app/session';
 import { showApiError } from '../../ui/notify';
 import { AuthCard, visibilityToggle } from './AuthCard';
@@ -18,8 +17,8 @@ export default function LoginPage() {
   const [tried, setTried] = useState(false);
   const [loading, setLoading] = useState(false);
 
-  const emailError = tried && !email.trim() ? AuthMessages.emailRequired : undefined;
-  const passwordError = tried && !password ? AuthMessages.passwordRequired : undefined;
+  const emailError = tried && !email.trim() ? AuthTexts.emailRequired : undefined;
+  const passwordError = tried && !password ? AuthTexts.passwordRequired : undefined;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -29,7 +28,8 @@ export default function LoginPage() {
     try {
       const answer = await logIn(email.trim(), password);
       useSession.getState().signIn(answer);
-      void requestPersistentStorage();
+      // DESIGN: ask for persistent storage after login (loaded on demand, with the PWA helpers).
+      void import('../../app/pwa').then((pwa) => pwa.requestPersistentStorage());
     } catch (error) {
       setLoading(false);
       await showApiError(error);

@@ -1,7 +1,7 @@
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { AuthMessages } from '../../../contract/auth';
+import { AuthTexts } from './texts';
 import { notifySuccess, showApiError } from '../../ui/notify';
 import { AuthCard, visibilityToggle } from './AuthCard';
 import { setPassword } from './authApi';
@@ -9,9 +9,9 @@ import { setPassword } from './authApi';
 export const PASSWORDS_DIFFER = 'The two passwords are not the same.';
 
 function passwordProblem(password: string): string | undefined {
-  if (!password) return AuthMessages.passwordRequired;
-  if (password.length < 8) return AuthMessages.passwordTooShort;
-  if (password.length > 200) return AuthMessages.passwordTooLong;
+  if (!password) return AuthTexts.passwordRequired;
+  if (password.length < 8) return AuthTexts.passwordTooShort;
+  if (password.length > 200) return AuthTexts.passwordTooLong;
   return undefined;
 }
 
@@ -34,7 +34,7 @@ export default function SetPasswordPage() {
     setLoading(true);
     try {
       await setPassword(token, password);
-      notifySuccess(AuthMessages.passwordSet);
+      notifySuccess(AuthTexts.passwordSet);
       navigate('/', { replace: true });
     } catch (error) {
       setLoading(false);
