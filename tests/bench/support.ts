@@ -1,0 +1,115 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/** One line of the results table. `goal` and `ok` are set where the design states a target. */
+export interface BenchRow {
+  bench: string;
+  measure: string;
+  value: string;
+  goal?: string;
+  ok?: boolean;
+  note?: string;
+}
+
+export interface Bench {
+  name: string;
+  run(): Promise<BenchRow[]>;
+}
+
+export function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} kB`;
+}
+
+export function ms(value: number): string {
+  return `${Math.round(value)} ms`;
+}
+
+export function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/** Builds the PWA when dist/ has none (benches measure the production build). */
+export function ensureBuilt(): void {
+  if (existsSync('dist/index.html')) return;
+  console.log('Building the PWA first…');
+  const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) throw new Error('vite build failed');
+}
+
+export function freshDataDir(label: string): string {
+  return mkdtempSync(join(tmpdir(), `brick-bench-${label}-`));
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = (probe.address() as AddressInfo) ?? { port: 0 };
+      probe.close(() => done(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  /** Milliseconds from spawn to the first 200 from /api/health. */
+  startMs: number;
+  stop(): Promise<void>;
+}
+
+/** Starts `server/main.ts` under tsx (as `npm start` does) and waits until it is healthy. */
+export async function startServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [resolve('node_modules/tsx/dist/cli.mjs'), 'server/main.ts'],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        STATIC_DIR: resolve('dist'),
+        LOG_LEVEL: 'warn',
+        LOG_STDOUT: '0',
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
+  const stop = () =>
+    new Promise<void>((done) => {
+      if (child.exitCode !== null) return done();
+      child.once('exit', () => done());
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+    });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline && child.exitCode === null) {
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.status === 200) return { baseUrl, startMs: performance.now() - started, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  await stop();
+  throw new Error(`the server did not become healthy\n${stderr.slice(-2000)}`);
+}
