@@ -1,20 +1,21 @@
 import type { WarehouseDb } from './db';
 
 /**
- * The floor's collections as the pull endpoint names them, with the local table each one fills.
- * Every pulled row must carry the table's primary key (the first field of its schema in db.ts);
- * tombstones are values of that key.
+ * The floor's collections as GET /api/v1/sync/pull names them, with the local table each one
+ * fills and the key every pulled row must carry (the table's primary key in db.ts). Tombstones are
+ * values of that key. A server collection (server/sync defineCollection) uses the same name and
+ * sends rows whose `key` field is the server id.
  */
 export const COLLECTIONS = {
-  orders: 'orders',
-  order_items: 'orderItems',
-  locations: 'locations',
-  location_content: 'locationContent',
-  trays: 'trays',
-  issues: 'issues',
-  colours: 'colours',
-  moulds: 'moulds',
-} as const satisfies Record<string, keyof WarehouseDb>;
+  orders: { table: 'orders', key: 'order_id' },
+  order_items: { table: 'orderItems', key: 'id' },
+  locations: { table: 'locations', key: 'location_id' },
+  location_content: { table: 'locationContent', key: 'id' },
+  trays: { table: 'trays', key: 'tray_id' },
+  issues: { table: 'issues', key: 'id' },
+  colours: { table: 'colours', key: 'id' },
+  moulds: { table: 'moulds', key: 'mold_id' },
+} as const satisfies Record<string, { table: keyof WarehouseDb; key: string }>;
 
 export type CollectionName = keyof typeof COLLECTIONS;
 
@@ -26,5 +27,5 @@ export function isCollectionName(name: string): name is CollectionName {
 }
 
 export function tableFor(db: WarehouseDb, collection: CollectionName) {
-  return db[COLLECTIONS[collection]];
+  return db[COLLECTIONS[collection].table];
 }
