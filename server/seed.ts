@@ -7,6 +7,7 @@ import {
   type RoleName,
 } from '../contract/permissions';
 import { hashPassword } from './auth/passwords';
+import { seedDemoDomain } from './seed-demo-domain';
 import { nowIso } from './db/dialect';
 import type { Database } from './db/schema';
 
@@ -94,6 +95,7 @@ export async function seedDemo(db: Kysely<Database>, log: Pick<Logger, 'info'>):
         .values(u.roles.map((r) => ({ user_id: id, permission_id: Permission[r] })))
         .execute();
     }
+    await seedDemoDomain(trx, companyIds);
   });
   log.info({ users: DEMO_USERS.length }, 'demo companies loaded');
   return true;
