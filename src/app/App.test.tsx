@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Permission, type RoleName } from '../../contract/permissions';
+import { enqueue, getDb } from '../offline';
 import { App } from './App';
+import { UNSENT_WARNING } from './OfflineSync';
 import { routes } from './routes';
 import { useSession } from './session';
 
@@ -101,5 +103,19 @@ describe('app shell and guard', () => {
     expect(await screen.findByRole('button', { name: 'Log in' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
     expect(useSession.getState().refresh_token).toBeNull();
+  });
+
+  it('warns before logging out with unsent work, and stays when asked', async () => {
+    await getDb().outbox.clear();
+    await enqueue('test.note.v1', { note: 'picked 3' });
+    signInAs('picker');
+    openApp('/trays');
+    const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+    fireEvent.click(within(nav).getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByText(UNSENT_WARNING)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Stay logged in' }));
+    await vi.waitFor(() => expect(screen.queryByText(UNSENT_WARNING)).toBeNull());
+    expect(useSession.getState().refresh_token).toBe('refresh');
+    await getDb().outbox.clear();
   });
 });

@@ -1,7 +1,15 @@
+import { lazy, Suspense } from 'react';
+
+const OfflineSync = lazy(() => import('./OfflineSync'));
+
 /**
- * Where the header shows the sync status. The offline engine (src/offline) will provide
- * `<SyncStatus/>`; until then this slot renders nothing.
+ * The header's sync status: src/offline's `<SyncStatus/>`, with the sync engine it reports on.
+ * Loaded after the shell, so the menu never waits for the offline database code.
  */
 export function SyncStatusSlot() {
-  return null;
+  return (
+    <Suspense fallback={null}>
+      <OfflineSync />
+    </Suspense>
+  );
 }
