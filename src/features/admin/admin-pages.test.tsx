@@ -103,7 +103,7 @@ beforeAll(async () => {
           .at(-1),
       );
     }
-    return new Response(res.statusCode === 204 ? null : res.rawPayload, {
+    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
       status: res.statusCode,
       headers: res.headers as Record<string, string>,
     });
