@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../db/schema';
-import { seedDemo } from '../seed';
 import { createTestApp, describeEachDialect, type TestApp } from '../test/helpers';
 import {
   DEMO_CLAIMED_BATCH_ID,
@@ -200,21 +199,5 @@ describeEachDialect('demo domain data', (dialect) => {
       .returning('id')
       .executeTakeFirstOrThrow();
     expect(id).toBeGreaterThan(OTHER_ROOT_LOCATION_ID);
-  });
-});
-
-describe('demo domain load time', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('sqlite', { seedDemo: false });
-  });
-  afterAll(() => t.close());
-
-  it('loads in well under 2 s on SQLite', async () => {
-    const started = performance.now();
-    expect(await seedDemo(t.app.db, { info: () => {} })).toBe(true);
-    const ms = performance.now() - started;
-    console.info(`demo seed (users + domain) took ${ms.toFixed(0)} ms`);
-    expect(ms).toBeLessThan(2000);
   });
 });
