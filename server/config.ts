@@ -22,6 +22,8 @@ export interface AppConfig {
   logLevel: string;
   /** Write logs to stdout as well as to the log file (off in tests). */
   logToStdout: boolean;
+  /** Believe X-Forwarded-For (only behind a real reverse proxy; off by default). */
+  trustProxy: boolean;
 }
 
 interface Secrets {
@@ -70,5 +72,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     staticDir: env.STATIC_DIR ?? resolve('dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     logToStdout: flag(env.LOG_STDOUT, true),
+    trustProxy: flag(env.TRUST_PROXY, false),
   };
 }
