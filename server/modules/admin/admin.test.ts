@@ -359,6 +359,14 @@ describeEachDialect('user administration', (dialect) => {
     });
   });
 
+  it('describes the routes in the OpenAPI docs', async () => {
+    const paths = (await call('GET', '/api/docs/json')).json().paths;
+    for (const path of ['/api/user', '/api/user/permission', '/api/log', '/api/company']) {
+      expect(paths[path], path).toBeDefined();
+    }
+    expect(paths['/api/company/login'].post.tags).toEqual(['companies']);
+  });
+
   describe('log download', () => {
     it('gives an admin only their own company’s lines, a brick admin everything', async () => {
       const demoCompany = (
