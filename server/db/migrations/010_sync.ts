@@ -60,7 +60,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['sync_tombstones', 'company_sync_versions', 'sync_devices', 'applied_mutations']) {
+  for (const t of [
+    'sync_tombstones',
+    'company_sync_versions',
+    'sync_devices',
+    'applied_mutations',
+  ]) {
     await db.schema.dropTable(t).execute();
   }
 }
