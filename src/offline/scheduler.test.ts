@@ -29,6 +29,7 @@ const start = () =>
     collections: ['trays'],
     db,
     debounceMs: 5,
+    pullAfterPushMs: 5,
   }));
 
 /** A planned failure that backs the outbox off for an hour. */
@@ -85,7 +86,8 @@ describe('startSyncEngine', () => {
 
   it('pulls again after a rejection so the local data is corrected', async () => {
     start();
-    await expect.poll(() => server.state.pullQueries.length).toBe(1);
+    await expect.poll(() => db.trays.count()).toBe(1);
+    await expect.poll(() => syncStatus.getState().syncing).toBe(false);
     server.upsert('trays', 1, { tray_id: 1, batch_id: 7, status: 'filled' });
     await enqueue(
       'stock.remove.v1',

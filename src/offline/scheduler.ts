@@ -22,6 +22,8 @@ export interface SyncEngineOptions {
   pullIntervalMs?: number;
   /** How soon to look again when another context held the flush lock. */
   busyRetryMs?: number;
+  /** Pull this long after a push the server answered (coalesces bursts of writes). */
+  pullAfterPushMs?: number;
 }
 
 export interface SyncEngine {
@@ -57,8 +59,8 @@ function registerBackgroundSync(): void {
 /**
  * Start syncing this context: flush the outbox on start, on `online`, on becoming visible, after
  * each enqueue (debounced), on a timer while visible, on a retry timer after a failure, and when
- * the service worker posts {type: 'flush-outbox'}; pull on start, on reconnect, after rejections
- * and periodically while visible. Returns the engine; call stop() to detach it.
+ * the service worker posts {type: 'flush-outbox'}; pull on start, on reconnect, shortly after a
+ * push the server answered, and periodically while visible. Returns the engine; call stop() to detach it.
  */
 export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
   const db = options.db ?? getDb();
@@ -73,6 +75,7 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
   let againIgnoreBackoff = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let debounceTimer: ReturnType<typeof setTimeout> | undefined;
+  let pullAfterPushTimer: ReturnType<typeof setTimeout> | undefined;
   let pulling: Promise<void> | null = null;
 
   const busy = (delta: number) => {
@@ -110,8 +113,12 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
     } else {
       syncStatus.setState({ signedOut: false, lastError: null });
     }
-    // A rejection means the local optimistic data is wrong: the pull corrects it.
-    if ('rejected' in result && result.rejected > 0) void pullNow();
+    // The server's effects are the truth: a pull brings them, and corrects the local data of a
+    // rejected entry (or an optimistic change a pull overwrote before its push went out).
+    if ('rejected' in result && result.applied + result.rejected > 0) {
+      clear(pullAfterPushTimer);
+      pullAfterPushTimer = later(() => void pullNow(), options.pullAfterPushMs ?? 2_000);
+    }
   }
 
   function flushNow(opts: { ignoreBackoff?: boolean } = {}) {
