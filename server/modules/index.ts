@@ -3,6 +3,7 @@ import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
 import { companyRoutes } from './companies/routes';
 import { healthRoutes } from './health/routes';
+import { ordersModule } from './orders';
 import { syncRoutes } from '../sync/routes';
 
 /**
@@ -15,4 +16,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(adminRoutes);
   await app.register(companyRoutes);
   await app.register(syncRoutes);
+  await app.register(ordersModule);
 }

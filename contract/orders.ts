@@ -1,0 +1,286 @@
+import { z } from 'zod';
+
+/**
+ * Orders and picking (spec 2 §2.6–2.9, §3, §4, §5, §7 "Orders and picking", §8, §9). Field names
+ * follow the original contract (snake_case). Texts the user sees are quoted from the spec.
+ */
+
+export const OrderMessages = {
+  updated: 'The order has been updated.',
+  claimed: 'You have claimed the order',
+  paused: 'The order has been paused.',
+  notPickableUnlessUnassigned:
+    'Cannot make order not ready for picking, as the order status is not unassigned.',
+  stockInsufficient: 'You cannot pick more than the current stock (error 409)',
+  wrongLocation: 'This is not the right location.',
+  skipped: 'You did not pick what was ordered, so this item will be skipped',
+  orderTaken: 'Someone else is already picking this order.',
+  orderNotClaimed: 'You are not picking this order (anymore). Claim it again with Pick.',
+  orderNotFound: 'Order not found',
+  orderPicked: 'This order has already been picked.',
+  orderNotPickable: 'This order is not ready for picking.',
+  itemNotInOrder: 'This item is not part of the order.',
+  itemNotAtLocation: 'This item is not stored at this location.',
+  locationNotFound: 'Location not found',
+  itemNotFound: 'item_id not in database',
+  exactlyOne: 'Send exactly one of picker_issue, has_problem, picking_status_id, pickable.',
+  oneSortFlag: 'Choose at most one sort order.',
+  issueTypeRequired: 'Please select the type of your issue',
+} as const;
+
+/** More than is still to pick (ordered minus picked) was confirmed. */
+export function overPickMessage(left: number): string {
+  return `You cannot pick more than is still to pick for this item (${left} left).`;
+}
+
+/** Issue recipients (spec 2 §9) and the thank-you text shown after a report (spec 2 §8). */
+export const IssueManager = { warehouse: 1, order: 2, both: 3 } as const;
+export const ISSUE_THANKS: Record<1 | 2 | 3, string> = {
+  1: 'Thank you, the Warehouse Manager has been notified!',
+  2: 'Thank you, the Order Manager has been notified!',
+  3: 'Thank you, the Warehouse Manager and Order manager have been notified!',
+};
+
+/** picking_statuses (GET /order/picking_status). */
+export const PickingStatus = { BEING_PICKED: 1, UNASSIGNED: 2, PAUSED: 3, PICKED: 4 } as const;
+export type PickingStatusName = keyof typeof PickingStatus;
+
+/** The five sort flags of the order list (spec 2 §9); the first is the default. */
+export const ORDER_SORT_FLAGS = [
+  'order_by_age',
+  'order_by_item_count',
+  'order_by_ordered_total',
+  'order_by_picked_total',
+  'order_by_picking_progress',
+] as const;
+export type OrderSortFlag = (typeof ORDER_SORT_FLAGS)[number];
+export const ORDERS_PER_PAGE = 10;
+
+/** Separator of the names in a location breadcrumb (`location_name`). */
+export const BREADCRUMB_SEPARATOR = ' > ';
+
+const Id = z.coerce.number().int().positive();
+/** A query flag: present (`?flag`, `?flag=1`, `?flag=true`) or off (`=0`, `=false`, absent). */
+const QueryFlag = z.enum(['', '1', 'true', '0', 'false']).optional();
+export function isFlagOn(v: string | undefined): boolean {
+  return v !== undefined && v !== '0' && v !== 'false';
+}
+
+/**
+ * GET /v1/order: with order_id the one order; otherwise a page of orders. Sort by at most one flag
+ * (order_by_age = oldest first; the others largest first). filter_problems keeps orders with an
+ * unsolved issue; to_pick keeps orders a picker can pick now (the Picker Orders list).
+ */
+export const OrderQuery = z.object({
+  order_id: Id.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(ORDERS_PER_PAGE),
+  page: z.coerce.number().int().min(1).default(1),
+  order_by_age: QueryFlag,
+  order_by_item_count: QueryFlag,
+  order_by_ordered_total: QueryFlag,
+  order_by_picked_total: QueryFlag,
+  order_by_picking_progress: QueryFlag,
+  filter_problems: QueryFlag,
+  to_pick: QueryFlag,
+});
+export type OrderQuery = z.input<typeof OrderQuery>;
+
+export const Order = z.object({
+  order_id: z.number().int(),
+  order_number: z.string(),
+  store_platform: z.string(),
+  buyer_name: z.string().nullable(),
+  /** ISO-8601; the PWA shows the age in days, hours and minutes. */
+  created_at: z.string(),
+  status_id: z.number().int(),
+  status_name: z.string(),
+  picking_status_id: z.number().int(),
+  picking_status_name: z.string(),
+  /** Lots: the number of order items. */
+  item_count: z.number().int(),
+  /** Items: the sum of quantity_ordered. */
+  ordered_total: z.number().int(),
+  picked_total: z.number().int(),
+  /** 1: an unsolved issue; 0: solved or none. */
+  has_problem: z.number().int(),
+  picker_issue: z.string().nullable(),
+  /** 1: ready for picking. */
+  pickable: z.number().int(),
+  /** The caller may press Pick: pickable, not picked, and not being picked by someone else. */
+  allowed_to_pick: z.boolean(),
+  claimed_by_user_id: z.number().int().nullable(),
+  claimed_by_name: z.string().nullable(),
+});
+export type Order = z.infer<typeof Order>;
+
+export const OrderListResponse = z.object({ results: z.array(Order), count: z.number().int() });
+export type OrderListResponse = z.infer<typeof OrderListResponse>;
+
+export const OrderIdQuery = z.object({ order_id: Id });
+export type OrderIdQuery = z.input<typeof OrderIdQuery>;
+
+/** PUT /v1/order?order_id with exactly one field. */
+export const OrderUpdateRequest = z
+  .object({
+    picker_issue: z.string().max(2000).nullable().optional(),
+    has_problem: z.coerce.number().int().min(0).max(1).optional(),
+    picking_status_id: z.coerce.number().int().min(1).max(4).optional(),
+    pickable: z.coerce.number().int().min(0).max(1).optional(),
+  })
+  .refine((b) => Object.values(b).filter((v) => v !== undefined).length === 1, {
+    message: OrderMessages.exactlyOne,
+  });
+export type OrderUpdateRequest = z.input<typeof OrderUpdateRequest>;
+
+export const OrderUpdateResponse = z.object({ message: z.string(), order: Order });
+export type OrderUpdateResponse = z.infer<typeof OrderUpdateResponse>;
+
+/**
+ * PUT /v1/order/user?order_id: BEING_PICKED (or 1, or 2 as the original client sent) claims the
+ * order for the caller; PAUSED (or 3) pauses it. Of several concurrent claims exactly one wins;
+ * the others get 409 with OrderMessages.orderTaken.
+ */
+export const OrderUserRequest = z.object({
+  picking_status_id: z.union([
+    z.enum(['BEING_PICKED', 'PAUSED']),
+    z.coerce.number().int().min(1).max(3),
+  ]),
+});
+export type OrderUserRequest = z.input<typeof OrderUserRequest>;
+
+export const ItemLocation = z.object({
+  location_id: z.number().int(),
+  /** Breadcrumb, root to leaf, joined with BREADCRUMB_SEPARATOR. */
+  location_name: z.string(),
+  code: z.string(),
+  /** Stock of the item there. */
+  quantity: z.number().int(),
+});
+export type ItemLocation = z.infer<typeof ItemLocation>;
+
+export const OrderItem = z.object({
+  order_item_id: z.number().int(),
+  order_id: z.number().int(),
+  item_id: z.number().int(),
+  image_path: z.string().nullable(),
+  colour_id: z.number().int(),
+  /** Six hex digits, without '#'. */
+  colour_hex: z.string(),
+  colour_name: z.string(),
+  mold_id: z.number().int(),
+  mold_name: z.string(),
+  condition: z.string(),
+  condition_name: z.string(),
+  quantity_ordered: z.number().int(),
+  quantity_picked: z.number().int(),
+  private_note: z.string(),
+  public_note: z.string(),
+});
+export type OrderItem = z.infer<typeof OrderItem>;
+
+/** GET /v1/order/item?order_id: every item with the locations holding it (route order). */
+export const OrderItemWithLocations = OrderItem.extend({ locations: z.array(ItemLocation) });
+export type OrderItemWithLocations = z.infer<typeof OrderItemWithLocations>;
+export const OrderItemsResponse = z.object({
+  results: z.array(OrderItemWithLocations),
+  count: z.number().int(),
+});
+export type OrderItemsResponse = z.infer<typeof OrderItemsResponse>;
+
+export const PickingStatusesResponse = z.array(
+  z.object({ picking_status_id: z.number().int(), picking_status_name: z.string() }),
+);
+export const OrderStatusesResponse = z.array(
+  z.object({ status_id: z.number().int(), status_name: z.string() }),
+);
+
+/** GET /v1/order/next?order_id&location_id&skipped (skipped: comma-separated item ids). */
+export const NextQuery = z.object({
+  order_id: Id,
+  location_id: Id.optional(),
+  skipped: z
+    .string()
+    .regex(/^(\d+(,\d+)*)?$/, 'skipped must be comma-separated item ids')
+    .optional(),
+});
+export type NextQuery = z.input<typeof NextQuery>;
+
+export const NextItem = OrderItem.extend({
+  /** Stock of the item at this location. */
+  stock: z.number().int(),
+  /** Ordered minus picked. */
+  to_pick: z.number().int(),
+});
+export type NextItem = z.infer<typeof NextItem>;
+
+/** 200: the next location along the route and what to pick there. 210 (no body): done. */
+export const NextResponse = z.object({
+  location_id: z.number().int(),
+  location_name: z.string(),
+  code: z.string(),
+  order: z.array(NextItem),
+});
+export type NextResponse = z.infer<typeof NextResponse>;
+export const NEXT_DONE_STATUS = 210;
+
+export const LocationQuery = z.object({ location_id: Id });
+export const LocationCrumbResponse = z.object({
+  location_id: z.number().int(),
+  location_name: z.string(),
+  code: z.string(),
+  breadcrumb: z.array(
+    z.object({ location_id: z.number().int(), name: z.string(), code: z.string() }),
+  ),
+});
+export type LocationCrumbResponse = z.infer<typeof LocationCrumbResponse>;
+
+export const LocationContentRow = z.object({
+  item_id: z.number().int(),
+  quantity: z.number().int(),
+  colour_id: z.number().int(),
+  colour_name: z.string(),
+  colour_hex: z.string(),
+  mold_id: z.number().int(),
+  mold_name: z.string(),
+  image_path: z.string().nullable(),
+  condition: z.string(),
+});
+export const LocationContentResponse = z.object({
+  location_id: z.number().int(),
+  results: z.array(LocationContentRow),
+  count: z.number().int(),
+});
+export type LocationContentResponse = z.infer<typeof LocationContentResponse>;
+
+/** POST /v1/location_content?location_id&item_id {change}: negative for a pick. */
+export const StockChangeQuery = z.object({ location_id: Id, item_id: Id });
+export const StockChangeRequest = z.object({
+  change: z.coerce.number().int().min(-1_000_000).max(1_000_000),
+});
+export const StockChangeResponse = z.object({
+  location_id: z.number().int(),
+  item_id: z.number().int(),
+  quantity: z.number().int(),
+});
+
+/** PUT /v1/order/item?item_id&order_id {quantity_picked} (item_id is the item variant). */
+export const OrderItemQuery = z.object({ item_id: Id, order_id: Id });
+export const SetPickedRequest = z.object({
+  quantity_picked: z.coerce.number().int().min(0).max(1_000_000),
+});
+export const SetPickedResponse = z.object({
+  message: z.string(),
+  order_item_id: z.number().int(),
+  quantity_picked: z.number().int(),
+});
+
+/** POST /v1/issue: the client puts the issue type into the note. */
+export const IssueRequest = z.object({
+  location_id: Id.nullable().optional(),
+  item_id: Id.nullable().optional(),
+  order_id: Id.nullable().optional(),
+  note: z.string().trim().max(4000).default(''),
+  manager_id: z.coerce.number().int().min(1).max(3),
+});
+export type IssueRequest = z.input<typeof IssueRequest>;
+export const IssueResponse = z.object({ message: z.string(), issue_id: z.number().int() });

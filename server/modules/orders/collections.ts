@@ -1,0 +1,147 @@
+import { sql } from 'kysely';
+import { PickingStatus } from '../../../contract/orders';
+import { defineCollection } from '../../sync';
+import { orderItemSelect } from './queries';
+
+/**
+ * What a picker's device pulls (DESIGN "Pull"). Orders and their items only while on the floor
+ * (pickable, not picked): leaving records tombstones (see floorTransition). Every order row is
+ * restamped when its totals change, so picked_total stays right. Location content is the whole
+ * company's stock (an item that enters play later must not miss rows pulled before), and the
+ * floor's item rows carry image, colour, mould and condition, so a pick needs no catalog.
+ */
+const FLOOR = ['picker', 'order_manager', 'warehouse_manager'] as const;
+const ORDERS = ['picker', 'order_manager'] as const;
+
+export const ordersCollection = defineCollection({
+  name: 'orders',
+  roles: ORDERS,
+  table: 'orders',
+  key: 'id',
+  select: (db, companyId) => {
+    const totals = db
+      .selectFrom('order_items')
+      .select([
+        'order_id',
+        sql<number>`count(*)`.as('item_count'),
+        sql<number>`sum(quantity_ordered)`.as('ordered_total'),
+        sql<number>`sum(quantity_picked)`.as('picked_total'),
+      ])
+      .where('company_id', '=', companyId)
+      .groupBy('order_id')
+      .as('t');
+    return db
+      .selectFrom('orders')
+      .innerJoin('order_statuses as os', 'os.id', 'orders.status_id')
+      .innerJoin('picking_statuses as ps', 'ps.id', 'orders.picking_status_id')
+      .leftJoin(totals, 't.order_id', 'orders.id')
+      .where('orders.company_id', '=', companyId)
+      .where('orders.pickable', '=', 1)
+      .where('orders.picking_status_id', '<>', PickingStatus.PICKED)
+      .select([
+        'orders.id',
+        'orders.id as order_id',
+        'orders.order_number',
+        'orders.store_platform',
+        'orders.buyer_name',
+        'orders.created_at',
+        'orders.status_id',
+        'os.name as status_name',
+        'orders.picking_status_id',
+        'ps.name as picking_status_name',
+        sql<number>`coalesce(t.item_count, 0)`.as('item_count'),
+        sql<number>`coalesce(t.ordered_total, 0)`.as('ordered_total'),
+        sql<number>`coalesce(t.picked_total, 0)`.as('picked_total'),
+        'orders.has_problem',
+        'orders.picker_issue',
+        'orders.pickable',
+        'orders.claimed_by_user_id',
+        'orders.version',
+      ]);
+  },
+});
+
+export const orderItemsCollection = defineCollection({
+  name: 'order_items',
+  roles: ORDERS,
+  table: 'oi',
+  key: 'id',
+  select: (db, companyId) =>
+    orderItemSelect(db, companyId)
+      .innerJoin('orders as o', 'o.id', 'oi.order_id')
+      .where('o.pickable', '=', 1)
+      .where('o.picking_status_id', '<>', PickingStatus.PICKED)
+      .select('oi.id'),
+});
+
+export const locationsCollection = defineCollection({
+  name: 'locations',
+  roles: FLOOR,
+  table: 'locations',
+  key: 'id',
+  select: (db, companyId) =>
+    db
+      .selectFrom('locations')
+      .where('company_id', '=', companyId)
+      .select([
+        'id',
+        'id as location_id',
+        'parent_id',
+        'name',
+        'code',
+        'sort_order',
+        'is_selected_new_location',
+        'version',
+      ]),
+});
+
+export const locationContentCollection = defineCollection({
+  name: 'location_content',
+  roles: FLOOR,
+  table: 'location_content',
+  key: 'id',
+  select: (db, companyId) =>
+    db
+      .selectFrom('location_content')
+      .where('company_id', '=', companyId)
+      .select(['id', 'location_id', 'item_id', 'colour_id', 'quantity', 'version']),
+});
+
+export const coloursCollection = defineCollection({
+  name: 'colours',
+  roles: [],
+  table: 'colours',
+  key: 'id',
+  shared: true,
+  select: (db) =>
+    db
+      .selectFrom('colours')
+      .select(['id', 'name', 'hex', 'rebrickable_id', 'bl_colour_id', 'is_transparent', 'version']),
+});
+
+/** The moulds of the company's items (a mould of a newly added item arrives with its items' rows). */
+export const mouldsCollection = defineCollection({
+  name: 'moulds',
+  roles: FLOOR,
+  table: 'moulds',
+  key: 'id',
+  shared: true,
+  select: (db, companyId) =>
+    db
+      .selectFrom('moulds')
+      .where(
+        'id',
+        'in',
+        db.selectFrom('items').select('mold_id').where('company_id', '=', companyId),
+      )
+      .select(['id', 'id as mold_id', 'name', 'image_url', 'type_id', 'bl_mold_id', 'version']),
+});
+
+export const PICKING_COLLECTIONS = [
+  ordersCollection,
+  orderItemsCollection,
+  locationsCollection,
+  locationContentCollection,
+  coloursCollection,
+  mouldsCollection,
+];

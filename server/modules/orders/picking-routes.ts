@@ -1,0 +1,228 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  IssueRequest,
+  IssueResponse,
+  LocationContentResponse,
+  LocationCrumbResponse,
+  LocationQuery,
+  NEXT_DONE_STATUS,
+  NextQuery,
+  NextResponse,
+  OrderItemQuery,
+  OrderMessages,
+  OrderUpdateResponse,
+  OrderIdQuery,
+  OrderUserRequest,
+  PickingStatus,
+  SetPickedRequest,
+  SetPickedResponse,
+  StockChangeQuery,
+  StockChangeRequest,
+  StockChangeResponse,
+} from '../../../contract/orders';
+import { notFound } from '../../errors';
+import { inTransaction } from './context';
+import { nextStop } from './next';
+import { claimOrder, pauseOrder, setPicked, takeStock } from './picking';
+import { isManager, orderFor } from './routes';
+import { reportIssue } from './service';
+import { loadTree } from './tree';
+
+const FLOOR_ROLES = ['picker', 'order_manager', 'warehouse_manager'] as const;
+
+/** The picker's calls (spec 2 §7): claim and pause, route, locations, stock, picked, issues. */
+export async function pickingRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.put(
+    '/v1/order/user',
+    {
+      config: { access: ['picker'] },
+      schema: {
+        tags: ['picking'],
+        summary: 'Claim (BEING_PICKED) or pause (PAUSED) an order; one of concurrent claims wins',
+        querystring: OrderIdQuery,
+        body: OrderUserRequest,
+        response: { 200: OrderUpdateResponse },
+      },
+    },
+    async (request) => {
+      const orderId = request.query.order_id;
+      const wanted = request.body.picking_status_id;
+      const pause = wanted === 'PAUSED' || wanted === PickingStatus.PAUSED;
+      await inTransaction(app.db, request.user, (trx, ctx) =>
+        pause ? pauseOrder(trx, ctx, orderId) : claimOrder(trx, ctx, orderId),
+      );
+      return {
+        message: pause ? OrderMessages.paused : OrderMessages.claimed,
+        order: await orderFor(app, request, orderId),
+      };
+    },
+  );
+
+  r.route({
+    method: 'HEAD',
+    url: '/v1/order/unassigned',
+    config: { access: ['picker', 'order_manager'] },
+    schema: { tags: ['picking'], summary: '200: pickers claim orders themselves' },
+    handler: async (_request, reply) => reply.code(200).send(),
+  });
+
+  r.get(
+    '/v1/order/next',
+    {
+      config: { access: ['picker'] },
+      schema: {
+        tags: ['picking'],
+        summary: 'The next location along the route and the items to pick there; 210 when done',
+        querystring: NextQuery,
+        response: { 200: NextResponse },
+      },
+    },
+    async (request, reply) => {
+      const { order_id, location_id, skipped } = request.query;
+      const skip = new Set((skipped ?? '').split(',').filter(Boolean).map(Number));
+      const stop = await nextStop(app.db, request.user.companyId, order_id, location_id, skip);
+      // Done: 210 without a body (the original contract's answer).
+      if (!stop) return (reply as FastifyReply).code(NEXT_DONE_STATUS).send();
+      return stop;
+    },
+  );
+
+  r.get(
+    '/v1/location_crumble',
+    {
+      config: { access: FLOOR_ROLES },
+      schema: {
+        tags: ['picking'],
+        summary: 'Breadcrumb (root to leaf) and code of a location',
+        querystring: LocationQuery,
+        response: { 200: LocationCrumbResponse },
+      },
+    },
+    async (request) => {
+      const id = request.query.location_id;
+      const tree = await loadTree(app.db, request.user.companyId);
+      const node = tree.get(id);
+      if (!node) throw notFound(OrderMessages.locationNotFound);
+      return {
+        location_id: id,
+        location_name: tree.crumb(id),
+        code: node.code,
+        breadcrumb: tree.path(id).map((n) => ({ location_id: n.id, name: n.name, code: n.code })),
+      };
+    },
+  );
+
+  r.get(
+    '/v1/location_content',
+    {
+      config: { access: FLOOR_ROLES },
+      schema: {
+        tags: ['picking'],
+        summary: 'The items stored at a location, with their stock',
+        querystring: LocationQuery,
+        response: { 200: LocationContentResponse },
+      },
+    },
+    async (request) => {
+      const { companyId } = request.user;
+      const id = request.query.location_id;
+      const loc = await app.db
+        .selectFrom('locations')
+        .select('id')
+        .where('id', '=', id)
+        .where('company_id', '=', companyId)
+        .executeTakeFirst();
+      if (!loc) throw notFound(OrderMessages.locationNotFound);
+      const results = await app.db
+        .selectFrom('location_content as lc')
+        .innerJoin('items as i', 'i.id', 'lc.item_id')
+        .innerJoin('moulds as m', 'm.id', 'i.mold_id')
+        .innerJoin('colours as c', 'c.id', 'i.colour_id')
+        .select([
+          'lc.item_id',
+          'lc.quantity',
+          'i.colour_id',
+          'c.name as colour_name',
+          'c.hex as colour_hex',
+          'i.mold_id',
+          'm.name as mold_name',
+          'm.image_url as image_path',
+          'i.condition',
+        ])
+        .where('lc.company_id', '=', companyId)
+        .where('lc.location_id', '=', id)
+        .orderBy('lc.item_id')
+        .execute();
+      return { location_id: id, results, count: results.length };
+    },
+  );
+
+  r.post(
+    '/v1/location_content',
+    {
+      config: { access: ['picker', 'warehouse_manager'] },
+      schema: {
+        tags: ['picking'],
+        summary: 'Change the stock of an item at a location (negative for a pick), never below 0',
+        querystring: StockChangeQuery,
+        body: StockChangeRequest,
+        response: { 200: StockChangeResponse },
+      },
+    },
+    async (request) => {
+      const { location_id, item_id } = request.query;
+      const quantity = await inTransaction(app.db, request.user, async (trx, ctx) =>
+        takeStock(trx, ctx, await ctx.version(), location_id, item_id, -request.body.change),
+      );
+      return { location_id, item_id, quantity };
+    },
+  );
+
+  r.put(
+    '/v1/order/item',
+    {
+      config: { access: ['picker', 'order_manager'] },
+      schema: {
+        tags: ['picking'],
+        summary: "Set an order item's quantity_picked (item_id is the item variant)",
+        querystring: OrderItemQuery,
+        body: SetPickedRequest,
+        response: { 200: SetPickedResponse },
+      },
+    },
+    async (request) => {
+      const { order_id, item_id } = request.query;
+      const quantity = request.body.quantity_picked;
+      const orderItemId = await inTransaction(app.db, request.user, (trx, ctx) =>
+        setPicked(trx, ctx, order_id, item_id, quantity, isManager(request)),
+      );
+      return {
+        message: OrderMessages.updated,
+        order_item_id: orderItemId,
+        quantity_picked: quantity,
+      };
+    },
+  );
+
+  r.post(
+    '/v1/issue',
+    {
+      config: { access: FLOOR_ROLES },
+      schema: {
+        tags: ['picking'],
+        summary: 'Report an issue to the warehouse manager (1), order manager (2) or both (3)',
+        body: IssueRequest,
+        response: { 200: IssueResponse },
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      return inTransaction(app.db, request.user, (trx, ctx) =>
+        reportIssue(trx, ctx, { ...b, manager_id: b.manager_id as 1 | 2 | 3 }),
+      );
+    },
+  );
+}

@@ -1,0 +1,241 @@
+import { sql } from 'kysely';
+import { OrderMessages, overPickMessage, PickingStatus } from '../../../contract/orders';
+import {
+  PickingRejectCode as Code,
+  type PickConfirmArgs,
+} from '../../../contract/mutations/picking';
+import { nowIso } from '../../db/dialect';
+import { floorTransition, isOnFloor, refuse, type Trx, type WriteCtx } from './context';
+
+/**
+ * The picker's writes (spec 2 §4 "Picker flow"), shared by the REST routes and the outbox
+ * mutations. Every function first takes the company's sync version (which also queues concurrent
+ * writers of the company on PostgreSQL), then guards each change in SQL and checks the row count.
+ */
+
+async function orderRow(trx: Trx, ctx: WriteCtx, orderId: number) {
+  const o = await trx
+    .selectFrom('orders')
+    .select(['id', 'picking_status_id', 'claimed_by_user_id', 'pickable'])
+    .where('id', '=', orderId)
+    .where('company_id', '=', ctx.companyId)
+    .executeTakeFirst();
+  if (!o) throw refuse(404, Code.orderNotFound, OrderMessages.orderNotFound);
+  return o;
+}
+
+const holds = (
+  ctx: WriteCtx,
+  o: { picking_status_id: number; claimed_by_user_id: number | null },
+) => o.claimed_by_user_id === ctx.userId && o.picking_status_id === PickingStatus.BEING_PICKED;
+
+/**
+ * BEING_PICKED by the caller. Open to an unassigned or paused order, or one the caller already
+ * picks; of several concurrent claims exactly one matches the guarded UPDATE.
+ */
+export async function claimOrder(trx: Trx, ctx: WriteCtx, orderId: number): Promise<void> {
+  const version = await ctx.version();
+  const now = nowIso();
+  const res = await trx
+    .updateTable('orders')
+    .set({
+      picking_status_id: PickingStatus.BEING_PICKED,
+      claimed_by_user_id: ctx.userId,
+      claimed_at: now,
+      updated_at: now,
+      version,
+    })
+    .where('id', '=', orderId)
+    .where('company_id', '=', ctx.companyId)
+    .where('pickable', '=', 1)
+    .where((eb) =>
+      eb.or([
+        eb('picking_status_id', 'in', [PickingStatus.UNASSIGNED, PickingStatus.PAUSED]),
+        eb.and([
+          eb('picking_status_id', '=', PickingStatus.BEING_PICKED),
+          eb('claimed_by_user_id', '=', ctx.userId),
+        ]),
+      ]),
+    )
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 1) return;
+  const o = await orderRow(trx, ctx, orderId);
+  if (o.pickable !== 1) throw refuse(409, Code.orderNotPickable, OrderMessages.orderNotPickable);
+  if (o.picking_status_id === PickingStatus.PICKED) {
+    throw refuse(409, Code.orderPicked, OrderMessages.orderPicked);
+  }
+  throw refuse(409, Code.orderTaken, OrderMessages.orderTaken);
+}
+
+/** PAUSED (leaving the picker screen). The caller keeps the order until someone else claims it. */
+export async function pauseOrder(trx: Trx, ctx: WriteCtx, orderId: number): Promise<void> {
+  const version = await ctx.version();
+  const res = await trx
+    .updateTable('orders')
+    .set({ picking_status_id: PickingStatus.PAUSED, updated_at: nowIso(), version })
+    .where('id', '=', orderId)
+    .where('company_id', '=', ctx.companyId)
+    .where('claimed_by_user_id', '=', ctx.userId)
+    .where('picking_status_id', 'in', [PickingStatus.BEING_PICKED, PickingStatus.PAUSED])
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 1) return;
+  await orderRow(trx, ctx, orderId);
+  throw refuse(409, Code.orderNotClaimed, OrderMessages.orderNotClaimed);
+}
+
+/** Done with the route: PICKED (4) when everything ordered was picked, else PAUSED (3). */
+export async function finishOrder(
+  trx: Trx,
+  ctx: WriteCtx,
+  orderId: number,
+): Promise<{ picking_status_id: number }> {
+  const version = await ctx.version();
+  const o = await orderRow(trx, ctx, orderId);
+  if (o.claimed_by_user_id !== ctx.userId) {
+    throw refuse(409, Code.orderNotClaimed, OrderMessages.orderNotClaimed);
+  }
+  if (o.picking_status_id === PickingStatus.PICKED)
+    return { picking_status_id: PickingStatus.PICKED };
+  if (o.picking_status_id === PickingStatus.UNASSIGNED) {
+    throw refuse(409, Code.orderNotClaimed, OrderMessages.orderNotClaimed);
+  }
+  const totals = await trx
+    .selectFrom('order_items')
+    .select([
+      sql<number>`coalesce(sum(quantity_ordered), 0)`.as('ordered'),
+      sql<number>`coalesce(sum(quantity_picked), 0)`.as('picked'),
+    ])
+    .where('order_id', '=', orderId)
+    .where('company_id', '=', ctx.companyId)
+    .executeTakeFirstOrThrow();
+  const status =
+    Number(totals.picked) >= Number(totals.ordered) ? PickingStatus.PICKED : PickingStatus.PAUSED;
+  await trx
+    .updateTable('orders')
+    .set({ picking_status_id: status, updated_at: nowIso(), version })
+    .where('id', '=', orderId)
+    .where('company_id', '=', ctx.companyId)
+    .execute();
+  await floorTransition(
+    trx,
+    ctx,
+    orderId,
+    isOnFloor(o),
+    isOnFloor({ ...o, picking_status_id: status }),
+  );
+  return { picking_status_id: status };
+}
+
+/**
+ * One confirmed pick: the stock at the location goes down and the item's quantity_picked goes up
+ * by `quantity`, or (on any refusal, the caller's transaction being rolled back) neither.
+ */
+export async function confirmPick(trx: Trx, ctx: WriteCtx, args: PickConfirmArgs): Promise<void> {
+  const version = await ctx.version();
+  const o = await orderRow(trx, ctx, args.order_id);
+  if (!holds(ctx, o)) throw refuse(409, Code.orderNotClaimed, OrderMessages.orderNotClaimed);
+  const item = await trx
+    .selectFrom('order_items')
+    .select(['id', 'item_id', 'quantity_ordered', 'quantity_picked'])
+    .where('id', '=', args.order_item_id)
+    .where('order_id', '=', args.order_id)
+    .where('company_id', '=', ctx.companyId)
+    .executeTakeFirst();
+  if (!item) throw refuse(404, Code.itemNotInOrder, OrderMessages.itemNotInOrder);
+  const left = item.quantity_ordered - item.quantity_picked;
+  if (args.quantity > left) throw refuse(409, Code.overPick, overPickMessage(Math.max(left, 0)));
+
+  await takeStock(trx, ctx, version, args.location_id, item.item_id, args.quantity, true);
+  const now = nowIso();
+  const picked = await trx
+    .updateTable('order_items')
+    .set({ quantity_picked: sql`quantity_picked + ${args.quantity}`, updated_at: now, version })
+    .where('id', '=', item.id)
+    .where(sql<boolean>`quantity_picked + ${args.quantity} <= quantity_ordered`)
+    .executeTakeFirst();
+  if (Number(picked.numUpdatedRows) !== 1) {
+    throw refuse(409, Code.overPick, overPickMessage(Math.max(left, 0)));
+  }
+  await touchOrder(trx, ctx, args.order_id, version);
+}
+
+/**
+ * Adds `change` (negative: takes) to the stock of an item at a location, never below zero.
+ * 404 when the item lies not there, 409 with the spec's text when the stock is too small.
+ */
+export async function takeStock(
+  trx: Trx,
+  ctx: WriteCtx,
+  version: number,
+  locationId: number,
+  itemId: number,
+  take: number,
+  forPick = false,
+): Promise<number> {
+  const change = -take;
+  const res = await trx
+    .updateTable('location_content')
+    .set({ quantity: sql`quantity + ${change}`, updated_at: nowIso(), version })
+    .where('company_id', '=', ctx.companyId)
+    .where('location_id', '=', locationId)
+    .where('item_id', '=', itemId)
+    .where(sql<boolean>`quantity + ${change} >= 0`)
+    .returning('quantity')
+    .executeTakeFirst();
+  if (res) return Number(res.quantity);
+  const exists = await trx
+    .selectFrom('location_content')
+    .select('id')
+    .where('company_id', '=', ctx.companyId)
+    .where('location_id', '=', locationId)
+    .where('item_id', '=', itemId)
+    .executeTakeFirst();
+  if (!exists) {
+    throw refuse(
+      404,
+      Code.notAtLocation,
+      forPick ? OrderMessages.wrongLocation : OrderMessages.itemNotAtLocation,
+    );
+  }
+  throw refuse(409, Code.stockInsufficient, OrderMessages.stockInsufficient);
+}
+
+/** The order's derived totals changed: restamp it so devices pull the new picked_total. */
+export async function touchOrder(trx: Trx, ctx: WriteCtx, orderId: number, version: number) {
+  await trx
+    .updateTable('orders')
+    .set({ version, updated_at: nowIso() })
+    .where('id', '=', orderId)
+    .where('company_id', '=', ctx.companyId)
+    .execute();
+}
+
+/**
+ * PUT /order/item: sets an item's quantity_picked (the original client's second call of a pick).
+ * A picker must hold the order; an order manager may correct any order.
+ */
+export async function setPicked(
+  trx: Trx,
+  ctx: WriteCtx,
+  orderId: number,
+  itemId: number,
+  quantityPicked: number,
+  isManager: boolean,
+): Promise<number> {
+  const version = await ctx.version();
+  const o = await orderRow(trx, ctx, orderId);
+  if (!isManager && !holds(ctx, o)) {
+    throw refuse(409, Code.orderNotClaimed, OrderMessages.orderNotClaimed);
+  }
+  const row = await trx
+    .updateTable('order_items')
+    .set({ quantity_picked: quantityPicked, updated_at: nowIso(), version })
+    .where('order_id', '=', orderId)
+    .where('item_id', '=', itemId)
+    .where('company_id', '=', ctx.companyId)
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) throw refuse(404, Code.itemNotInOrder, OrderMessages.itemNotInOrder);
+  await touchOrder(trx, ctx, orderId, version);
+  return row.id;
+}

@@ -1,0 +1,187 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  PickingStatus,
+  type Order,
+  type OrderItem,
+  type OrderSortFlag,
+} from '../../../contract/orders';
+import type { Database } from '../../db/schema';
+
+/**
+ * Reads of orders and their items, scoped by company. Totals (lots, ordered, picked) are derived
+ * from order_items in one grouped subquery.
+ */
+
+export interface Viewer {
+  companyId: number;
+  userId: number;
+  /** Holds the picker role (allowed_to_pick needs it). */
+  isPicker: boolean;
+}
+
+export interface OrderFilter {
+  orderId?: number;
+  problemsOnly?: boolean;
+  /** Only orders the viewer may pick now. */
+  toPick?: boolean;
+}
+
+function base(db: Kysely<Database>, viewer: Viewer, filter: OrderFilter) {
+  const totals = db
+    .selectFrom('order_items')
+    .select([
+      'order_id',
+      sql<number>`count(*)`.as('item_count'),
+      sql<number>`sum(quantity_ordered)`.as('ordered_total'),
+      sql<number>`sum(quantity_picked)`.as('picked_total'),
+    ])
+    .where('company_id', '=', viewer.companyId)
+    .groupBy('order_id')
+    .as('t');
+  let q = db
+    .selectFrom('orders as o')
+    .innerJoin('order_statuses as os', 'os.id', 'o.status_id')
+    .innerJoin('picking_statuses as ps', 'ps.id', 'o.picking_status_id')
+    .leftJoin(totals, 't.order_id', 'o.id')
+    .leftJoin('users as u', 'u.id', 'o.claimed_by_user_id')
+    .where('o.company_id', '=', viewer.companyId);
+  if (filter.orderId !== undefined) q = q.where('o.id', '=', filter.orderId);
+  if (filter.problemsOnly) q = q.where('o.has_problem', '=', 1);
+  if (filter.toPick) {
+    q = q
+      .where('o.pickable', '=', 1)
+      .where('o.picking_status_id', '<>', PickingStatus.PICKED)
+      .where((eb) =>
+        eb.or([
+          eb('o.picking_status_id', '<>', PickingStatus.BEING_PICKED),
+          eb('o.claimed_by_user_id', '=', viewer.userId),
+        ]),
+      );
+  }
+  return q;
+}
+
+const SORT: Record<OrderSortFlag, ReturnType<typeof sql>> = {
+  order_by_age: sql`o.created_at asc`,
+  order_by_item_count: sql`coalesce(t.item_count, 0) desc`,
+  order_by_ordered_total: sql`coalesce(t.ordered_total, 0) desc`,
+  order_by_picked_total: sql`coalesce(t.picked_total, 0) desc`,
+  order_by_picking_progress: sql`case when coalesce(t.ordered_total, 0) = 0 then 0
+    else 1.0 * t.picked_total / t.ordered_total end desc`,
+};
+
+export async function findOrders(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  filter: OrderFilter,
+  page?: { sort: OrderSortFlag; limit: number; page: number },
+): Promise<{ results: Order[]; count: number }> {
+  let q = base(db, viewer, filter).select([
+    'o.id as order_id',
+    'o.order_number',
+    'o.store_platform',
+    'o.buyer_name',
+    'o.created_at',
+    'o.status_id',
+    'os.name as status_name',
+    'o.picking_status_id',
+    'ps.name as picking_status_name',
+    sql<number>`coalesce(t.item_count, 0)`.as('item_count'),
+    sql<number>`coalesce(t.ordered_total, 0)`.as('ordered_total'),
+    sql<number>`coalesce(t.picked_total, 0)`.as('picked_total'),
+    'o.has_problem',
+    'o.picker_issue',
+    'o.pickable',
+    'o.claimed_by_user_id',
+    'u.name as claimed_by_name',
+  ]);
+  let count: number;
+  if (page) {
+    q = q
+      .orderBy(SORT[page.sort])
+      .orderBy('o.id')
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit);
+    const c = await base(db, viewer, filter)
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
+    count = Number(c.n);
+  } else {
+    count = -1;
+  }
+  const rows = await q.execute();
+  const results = rows.map((r) => {
+    const status = Number(r.picking_status_id);
+    return {
+      ...r,
+      item_count: Number(r.item_count),
+      ordered_total: Number(r.ordered_total),
+      picked_total: Number(r.picked_total),
+      claimed_by_name: r.claimed_by_name ?? null,
+      allowed_to_pick:
+        viewer.isPicker &&
+        Number(r.pickable) === 1 &&
+        status !== PickingStatus.PICKED &&
+        !(status === PickingStatus.BEING_PICKED && r.claimed_by_user_id !== viewer.userId),
+    };
+  });
+  return { results, count: count < 0 ? results.length : count };
+}
+
+/** The items of an order with image, colour, mould and condition (spec 2 §3 "Order item"). */
+export async function findOrderItems(
+  db: Kysely<Database>,
+  companyId: number,
+  orderId: number,
+): Promise<OrderItem[]> {
+  const rows = await orderItemSelect(db, companyId)
+    .where('oi.order_id', '=', orderId)
+    .orderBy('oi.id')
+    .execute();
+  return rows.map(({ version: _v, ...r }) => r);
+}
+
+/** The shared select of order items (also the pull collection's rows). */
+export function orderItemSelect(db: Kysely<Database>, companyId: number) {
+  return db
+    .selectFrom('order_items as oi')
+    .innerJoin('items as i', 'i.id', 'oi.item_id')
+    .innerJoin('moulds as m', 'm.id', 'i.mold_id')
+    .innerJoin('colours as c', 'c.id', 'i.colour_id')
+    .innerJoin('conditions as cd', 'cd.condition_name', 'i.condition')
+    .where('oi.company_id', '=', companyId)
+    .select([
+      'oi.id as order_item_id',
+      'oi.order_id',
+      'oi.item_id',
+      'm.image_url as image_path',
+      'i.colour_id',
+      'c.hex as colour_hex',
+      'c.name as colour_name',
+      'i.mold_id',
+      'm.name as mold_name',
+      'i.condition',
+      'cd.new_condition_name as condition_name',
+      'oi.quantity_ordered',
+      'oi.quantity_picked',
+      sql<string>`coalesce(oi.private_note, i.note_private, '')`.as('private_note'),
+      sql<string>`coalesce(oi.public_note, i.note_public, '')`.as('public_note'),
+      'oi.version',
+    ]);
+}
+
+/** Stock rows (location, quantity > 0) of the given items, in the company. */
+export async function stockOf(
+  db: Kysely<Database>,
+  companyId: number,
+  itemIds: number[],
+): Promise<{ item_id: number; location_id: number; quantity: number }[]> {
+  if (itemIds.length === 0) return [];
+  return db
+    .selectFrom('location_content')
+    .select(['item_id', 'location_id', 'quantity'])
+    .where('company_id', '=', companyId)
+    .where('item_id', 'in', itemIds)
+    .where('quantity', '>', 0)
+    .execute();
+}
