@@ -51,32 +51,33 @@ export function formatLogLine(entry: Record<string, unknown>): string {
   return `${at} ${lvl.padEnd(5)} ${String(msg ?? '')}${details}`;
 }
 
-/** Picks the lines the caller may see (all when companyId is null) and formats them. */
+/**
+ * Picks the lines the caller may see (all when companyId is null) and formats them, newest first
+ * backwards until the size cap is reached, so the work is bounded by the download's size.
+ */
 export function logText(raw: string, companyId: number | null, maxBytes: number): string {
   const marker = companyId === null ? null : `"company_id":${companyId}`;
-  const out: string[] = [];
-  for (const line of raw.split('\n')) {
-    if (!line) continue;
-    if (marker && !line.includes(marker)) continue;
-    let entry: Record<string, unknown>;
-    try {
-      entry = JSON.parse(line) as Record<string, unknown>;
-    } catch {
-      if (companyId === null) out.push(line);
-      continue;
-    }
-    if (companyId !== null && entry.company_id !== companyId) continue;
-    out.push(formatLogLine(entry));
-  }
-  // Keep the newest lines within the size cap.
+  const kept: string[] = [];
   let bytes = 0;
-  let first = out.length;
-  while (first > 0) {
-    const size = Buffer.byteLength(out[first - 1]) + 1;
+  let end = raw.length;
+  while (end > 0) {
+    const start = raw.lastIndexOf('\n', end - 1) + 1;
+    const line = raw.slice(start, end);
+    end = start - 1;
+    if (!line || (marker && !line.includes(marker))) continue;
+    let text: string | null;
+    try {
+      const entry = JSON.parse(line) as Record<string, unknown>;
+      text = companyId !== null && entry.company_id !== companyId ? null : formatLogLine(entry);
+    } catch {
+      text = companyId === null ? line : null;
+    }
+    if (text === null) continue;
+    const size = Buffer.byteLength(text) + 1;
     if (bytes + size > maxBytes) break;
     bytes += size;
-    first--;
+    kept.push(text);
   }
-  const kept = out.slice(first);
+  kept.reverse();
   return kept.length > 0 ? `${kept.join('\n')}\n` : '';
 }
