@@ -50,6 +50,16 @@ export async function createTestApp(
     dropDb = async () => {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
+      // The pool's end() resolves before its sockets close; a FORCE drop would then kill them and
+      // surface as an uncaught 57P01 error. Wait for the connections to go first.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await c.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     };
