@@ -1,0 +1,60 @@
+import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
+import { IconCamera } from '@tabler/icons-react';
+import { useState } from 'react';
+import { CameraScanner } from './camera/CameraScanner';
+import { prepareFeedback } from './feedback';
+import { ManualCodeInput } from './ManualCodeInput';
+import { scanService, type ScanService } from './service';
+
+export const SCAN_HINT = 'Scan a location code';
+
+type ScanBarProps = {
+  hint?: string;
+  disabled?: boolean;
+  /** Another service than the page's one (tests). */
+  service?: ScanService;
+};
+
+/**
+ * Camera button, manual entry and a hint in one row. Codes go to the scan service, so the screen
+ * receives them through `useScan` together with the wedge scanner's.
+ */
+export function ScanBar({ hint = SCAN_HINT, disabled, service = scanService }: ScanBarProps) {
+  const [cameraOpen, setCameraOpen] = useState(false);
+
+  return (
+    <>
+      <Group gap="xs" wrap="nowrap" align="center">
+        <Tooltip label="Scan with the camera">
+          <ActionIcon
+            size="lg"
+            variant="light"
+            aria-label="Scan with the camera"
+            disabled={disabled}
+            onClick={() => {
+              prepareFeedback();
+              setCameraOpen(true);
+            }}
+          >
+            <IconCamera size={20} />
+          </ActionIcon>
+        </Tooltip>
+        <ManualCodeInput
+          style={{ flex: 1 }}
+          disabled={disabled}
+          aria-label="Location code"
+          placeholder="Type the code"
+          onSubmit={(code) => service.emit(code, 'manual')}
+        />
+      </Group>
+      <Text size="xs" c="dimmed" mt={4}>
+        {hint}
+      </Text>
+      <CameraScanner
+        opened={cameraOpen}
+        onClose={() => setCameraOpen(false)}
+        onCode={(code) => service.emit(code, 'camera')}
+      />
+    </>
+  );
+}

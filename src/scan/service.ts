@@ -1,0 +1,75 @@
+import { normalizeCode } from './normalize';
+import { createWedgeDetector, type WedgeDetector, type WedgeOptions } from './wedge';
+
+export type ScanSource = 'wedge' | 'camera' | 'manual';
+export type ScanHandler = (code: string, source: ScanSource) => void;
+
+export type ScanService = {
+  /**
+   * Adds a receiver of codes. Only the latest one receives codes; when it leaves, the one before it
+   * takes over. Returns the unsubscribe function.
+   */
+  subscribe(handler: ScanHandler): () => void;
+  /** Hands a code from any source to the current receiver; false when nobody took it. */
+  emit(raw: string, source: ScanSource): boolean;
+  /** Changes the wedge thresholds or clock (tests, unusual scanners). */
+  configureWedge(options: Partial<WedgeOptions>): void;
+  /** Number of receivers (for tests and diagnostics). */
+  readonly subscriberCount: number;
+};
+
+/**
+ * One scan service for the whole page: listens for keyboard-wedge bursts on the document while
+ * anyone subscribes, and takes camera and manual codes through `emit`.
+ */
+export function createScanService(
+  doc: Document | null = typeof document === 'undefined' ? null : document,
+  wedgeOptions: Partial<WedgeOptions> = {},
+): ScanService {
+  const stack: { handler: ScanHandler }[] = [];
+  let options = wedgeOptions;
+  let wedge: WedgeDetector = createWedgeDetector(options);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const code = wedge.handleKeyDown(event);
+    if (code !== null) emit(code, 'wedge');
+  };
+
+  function emit(raw: string, source: ScanSource): boolean {
+    const code = normalizeCode(raw);
+    const current = stack[stack.length - 1];
+    if (!code || !current) return false;
+    current.handler(code, source);
+    return true;
+  }
+
+  function subscribe(handler: ScanHandler): () => void {
+    const entry = { handler };
+    stack.push(entry);
+    if (stack.length === 1) doc?.addEventListener('keydown', onKeyDown, true);
+    return () => {
+      const index = stack.indexOf(entry);
+      if (index === -1) return;
+      stack.splice(index, 1);
+      if (stack.length === 0) {
+        doc?.removeEventListener('keydown', onKeyDown, true);
+        wedge.reset();
+      }
+    };
+  }
+
+  return {
+    subscribe,
+    emit,
+    configureWedge(next) {
+      options = { ...options, ...next };
+      wedge = createWedgeDetector(options);
+    },
+    get subscriberCount() {
+      return stack.length;
+    },
+  };
+}
+
+/** The page's scan service. */
+export const scanService = createScanService();
