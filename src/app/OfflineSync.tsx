@@ -1,8 +1,36 @@
 import { modals } from '@mantine/modals';
 import { useEffect } from 'react';
 import { api, refreshSession } from '../api/client';
-import { hasUnsentEntries, kyTransport, startSyncEngine, SyncStatus } from '../offline';
-import { registerSignOutCheck } from './session';
+import { hasAnyRole, type RoleName } from '../../contract/permissions';
+import {
+  hasUnsentEntries,
+  kyTransport,
+  startSyncEngine,
+  SyncStatus,
+  type CollectionName,
+} from '../offline';
+import { registerSignOutCheck, useSession } from './session';
+
+/**
+ * Which collections a device pulls, by the user's roles. This mirrors the roles of the server's
+ * collections (server/modules/orders/collections.ts): pulling one the roles do not admit answers
+ * 403, and one the server does not serve yet answers 400. 'trays' and 'issues' join this list
+ * when the server serves them. Roles off the floor keep nothing of it on the device.
+ */
+const ORDER_ROLES: RoleName[] = ['picker', 'order_manager'];
+const FLOOR_ROLES: RoleName[] = ['picker', 'order_manager', 'warehouse_manager'];
+const PULLED: { collection: CollectionName; roles: RoleName[] }[] = [
+  { collection: 'orders', roles: ORDER_ROLES },
+  { collection: 'order_items', roles: ORDER_ROLES },
+  { collection: 'locations', roles: FLOOR_ROLES },
+  { collection: 'location_content', roles: FLOOR_ROLES },
+  { collection: 'colours', roles: FLOOR_ROLES },
+  { collection: 'moulds', roles: FLOOR_ROLES },
+];
+
+export function collectionsFor(permissions: readonly number[]): CollectionName[] {
+  return PULLED.filter((p) => hasAnyRole(permissions, p.roles)).map((p) => p.collection);
+}
 
 export const UNSENT_WARNING =
   'Some of your work on this device has not been sent to the server yet. It will be sent the next time you log in here. Log out anyway?';
@@ -26,8 +54,11 @@ function confirmLogOutWithUnsentWork(): Promise<boolean> {
  * client and shows its status in the header. Loaded on demand, so Dexie stays off the login page.
  */
 export default function OfflineSync() {
+  const permissions = useSession((s) => s.permissions);
+  const collectionKey = collectionsFor(permissions).join(',');
   useEffect(() => {
-    const engine = startSyncEngine({ ...kyTransport(api), refreshSession });
+    const collections = collectionKey ? collectionKey.split(',') : [];
+    const engine = startSyncEngine({ ...kyTransport(api), refreshSession, collections });
     const unregister = registerSignOutCheck(async () => {
       if (!(await hasUnsentEntries())) return true;
       return confirmLogOutWithUnsentWork();
@@ -36,6 +67,6 @@ export default function OfflineSync() {
       unregister();
       engine.stop();
     };
-  }, []);
+  }, [collectionKey]);
   return <SyncStatus />;
 }
