@@ -1,5 +1,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -62,6 +70,25 @@ async function waitForHealth(url: string, server: ChildProcess, logFile: string)
 }
 
 /**
+ * A private copy of the built PWA, so a rebuild of dist/ during the run (another `vite build`)
+ * cannot pull files from under the server. Retries while a build is writing dist/.
+ */
+async function copyBuiltPwa(target: string): Promise<void> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    rmSync(target, { recursive: true, force: true });
+    try {
+      cpSync('dist', target, { recursive: true });
+      if (existsSync(join(target, 'index.html')) && existsSync(join(target, 'service-worker.js')))
+        return;
+    } catch {
+      // dist/ changed while copying
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('dist/ has no complete build (index.html and service-worker.js)');
+}
+
+/**
  * Starts the real server (fresh SQLite database with the demo companies, the built PWA, an SMTP
  * server here that catches its mails) and returns the teardown. Tests read E2E_BASE_URL and
  * E2E_MAILBOX from the environment.
@@ -74,6 +101,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     if (build.status !== 0) throw new Error('vite build failed');
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'brick-e2e-'));
+  const staticDir = join(dataDir, 'pwa');
+  await copyBuiltPwa(staticDir);
   const mailboxFile = join(dataDir, 'mailbox.jsonl');
   const mailbox = await startMailbox(mailboxFile);
   const port = await freePort();
@@ -87,7 +116,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
-      STATIC_DIR: resolve('dist'),
+      STATIC_DIR: staticDir,
       SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
       PUBLIC_URL: baseURL,
       SEED_DEMO: '1',
