@@ -17,6 +17,7 @@ describe('copy and move selection (spec 3 §4)', () => {
 
   it('selecting a copy replaces a move selection and the reverse', () => {
     let selection = selectMove(5, 'Rack 1');
+    expect(selection.mode).toBe('move');
     selection = selectCopy(6, 'Rack 2');
     expect(selection).toEqual({ mode: 'copy', locationId: 6, name: 'Rack 2' });
     selection = selectMove(8, 'Shelf');

@@ -1,11 +1,16 @@
+import {
+  LocationMessages,
+  TREE_QUANTITY_MAX,
+  TREE_QUANTITY_MIN,
+} from '../../../contract/locations';
+
 /**
  * The quantity of an item in the tree (spec 3 §5 "Item quantity in the tree", §9 "Prompt quantity
  * range"): a whole number from 0 to 100. The original prompt repeated until the entry was valid;
  * the modal keeps refusing other entries with this message instead.
  */
-export const TREE_QUANTITY_MIN = 0;
-export const TREE_QUANTITY_MAX = 100;
-export const TREE_QUANTITY_RULE = `Enter a whole number from ${TREE_QUANTITY_MIN} to ${TREE_QUANTITY_MAX}.`;
+export { TREE_QUANTITY_MAX, TREE_QUANTITY_MIN };
+export const TREE_QUANTITY_RULE = LocationMessages.quantityRange;
 
 export type QuantityEntry = { ok: true; value: number } | { ok: false; message: string };
 
