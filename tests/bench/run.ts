@@ -4,8 +4,9 @@ import { bundleSize } from './bundle-size';
 import { coldStart } from './cold-start';
 import { loginThroughput } from './login-throughput';
 import type { Bench, BenchRow } from './support';
+import { syncPush } from './sync-push';
 
-const BENCHES: Bench[] = [bundleSize, coldStart, loginThroughput];
+const BENCHES: Bench[] = [bundleSize, coldStart, loginThroughput, syncPush];
 
 function printTable(rows: BenchRow[]): void {
   const cells = rows.map((r) => [
