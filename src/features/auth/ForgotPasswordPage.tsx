@@ -1,7 +1,7 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { AuthTexts } from './texts';
+import { AuthMessages as AuthTexts } from '../../../contract/auth-messages';
 import { notifySuccess, showApiError } from '../../ui/notify';
 import { AuthCard } from './AuthCard';
 import { requestPasswordReset } from './authApi';

@@ -1,7 +1,7 @@
 import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { AuthTexts } from './texts';
+import { AuthMessages as AuthTexts } from '../../../contract/auth-messages';
 import { useSession } from '../../app/session';
 import { showApiError } from '../../ui/notify';
 import { AuthCard, visibilityToggle } from './AuthCard';

@@ -1,7 +1,7 @@
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { AuthTexts } from './texts';
+import { AuthMessages as AuthTexts } from '../../../contract/auth-messages';
 import { notifySuccess, showApiError } from '../../ui/notify';
 import { AuthCard, visibilityToggle } from './AuthCard';
 import { setPassword } from './authApi';
