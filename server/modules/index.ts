@@ -4,6 +4,7 @@ import { authRoutes } from './auth/routes';
 import { companyRoutes } from './companies/routes';
 import { healthRoutes } from './health/routes';
 import { ordersModule } from './orders';
+import { warehouseModule } from './warehouse';
 import { syncRoutes } from '../sync/routes';
 
 /**
@@ -17,4 +18,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(companyRoutes);
   await app.register(syncRoutes);
   await app.register(ordersModule);
+  await app.register(warehouseModule);
 }
