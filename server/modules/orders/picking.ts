@@ -128,35 +128,53 @@ export async function finishOrder(
 
 /**
  * One confirmed pick: the stock at the location goes down and the item's quantity_picked goes up
- * by `quantity`, or (on any refusal, the caller's transaction being rolled back) neither.
+ * by `quantity`, or (on any refusal, the caller's transaction being rolled back) neither. The fast
+ * path is three guarded writes; only a refused write reads further to say why.
  */
 export async function confirmPick(trx: Trx, ctx: WriteCtx, args: PickConfirmArgs): Promise<void> {
   const version = await ctx.version();
+  const picked = await trx
+    .updateTable('order_items')
+    .set({
+      quantity_picked: sql`quantity_picked + ${args.quantity}`,
+      updated_at: nowIso(),
+      version,
+    })
+    .where('id', '=', args.order_item_id)
+    .where('order_id', '=', args.order_id)
+    .where('company_id', '=', ctx.companyId)
+    .where(sql<boolean>`quantity_picked + ${args.quantity} <= quantity_ordered`)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('orders')
+          .select('orders.id')
+          .whereRef('orders.id', '=', 'order_items.order_id')
+          .where('orders.claimed_by_user_id', '=', ctx.userId)
+          .where('orders.picking_status_id', '=', PickingStatus.BEING_PICKED),
+      ),
+    )
+    .returning('item_id')
+    .executeTakeFirst();
+  if (!picked) await explainRefusedPick(trx, ctx, args);
+  await takeStock(trx, ctx, version, args.location_id, picked!.item_id, args.quantity, true);
+  await touchOrder(trx, ctx, args.order_id, version);
+}
+
+/** Why the guarded pick matched no row: always throws the refusal. */
+async function explainRefusedPick(trx: Trx, ctx: WriteCtx, args: PickConfirmArgs): Promise<never> {
   const o = await orderRow(trx, ctx, args.order_id);
   if (!holds(ctx, o)) throw refuse(409, Code.orderNotClaimed, OrderMessages.orderNotClaimed);
   const item = await trx
     .selectFrom('order_items')
-    .select(['id', 'item_id', 'quantity_ordered', 'quantity_picked'])
+    .select(['quantity_ordered', 'quantity_picked'])
     .where('id', '=', args.order_item_id)
     .where('order_id', '=', args.order_id)
     .where('company_id', '=', ctx.companyId)
     .executeTakeFirst();
   if (!item) throw refuse(404, Code.itemNotInOrder, OrderMessages.itemNotInOrder);
-  const left = item.quantity_ordered - item.quantity_picked;
-  if (args.quantity > left) throw refuse(409, Code.overPick, overPickMessage(Math.max(left, 0)));
-
-  await takeStock(trx, ctx, version, args.location_id, item.item_id, args.quantity, true);
-  const now = nowIso();
-  const picked = await trx
-    .updateTable('order_items')
-    .set({ quantity_picked: sql`quantity_picked + ${args.quantity}`, updated_at: now, version })
-    .where('id', '=', item.id)
-    .where(sql<boolean>`quantity_picked + ${args.quantity} <= quantity_ordered`)
-    .executeTakeFirst();
-  if (Number(picked.numUpdatedRows) !== 1) {
-    throw refuse(409, Code.overPick, overPickMessage(Math.max(left, 0)));
-  }
-  await touchOrder(trx, ctx, args.order_id, version);
+  const left = Math.max(item.quantity_ordered - item.quantity_picked, 0);
+  throw refuse(409, Code.overPick, overPickMessage(left));
 }
 
 /**
