@@ -3,10 +3,11 @@
 import { bundleSize } from './bundle-size';
 import { coldStart } from './cold-start';
 import { loginThroughput } from './login-throughput';
+import { picking } from './picking';
 import type { Bench, BenchRow } from './support';
 import { syncPush } from './sync-push';
 
-const BENCHES: Bench[] = [bundleSize, coldStart, loginThroughput, syncPush];
+const BENCHES: Bench[] = [bundleSize, coldStart, loginThroughput, syncPush, picking];
 
 function printTable(rows: BenchRow[]): void {
   const cells = rows.map((r) => [
