@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { FillingMutation } from '../../../contract/mutations/filling';
+import { PickingMutation } from '../../../contract/mutations/picking';
+import { WarehouseMessages } from '../../../contract/warehouse';
+import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
+import { makeFloor, type Floor } from '../orders/fixture';
+import { makeBatch, stockOf, trayRow } from './fixture';
+
+interface Result {
+  id: string;
+  status: string;
+  code?: string;
+  message?: string;
+}
+
+describeEachDialect('filling outbox and trays collection', (dialect) => {
+  let t: TestApp;
+  let f: Floor;
+  let filler: string;
+  let seq = 0;
+  const device = `device-${randomUUID()}`;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    f = await makeFloor(t.app.db, t.config.jwtSecret);
+    filler = (await f.as('picker')).auth;
+  });
+  afterAll(() => t.close());
+
+  const m = (name: string, args: unknown, id = randomUUID()) => ({ id, seq: ++seq, name, args });
+  const push = async (mutations: ReturnType<typeof m>[], auth = filler) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/sync/push',
+      headers: { authorization: auth },
+      payload: { device_id: device, mutations },
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().results as Result[];
+  };
+  const pull = async (cursor = 0, auth = filler) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/sync/pull?collection=trays&cursor=${cursor}`,
+      headers: { authorization: auth },
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json() as {
+      rows: Record<string, unknown>[];
+      tombstones: number[];
+      cursor: number;
+    };
+  };
+
+  it('tray.fill.v1 pushed twice (a lost answer) adds the bricks once', async () => {
+    const { trayIds } = await makeBatch(t.app.db, f.companyId, {
+      trays: [
+        [f.items.d, 8],
+        [f.items.d, 1],
+      ],
+    });
+    const before = await stockOf(t.app.db, f.bins.a2b1, f.items.d);
+    const fill = m(FillingMutation.fill, { tray_id: trayIds[0], location_id: f.bins.a2b1 });
+    expect(await push([fill])).toEqual([{ id: fill.id, status: 'applied' }]);
+    expect(await push([fill])).toEqual([{ id: fill.id, status: 'applied' }]);
+    expect(await stockOf(t.app.db, f.bins.a2b1, f.items.d)).toBe(before + 8);
+    expect((await trayRow(t.app.db, trayIds[0])).status).toBe('filled');
+
+    // A second device (or a colleague) filling the same tray is refused, with the reason.
+    const other = m(FillingMutation.fill, { tray_id: trayIds[0], location_id: f.bins.a1b1 });
+    expect(await push([other])).toEqual([
+      {
+        id: other.id,
+        status: 'rejected',
+        code: 'tray_already_filled',
+        message: WarehouseMessages.trayAlreadyFilled,
+      },
+    ]);
+    expect(await stockOf(t.app.db, f.bins.a1b1, f.items.d)).toBe(0);
+    expect(await stockOf(t.app.db, f.bins.a2b1, f.items.d)).toBe(before + 8);
+  });
+
+  it('a series of fills made offline lands in one push; bad ones are rejected, not blocking', async () => {
+    const { trayIds } = await makeBatch(t.app.db, f.companyId, {
+      trays: [
+        [f.items.a, 2],
+        [f.items.b, 3],
+        [f.items.c, 4],
+      ],
+    });
+    const a = await stockOf(t.app.db, f.bins.a1b1, f.items.a);
+    const c = await stockOf(t.app.db, f.bins.a1b2, f.items.c);
+    const batch = [
+      m(FillingMutation.fill, { tray_id: trayIds[0], location_id: f.bins.a1b1 }),
+      m(FillingMutation.fill, { tray_id: trayIds[1], location_id: 99_999_999 }),
+      m(FillingMutation.fill, { tray_id: trayIds[2], location_id: f.bins.a1b2, quantity: 5 }),
+      m(FillingMutation.fill, { tray_id: 'x' }),
+    ];
+    const results = await push(batch);
+    expect(results.map((r) => r.status)).toEqual(['applied', 'rejected', 'applied', 'rejected']);
+    expect(results[1]).toMatchObject({
+      code: 'location_not_found',
+      message: WarehouseMessages.locationNotFound,
+    });
+    expect(results[3].code).toBe('invalid_args');
+    expect(await stockOf(t.app.db, f.bins.a1b1, f.items.a)).toBe(a + 2);
+    expect(await stockOf(t.app.db, f.bins.a1b2, f.items.c)).toBe(c + 5);
+    expect((await trayRow(t.app.db, trayIds[1])).status).toBe('ready for filling');
+    expect((await trayRow(t.app.db, trayIds[2])).quantity).toBe(5);
+  });
+
+  it('refuses the fill to users without a floor role', async () => {
+    const { trayIds } = await makeBatch(t.app.db, f.companyId, { trays: [[f.items.a, 1]] });
+    const sales = (await f.as('sales_manager')).auth;
+    const [r] = await push(
+      [m(FillingMutation.fill, { tray_id: trayIds[0], location_id: f.bins.a1b1 })],
+      sales,
+    );
+    expect(r).toMatchObject({ status: 'rejected', code: 'forbidden' });
+  });
+
+  it("takes a filler's issue report through issue.report.v1", async () => {
+    const note = `Tray damaged ${randomUUID()}`;
+    const [r] = await push([
+      m(PickingMutation.issue, {
+        location_id: f.bins.a1b1,
+        item_id: f.items.a,
+        note,
+        manager_id: 1,
+      }),
+    ]);
+    expect(r.status).toBe('applied');
+    const issue = await t.app.db
+      .selectFrom('issues')
+      .select(['location_id', 'item_id', 'manager_id'])
+      .where('note', '=', note)
+      .executeTakeFirstOrThrow();
+    expect(issue).toEqual({ location_id: f.bins.a1b1, item_id: f.items.a, manager_id: 1 });
+  });
+
+  it('pulls trays of batches being filled with what the filler needs; done batches leave', async () => {
+    const g = await makeFloor(t.app.db, t.config.jwtSecret);
+    const p = (await g.as('picker')).auth;
+    const ready = await makeBatch(t.app.db, g.companyId, {
+      trays: [
+        [g.items.a, 3],
+        [g.items.b, 4],
+      ],
+    });
+    await makeBatch(t.app.db, g.companyId, { status: 'in progress', trays: [[g.items.c, 1]] });
+    let page = await pull(0, p);
+    expect(page.rows.map((r) => r.tray_id)).toEqual(ready.trayIds);
+    expect(page.rows[0]).toMatchObject({
+      id: ready.trayIds[0],
+      tray_id: ready.trayIds[0],
+      tray_nr: 1,
+      batch_id: ready.batchId,
+      status: 'ready for filling',
+      item_id: g.items.a,
+      mold_name: 'Brick 2 x 4',
+      image_path: 'https://img.test/Brick 2 x 4.png',
+      colour_name: expect.stringMatching(/^Red/),
+      colour_hex: 'C91A09',
+      quantity: 3,
+      location_id: null,
+    });
+
+    // Filling one tray sends it again, filled; filling the last retires the batch's trays.
+    let cursor = page.cursor;
+    await push(
+      [m(FillingMutation.fill, { tray_id: ready.trayIds[0], location_id: g.bins.a1b1 })],
+      p,
+    );
+    page = await pull(cursor, p);
+    expect(page.rows).toHaveLength(1);
+    expect(page.rows[0]).toMatchObject({ tray_id: ready.trayIds[0], status: 'filled' });
+    cursor = page.cursor;
+    await push(
+      [m(FillingMutation.fill, { tray_id: ready.trayIds[1], location_id: g.bins.a1b1 })],
+      p,
+    );
+    page = await pull(cursor, p);
+    expect(page.rows).toEqual([]);
+    expect([...page.tombstones].sort((x, y) => x - y)).toEqual(ready.trayIds);
+
+    // Another company's device sees none of them; a sales manager may not pull trays.
+    const other = await pull(0, filler);
+    expect(other.rows.some((r) => ready.trayIds.includes(r.tray_id as number))).toBe(false);
+    const sales = (await g.as('sales_manager')).auth;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/sync/pull?collection=trays',
+      headers: { authorization: sales },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
