@@ -15,11 +15,15 @@ const admin = lazy(() => import('../features/admin/AdminPage'));
 const brickAdmin = lazy(() => import('../features/admin/BrickAdminPage'));
 const projects = notAvailable('Projects');
 const bricksyncer = notAvailable('Bricksyncer');
-const orders = notAvailable('Orders');
+const manageOrders = lazy(() => import('../features/orders/ManageOrdersPage'));
+const orderDetail = lazy(() => import('../features/orders/OrderDetailPage'));
+const pickerOrders = lazy(() => import('../features/orders/PickerOrdersPage'));
+const picker = lazy(() => import('../features/picking/PickerPage'));
 const trays = notAvailable('Tray overview and filling');
 const sales = notAvailable('Sales inventory');
-const warehouse = notAvailable('Warehouse locations');
-const reports = notAvailable('Reports');
+const warehouse = lazy(() => import('../features/locations/LocationsPage'));
+const reports = lazy(() => import('../features/reports/ReportsPage'));
+const itemReports = lazy(() => import('../features/reports/ItemReportsPage'));
 const brickbase = notAvailable('BrickBase');
 
 /** Pages inside the app shell (signed in). */
@@ -46,10 +50,10 @@ export const AREA_ROUTES: AreaRoute[] = [
   { path: '/bricksyncer/stores/:storeId/edit', area: 'Bricksyncer', page: bricksyncer },
   { path: '/bricksyncer/stores/:storeId/delete', area: 'Bricksyncer', page: bricksyncer },
 
-  { path: '/orders', area: 'Orders', page: orders },
-  { path: '/order/:orderId', area: 'Orders', page: orders },
-  { path: '/user_orders', area: 'Orders', page: orders },
-  { path: '/picker/:orderId', area: 'Picking', page: orders },
+  { path: '/orders', area: 'Orders', page: manageOrders },
+  { path: '/order/:orderId', area: 'Orders', page: orderDetail },
+  { path: '/user_orders', area: 'Orders', page: pickerOrders },
+  { path: '/picker/:orderId', area: 'Picking', page: picker },
   { path: '/fill_orders', area: 'Batches', page: trays },
   { path: '/trays', area: 'Trays', page: trays },
   { path: '/trays/:trayId', area: 'Trays', page: trays },
@@ -60,7 +64,7 @@ export const AREA_ROUTES: AreaRoute[] = [
   { path: '/location', area: 'Warehouse', page: warehouse },
   { path: '/location/:locationId', area: 'Warehouse', page: warehouse },
   { path: '/reports', area: 'Reports', page: reports },
-  { path: '/item_reports', area: 'Reports', page: reports },
+  { path: '/item_reports', area: 'Reports', page: itemReports },
 
   { path: '/brickbase/catalog', area: 'BrickBase', page: brickbase },
   { path: '/brickbase/:id/edit', area: 'BrickBase', page: brickbase },

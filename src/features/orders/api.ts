@@ -1,0 +1,64 @@
+import { HTTPError } from 'ky';
+import type {
+  OrderItemsResponse,
+  OrderListResponse,
+  OrderSortFlag,
+  OrderUpdateRequest,
+  OrderUpdateResponse,
+} from '../../../contract/orders';
+import { ORDERS_PER_PAGE } from '../../../contract/orders';
+import { api } from '../../api/client';
+
+/** The online calls of the orders screens (spec 2 §7 "Orders and picking"). */
+
+export interface OrderListParams {
+  sort: OrderSortFlag;
+  page: number;
+  problemsOnly: boolean;
+}
+
+export function fetchOrders({ sort, page, problemsOnly }: OrderListParams) {
+  const searchParams = new URLSearchParams({
+    limit: String(ORDERS_PER_PAGE),
+    page: String(page),
+    [sort]: '1',
+  });
+  if (problemsOnly) searchParams.set('filter_problems', '1');
+  return api.get('v1/order', { searchParams }).json<OrderListResponse>();
+}
+
+export function fetchOrder(orderId: number) {
+  return api
+    .get('v1/order', { searchParams: { order_id: orderId } })
+    .json<OrderListResponse>()
+    .then((r) => r.results[0]);
+}
+
+export function fetchOrderItems(orderId: number) {
+  return api
+    .get('v1/order/item', { searchParams: { order_id: orderId } })
+    .json<OrderItemsResponse>()
+    .then((r) => r.results);
+}
+
+export function fetchPickingStatuses() {
+  return api
+    .get('v1/order/picking_status')
+    .json<{ picking_status_id: number; picking_status_name: string }[]>();
+}
+
+/** PUT /v1/order with exactly one field. */
+export function updateOrder(orderId: number, change: OrderUpdateRequest) {
+  return api
+    .put('v1/order', { searchParams: { order_id: orderId }, json: change })
+    .json<OrderUpdateResponse>();
+}
+
+/** True when the call got no answer at all (offline, server unreachable), not an error answer. */
+export function isUnreachable(error: unknown): boolean {
+  return !(error instanceof HTTPError) && (error instanceof TypeError || isTimeout(error));
+}
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof Error && error.name === 'TimeoutError';
+}

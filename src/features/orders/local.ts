@@ -1,0 +1,41 @@
+import { PickingStatus, type Order, type OrderItem } from '../../../contract/orders';
+import type { WarehouseDb } from '../../offline';
+
+/** An order as the device holds it (pull collection `orders`). */
+export type LocalOrder = Omit<Order, 'allowed_to_pick' | 'claimed_by_name'> & {
+  claimed_by_name?: string | null;
+};
+
+/** An order item as the device holds it (pull collection `order_items`; `id` = order item id). */
+export type LocalOrderItem = OrderItem & { id: number };
+
+/**
+ * May this user press Pick? Pickable, not picked, and not being picked by someone else (the
+ * server's allowed_to_pick, decided on the device).
+ */
+export function mayPick(
+  order: Pick<LocalOrder, 'pickable' | 'picking_status_id' | 'claimed_by_user_id'>,
+  userId: number | null | undefined,
+): boolean {
+  const status = Number(order.picking_status_id);
+  if (Number(order.pickable) !== 1 || status === PickingStatus.PICKED) return false;
+  return !(status === PickingStatus.BEING_PICKED && order.claimed_by_user_id !== userId);
+}
+
+const byAge = (a: LocalOrder, b: LocalOrder) =>
+  a.created_at.localeCompare(b.created_at) || a.order_id - b.order_id;
+
+/** The Picker Orders list: what this user may pick now, oldest first (works offline). */
+export async function pickerOrders(db: WarehouseDb, userId: number | null | undefined) {
+  const rows = (await db.orders.toArray()) as unknown as LocalOrder[];
+  return rows.filter((o) => mayPick(o, userId)).sort(byAge);
+}
+
+export async function localOrder(db: WarehouseDb, orderId: number) {
+  return (await db.orders.get(orderId)) as LocalOrder | undefined;
+}
+
+export async function localOrderItems(db: WarehouseDb, orderId: number) {
+  const rows = (await db.orderItems.where('order_id').equals(orderId).toArray()) as unknown[];
+  return (rows as LocalOrderItem[]).sort((a, b) => a.id - b.id);
+}

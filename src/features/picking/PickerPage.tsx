@@ -1,0 +1,138 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { PickingStatus } from '../../../contract/orders';
+import { useSession } from '../../app/session';
+import { OrderProgress } from '../orders';
+import { useScan } from '../../scan';
+import { notifySuccess } from '../../ui/notify';
+import { ReportIssueModal } from './ReportIssueModal';
+import { StopPanel } from './StopPanel';
+import { usePauseOnLeave } from './usePauseOnLeave';
+import { usePicker } from './usePicker';
+
+/** The picker screen (spec 2 §2.9), path /picker/:orderId. Works offline from the device's data. */
+export default function PickerPage() {
+  const orderId = Number(useParams().orderId);
+  const userId = useSession((s) => s.user?.id);
+  const navigate = useNavigate();
+  const picker = usePicker(orderId, userId);
+  const { data, stop, item, scanned, claim, blocked } = picker;
+  const [reporting, setReporting] = useState(false);
+  const finished = useRef(false);
+
+  useScan(picker.onScan, { enabled: !!stop && !blocked && !reporting });
+  usePauseOnLeave(orderId, () => !finished.current && (claim === 'held' || claim === 'pending'));
+
+  async function finish() {
+    finished.current = true;
+    const status = await picker.finish();
+    notifySuccess(
+      status === PickingStatus.PICKED
+        ? 'Picking finished: everything ordered was picked.'
+        : 'Picking finished: not everything was picked, the order is paused.',
+    );
+    navigate('/user_orders');
+  }
+
+  if (data === undefined) return <Loader aria-label="Loading the order" />;
+  if (!data.order) {
+    return (
+      <Stack>
+        <Title order={2}>Picking</Title>
+        <Text>
+          This order is not on this device: it is not ready for picking or already picked.
+        </Text>
+        <Anchor component={Link} to="/user_orders">
+          Picker Orders
+        </Anchor>
+      </Stack>
+    );
+  }
+
+  const { order } = data;
+  return (
+    <Stack gap="md" maw={640} mx="auto">
+      <Group justify="space-between" wrap="nowrap">
+        <Title order={2} size="h3">
+          Order {order.order_number}
+        </Title>
+        {claim === 'pending' && <Badge color="yellow">Claim pending</Badge>}
+        {claim === 'held' && <Badge color="teal">Claimed</Badge>}
+      </Group>
+      <OrderProgress picked={order.picked_total} ordered={order.ordered_total} size="xl" />
+      <Group grow>
+        <Button variant="default" size="lg" component={Link} to={`/order/${orderId}`}>
+          Cancel
+        </Button>
+        <Button variant="default" size="lg" component={Link} to="/user_orders">
+          Back
+        </Button>
+        <Button variant="light" color="orange" size="lg" onClick={() => setReporting(true)}>
+          Report issue
+        </Button>
+      </Group>
+
+      {claim === 'rejected' && (
+        <Alert color="red" title="You cannot pick this order" data-testid="claim-refused">
+          {data.claimMessage} Your picks of this order are listed under Sync problems.
+        </Alert>
+      )}
+      {claim === 'taken' && (
+        <Alert color="red" title="You cannot pick this order" data-testid="claim-refused">
+          Someone else is already picking this order.
+        </Alert>
+      )}
+      {data.refused.length > 0 && (
+        <Alert color="orange" title="Sync problems">
+          The server refused {data.refused.length} of your changes to this order: see Sync problems
+          in the header.
+        </Alert>
+      )}
+
+      {stop && item ? (
+        <StopPanel
+          stop={stop}
+          item={item}
+          scanned={scanned}
+          disabled={blocked}
+          onConfirm={picker.confirm}
+          onSkip={picker.skip}
+        />
+      ) : (
+        <Paper withBorder p="md">
+          <Stack>
+            <Text fw={700} size="lg">
+              Nothing left to pick on the route.
+            </Text>
+            <Text>
+              Picked {order.picked_total} of {order.ordered_total}. Finish to hand the order on.
+            </Text>
+            <Button size="xl" onClick={() => void finish()} disabled={blocked}>
+              Finish
+            </Button>
+          </Stack>
+        </Paper>
+      )}
+
+      <ReportIssueModal
+        opened={reporting}
+        onClose={() => setReporting(false)}
+        orderId={orderId}
+        locationId={stop?.location_id ?? null}
+        itemId={item?.item_id ?? null}
+      />
+    </Stack>
+  );
+}
