@@ -56,6 +56,7 @@ export function CameraView({ onCode }: CameraViewProps) {
       stream = opened;
       video.srcObject = opened;
       await Promise.resolve(video.play()).catch(() => {});
+      if (stopped) return;
       setTorchTrack(torchTrack(opened));
       const decoder = await decoderReady;
       if (stopped) return;
