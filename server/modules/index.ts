@@ -3,7 +3,9 @@ import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
 import { companyRoutes } from './companies/routes';
 import { healthRoutes } from './health/routes';
+import { locationsModule } from './locations';
 import { ordersModule } from './orders';
+import { reportsModule } from './reports';
 import { warehouseModule } from './warehouse';
 import { syncRoutes } from '../sync/routes';
 
@@ -19,4 +21,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(syncRoutes);
   await app.register(ordersModule);
   await app.register(warehouseModule);
+  await app.register(locationsModule);
+  await app.register(reportsModule);
 }

@@ -1,0 +1,234 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import {
+  ContentRow,
+  DeleteContentQuery,
+  DeleteContentResponse,
+  ItemListResponse,
+  ItemLocationQuery,
+  ItemLocationResponse,
+  ItemQuery,
+  LocationMessages,
+  LocationNewItemsResponse,
+  MoveContentQuery,
+  MoveContentResponse,
+  NEW_ITEMS_MAX,
+  SetContentQuery,
+  SetContentRequest,
+} from '../../../contract/locations';
+import { notFound } from '../../errors';
+import { moveItem, removeItem, setQuantity } from './content';
+import { TREE_EDITORS, TREE_READERS } from './routes';
+import { crumbs, writeTree } from './tree';
+
+/** Items at locations, the 'new items' locations and the item catalog table (spec 3 §7). */
+export async function contentRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['locations'];
+
+  r.put(
+    '/v1/location_content',
+    {
+      config: { access: TREE_EDITORS },
+      schema: {
+        tags,
+        summary: 'Set the quantity (0–100) of an item at a location, adding it there if needed',
+        querystring: SetContentQuery,
+        body: SetContentRequest,
+        response: { 200: ContentRow },
+      },
+    },
+    async (request) => {
+      const { companyId } = request.user;
+      const { location_id, item_id } = request.query;
+      return writeTree(app.db, companyId, (trx, version) =>
+        setQuantity(trx, companyId, version, location_id, item_id, request.body.quantity),
+      );
+    },
+  );
+
+  r.delete(
+    '/v1/location_content',
+    {
+      config: { access: TREE_EDITORS },
+      schema: {
+        tags,
+        summary: 'Remove an item from a location',
+        querystring: DeleteContentQuery,
+        response: { 200: DeleteContentResponse },
+      },
+    },
+    async (request) => {
+      const { companyId } = request.user;
+      const { location_id, item_id, colour_id } = request.query;
+      await writeTree(app.db, companyId, (trx, version) =>
+        removeItem(trx, companyId, version, location_id, item_id, colour_id),
+      );
+      return { message: 'The item has been removed from the location.' };
+    },
+  );
+
+  r.put(
+    '/v1/move_location_content',
+    {
+      config: { access: TREE_EDITORS },
+      schema: {
+        tags,
+        summary: "Move all of an item's stock to another location (merged with what lies there)",
+        querystring: MoveContentQuery,
+        response: { 200: MoveContentResponse },
+      },
+    },
+    async (request) => {
+      const { companyId } = request.user;
+      const { item_id, from_location_id, into_location_id } = request.query;
+      const res = await writeTree(app.db, companyId, (trx, version) =>
+        moveItem(trx, companyId, version, item_id, from_location_id, into_location_id),
+      );
+      return { item_id, from_location_id, into_location_id, ...res };
+    },
+  );
+
+  r.get(
+    '/v1/item_location',
+    {
+      config: { access: TREE_READERS },
+      schema: {
+        tags,
+        summary: 'Every location holding the item, with breadcrumb, code and quantity',
+        querystring: ItemLocationQuery,
+        response: { 200: ItemLocationResponse },
+      },
+    },
+    async (request) => {
+      const { companyId } = request.user;
+      const itemId = request.query.item_id;
+      const item = await app.db
+        .selectFrom('items')
+        .select('id')
+        .where('id', '=', itemId)
+        .where('company_id', '=', companyId)
+        .executeTakeFirst();
+      if (!item) throw notFound(LocationMessages.itemNotFound);
+      const rows = await app.db
+        .selectFrom('location_content')
+        .select(['location_id', 'quantity'])
+        .where('company_id', '=', companyId)
+        .where('item_id', '=', itemId)
+        .execute();
+      const named = await crumbs(
+        app.db,
+        companyId,
+        rows.map((r) => r.location_id),
+      );
+      const results = rows
+        .map((row) => ({
+          location_id: row.location_id,
+          location_name: named.get(row.location_id)?.crumb ?? '',
+          code: named.get(row.location_id)?.code ?? '',
+          quantity: Number(row.quantity),
+        }))
+        .sort((a, b) => a.code.localeCompare(b.code));
+      return { item_id: itemId, results, count: results.length };
+    },
+  );
+
+  r.get(
+    '/v1/location_new_items',
+    {
+      config: { access: TREE_READERS },
+      schema: {
+        tags,
+        summary: "The 'new items' locations: flagged ones and their subtrees, with breadcrumbs",
+        response: { 200: LocationNewItemsResponse },
+      },
+    },
+    async (request) => {
+      const { companyId } = request.user;
+      const { rows } = await sql<{ id: number; own: number }>`
+        with recursive flagged (id, own, depth) as (
+          select id, 1, 0 from locations
+           where company_id = ${companyId} and is_selected_new_location = 1
+          union
+          select l.id, l.is_selected_new_location, flagged.depth + 1
+            from locations l join flagged on l.parent_id = flagged.id
+           where flagged.depth < 1000
+        )
+        select id, max(own) as own from flagged group by id`.execute(app.db);
+      const own = new Map(rows.map((r) => [Number(r.id), Number(r.own)]));
+      const named = await crumbs(app.db, companyId, [...own.keys()]);
+      const all = [...named.entries()]
+        .map(([id, c]) => ({
+          location_id: id,
+          location_name: c.crumb,
+          code: c.code,
+          is_selected_new_location: own.get(id) === 1 ? (1 as const) : (2 as const),
+        }))
+        .sort((a, b) => a.code.localeCompare(b.code));
+      return {
+        results: all.slice(0, NEW_ITEMS_MAX),
+        count: all.length,
+        truncated: all.length > NEW_ITEMS_MAX,
+      };
+    },
+  );
+
+  r.get(
+    '/v1/item',
+    {
+      config: { access: [...TREE_READERS, 'sales_manager'] },
+      schema: {
+        tags,
+        summary: "The company's items (mould, colour, condition, total stock), 5 a page",
+        querystring: ItemQuery,
+        response: { 200: ItemListResponse },
+      },
+    },
+    async (request) => {
+      const { companyId } = request.user;
+      const { mold_name, item_id, limit, page } = request.query;
+      const stock = app.db
+        .selectFrom('location_content')
+        .select(['item_id', sql<number>`sum(quantity)`.as('total')])
+        .where('company_id', '=', companyId)
+        .groupBy('item_id')
+        .as('s');
+      let q = app.db
+        .selectFrom('items as i')
+        .innerJoin('moulds as m', 'm.id', 'i.mold_id')
+        .innerJoin('colours as c', 'c.id', 'i.colour_id')
+        .where('i.company_id', '=', companyId);
+      if (item_id !== undefined) q = q.where('i.id', '=', item_id);
+      if (mold_name) {
+        const pattern = `%${mold_name.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+        q = q.where(sql<boolean>`lower(m.name) like ${pattern} escape '\\'`);
+      }
+      const total = await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+      const rows = await q
+        .leftJoin(stock, 's.item_id', 'i.id')
+        .select([
+          'i.id as item_id',
+          'i.readable_id',
+          'i.mold_id',
+          'm.name as mold_name',
+          'm.bl_mold_id',
+          'm.image_url as image_path',
+          'i.colour_id',
+          'c.name as colour_name',
+          'c.hex as colour_hex',
+          'i.condition',
+          'i.completeness',
+          sql<number>`coalesce(s.total, 0)`.as('quantity'),
+        ])
+        .orderBy('i.id')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute();
+      return {
+        count: Number(total.n),
+        results: rows.map((row) => ({ ...row, quantity: Number(row.quantity) })),
+      };
+    },
+  );
+}

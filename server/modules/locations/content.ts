@@ -1,0 +1,120 @@
+import { sql } from 'kysely';
+import { LocationMessages, type ContentRow } from '../../../contract/locations';
+import { nowIso } from '../../db/dialect';
+import { badRequest, notFound } from '../../errors';
+import { recordTombstone } from '../../sync';
+import { mustFind, type Db } from './tree';
+
+/**
+ * Writes to a location's content (the stock of items there). Run inside writeTree (the company's
+ * version taken first). Stock never goes negative (CHECK in SQL); the 0–100 rule of spec 3 §5 is
+ * the schema's, for PUT only.
+ */
+
+async function itemOf(trx: Db, companyId: number, itemId: number) {
+  const item = await trx
+    .selectFrom('items')
+    .select(['id', 'colour_id'])
+    .where('id', '=', itemId)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  if (!item) throw notFound(LocationMessages.itemNotFound);
+  return item;
+}
+
+async function rowAt(trx: Db, companyId: number, locationId: number, itemId: number) {
+  return trx
+    .selectFrom('location_content')
+    .select(['id', 'quantity', 'colour_id'])
+    .where('company_id', '=', companyId)
+    .where('location_id', '=', locationId)
+    .where('item_id', '=', itemId)
+    .executeTakeFirst();
+}
+
+/** Sets the stock of an item at a location, adding the item there when it is not yet. */
+export async function setQuantity(
+  trx: Db,
+  companyId: number,
+  version: number,
+  locationId: number,
+  itemId: number,
+  quantity: number,
+): Promise<ContentRow> {
+  await mustFind(trx, companyId, locationId);
+  const item = await itemOf(trx, companyId, itemId);
+  const existing = await rowAt(trx, companyId, locationId, itemId);
+  if (existing) {
+    await trx
+      .updateTable('location_content')
+      .set({ quantity, updated_at: nowIso(), version })
+      .where('id', '=', existing.id)
+      .execute();
+  } else {
+    await trx
+      .insertInto('location_content')
+      .values({
+        company_id: companyId,
+        location_id: locationId,
+        item_id: itemId,
+        colour_id: item.colour_id,
+        quantity,
+        updated_at: nowIso(),
+        version,
+      })
+      .execute();
+  }
+  return { location_id: locationId, item_id: itemId, colour_id: item.colour_id, quantity };
+}
+
+/** Removes an item from a location (whatever its quantity). */
+export async function removeItem(
+  trx: Db,
+  companyId: number,
+  version: number,
+  locationId: number,
+  itemId: number,
+  colourId: number,
+): Promise<void> {
+  await mustFind(trx, companyId, locationId);
+  const row = await rowAt(trx, companyId, locationId, itemId);
+  if (!row || row.colour_id !== colourId) throw notFound(LocationMessages.notAtLocation);
+  await trx.deleteFrom('location_content').where('id', '=', row.id).execute();
+  await recordTombstone(trx, companyId, 'location_content', row.id, version);
+}
+
+/** Moves all of an item's stock from one location to another, merging with what lies there. */
+export async function moveItem(
+  trx: Db,
+  companyId: number,
+  version: number,
+  itemId: number,
+  fromId: number,
+  intoId: number,
+): Promise<{ moved: number; quantity: number }> {
+  if (fromId === intoId) throw badRequest(LocationMessages.sameLocation);
+  await mustFind(trx, companyId, fromId);
+  await mustFind(trx, companyId, intoId);
+  const from = await rowAt(trx, companyId, fromId, itemId);
+  if (!from) throw notFound(LocationMessages.notAtLocation);
+  const moved = Number(from.quantity);
+  const into = await rowAt(trx, companyId, intoId, itemId);
+  if (!into) {
+    // Nothing there yet: the row itself moves (keeping its id).
+    await trx
+      .updateTable('location_content')
+      .set({ location_id: intoId, updated_at: nowIso(), version })
+      .where('id', '=', from.id)
+      .execute();
+    return { moved, quantity: moved };
+  }
+  const res = await trx
+    .updateTable('location_content')
+    .set({ quantity: sql`quantity + ${moved}`, updated_at: nowIso(), version })
+    .where('id', '=', into.id)
+    .returning('quantity')
+    .executeTakeFirstOrThrow();
+  await trx.deleteFrom('location_content').where('id', '=', from.id).execute();
+  await recordTombstone(trx, companyId, 'location_content', from.id, version);
+  return { moved, quantity: Number(res.quantity) };
+}
