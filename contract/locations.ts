@@ -163,11 +163,15 @@ export type LocationNewItemsResponse = z.infer<typeof LocationNewItemsResponse>;
 
 /** PUT /v1/location_content?location_id&item_id {quantity}: sets (creates) the stock there. */
 export const SetContentQuery = z.object({ location_id: Id, item_id: Id });
-const TreeQuantity = z.coerce
-  .number({ error: LocationMessages.quantityRange })
-  .int({ error: LocationMessages.quantityRange })
-  .min(TREE_QUANTITY_MIN, { error: LocationMessages.quantityRange })
-  .max(TREE_QUANTITY_MAX, { error: LocationMessages.quantityRange });
+/** A number, or a numeric string (what a prompt returns); null, '' and the like are refused. */
+const TreeQuantity = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+  z
+    .number({ error: LocationMessages.quantityRange })
+    .int({ error: LocationMessages.quantityRange })
+    .min(TREE_QUANTITY_MIN, { error: LocationMessages.quantityRange })
+    .max(TREE_QUANTITY_MAX, { error: LocationMessages.quantityRange }),
+);
 export const SetContentRequest = z.object({
   quantity: TreeQuantity,
   /** Sent by the original client; accepted and not used (store balances are the syncer's). */
