@@ -1,0 +1,137 @@
+import type { Locator, Page } from '@playwright/test';
+import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
+
+interface Node {
+  location_id: number;
+  location_name: string;
+  code: string;
+}
+
+function node(page: Page, name: string): Locator {
+  return page.getByRole('treeitem', { name, exact: true });
+}
+
+async function act(page: Page, name: string, action: string): Promise<void> {
+  await page.getByRole('button', { name: `Actions for ${name}`, exact: true }).click();
+  await page.getByRole('menuitem', { name: action, exact: true }).click();
+}
+
+/** Adds a child to `parent` and renames it from 'new location' by clicking its name. */
+async function addChild(page: Page, parent: string, name: string): Promise<void> {
+  await act(page, parent, 'New location');
+  await node(page, parent)
+    .getByRole('button', { name: 'new location', exact: true })
+    .first()
+    .click();
+  await page.getByLabel('Location name').fill(name);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(node(page, name)).toBeVisible();
+}
+
+test('a warehouse manager builds a subtree with copy, cut and paste and prints its labels', async ({
+  page,
+  request,
+}) => {
+  await loginAs(page, 'warehouse@demo.test');
+  await expect(page).toHaveURL(/\/location\/1$/);
+  await expect(page.getByRole('heading', { name: 'Warehouse Overview' })).toBeVisible();
+  // The root is open at the start: its halls are listed.
+  await expect(node(page, 'Hall 1')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Actions for Hall 1' })).toBeVisible();
+
+  await page.getByLabel('Editing').check();
+  const zone = `E2E Zone ${Date.now() % 100000}`;
+  await addChild(page, 'Warehouse', zone);
+  await addChild(page, zone, 'Shelf A');
+  await addChild(page, zone, 'Shelf B');
+  await addChild(page, 'Shelf A', 'Bin 1');
+
+  // Paste with nothing selected.
+  await act(page, 'Shelf B', 'Paste');
+  await expect(page.getByText('There are no nodes selected for copy or moving')).toBeVisible();
+
+  // Copy Shelf A (with Bin 1) into Shelf B.
+  await act(page, 'Shelf A', 'Copy');
+  await act(page, 'Shelf B', 'Paste');
+  const shelfB = node(page, 'Shelf B');
+  await expect(shelfB.getByRole('treeitem', { name: 'Shelf A', exact: true })).toBeVisible();
+
+  // Cut Shelf B and paste it into the original Shelf A: the move selection is cleared after.
+  await act(page, 'Shelf B', 'Cut');
+  await page.getByText('Selected for moving').waitFor();
+  await node(page, zone).getByRole('button', { name: 'Actions for Shelf A' }).first().click();
+  await page.getByRole('menuitem', { name: 'Paste', exact: true }).click();
+  await expect(page.getByText('Selected for moving')).toHaveCount(0);
+  const zoneNode = node(page, zone);
+  await expect(zoneNode.getByRole('treeitem', { name: 'Shelf B', exact: true })).toBeVisible();
+
+  // The server holds: zone > Shelf A > [Bin 1, Shelf B > Shelf A > Bin 1].
+  const { access_token } = await apiLogin(request, 'warehouse@demo.test');
+  const children = async (id: number): Promise<Node[]> =>
+    (
+      await (
+        await request.get(`/api/v1/location_children?parent_id=${id}`, {
+          headers: bearer(access_token),
+        })
+      ).json()
+    ).results;
+  const rootKids = await children(1);
+  const zoneRow = rootKids.find((n) => n.location_name === zone)!;
+  expect(zoneRow).toBeTruthy();
+  const shape = async (n: Node): Promise<unknown> => ({
+    [n.location_name]: await Promise.all((await children(n.location_id)).map(shape)),
+  });
+  expect(await shape(zoneRow)).toEqual({
+    [zone]: [{ 'Shelf A': [{ 'Bin 1': [] }, { 'Shelf B': [{ 'Shelf A': [{ 'Bin 1': [] }] }] }] }],
+  });
+  const codes: string[] = [];
+  const collect = async (n: Node) => {
+    codes.push(n.code);
+    for (const c of await children(n.location_id)) await collect(c);
+  };
+  await collect(zoneRow);
+  expect(new Set(codes).size).toBe(6);
+  // Every node shows its code (the copy below Shelf B is still closed: open it).
+  await zoneNode.getByRole('button', { name: 'Expand Shelf A', exact: true }).click();
+  for (const code of codes) await expect(page.locator(`[data-code="${code}"]`)).toHaveCount(1);
+
+  // Labels of the whole subtree open in a new window and hold every code of it.
+  await act(page, zone, 'Print labels');
+  await page.getByLabel('This location and everything inside it').check();
+  await page.getByLabel('Label printer (one label per page)').check();
+  const [labels] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: 'Open labels' }).click(),
+  ]);
+  await expect(labels.locator('.label')).toHaveCount(codes.length);
+  const printed = await labels
+    .locator('.label')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-code')));
+  expect(printed.sort()).toEqual([...codes].sort());
+  for (const code of codes) await expect(labels.getByText(code, { exact: true })).toBeVisible();
+  await labels.close();
+
+  // Deleting asks first; the subtree is gone afterwards.
+  await act(page, zone, 'Delete');
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(node(page, zone)).toHaveCount(0);
+  expect((await children(1)).some((n) => n.location_name === zone)).toBe(false);
+});
+
+test('a deep link opens the tree at a location; a picker sees it without editing controls', async ({
+  page,
+  request,
+}) => {
+  const { access_token } = await apiLogin(request, 'picker@demo.test');
+  const detail = await (
+    await request.get('/api/v1/location?location_id=1', { headers: bearer(access_token) })
+  ).json();
+  const hall = detail.children[0] as Node;
+  await loginAs(page, 'picker@demo.test');
+  await page.goto(`/location/${hall.location_id}`);
+  const row = node(page, hall.location_name);
+  await expect(row).toHaveAttribute('aria-selected', 'true');
+  await expect(row).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByLabel('Editing')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Actions for/ })).toHaveCount(0);
+});
