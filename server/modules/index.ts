@@ -3,6 +3,7 @@ import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
 import { companyRoutes } from './companies/routes';
 import { healthRoutes } from './health/routes';
+import { inventoryModule } from './inventory';
 import { locationsModule } from './locations';
 import { ordersModule } from './orders';
 import { reportsModule } from './reports';
@@ -21,6 +22,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(syncRoutes);
   await app.register(ordersModule);
   await app.register(warehouseModule);
+  await app.register(inventoryModule);
   await app.register(locationsModule);
   await app.register(reportsModule);
 }

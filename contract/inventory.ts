@@ -1,0 +1,133 @@
+import { z } from 'zod';
+
+/**
+ * Inventory, its BSX export lookups, and the Kulla Catalog's "Add bricks" (spec 3 "Inventory",
+ * "Kulla Catalog", §3 Inventory item and Condition, §7 "Inventory and export", §9).
+ *
+ * `condition_name` of an inventory row is the condition's key (NEW, LIKE_NEW, GOOD, ACCEPTABLE),
+ * the same value GET /v1/condition lists as `condition_name`, so the New/Used choice per condition
+ * maps rows directly; `new_condition_name` is its label (New, Like new, …). Rows also carry the
+ * BrickLink ids (bl_colour_id, bl_mold_id) so the export needs no per-row /colour or /mold call.
+ */
+
+export const InventoryMessages = {
+  empty: 'There are no items in the inventory.',
+  colourNotFound: 'Colour not found',
+  /** The product spelled it 'Condtion not found'; shown correctly spelled (DESIGN). */
+  conditionNotFound: 'Condition not found',
+  moldNotFound: 'Mold not found',
+  itemNotFound: 'item_id not in database',
+  locationNotFound: 'Location not found',
+  noNewItemsLocation:
+    'There is no location for new items. Mark one in the Warehouse Overview first, or choose a location.',
+  loading: 'Loading....',
+  download: 'Download BSX-File',
+} as const;
+
+/** The downloaded file's name. */
+export const INVENTORY_BSX_FILE = 'inventory.bsx';
+/** Kulla Catalog: the amount field holds at most 4 digits. */
+export const ADD_BRICKS_MAX = 9999;
+
+const Id = z.coerce.number().int().positive();
+
+/** GET /v1/inventory[?limit&page]: every item with stock (all of them without limit). */
+export const InventoryQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+});
+export type InventoryQuery = z.input<typeof InventoryQuery>;
+
+export const InventoryItem = z.object({
+  item_id: z.number().int(),
+  readable_id: z.string().nullable(),
+  mold_id: z.number().int(),
+  mold_name: z.string(),
+  bl_mold_id: z.string().nullable(),
+  condition_name: z.string(),
+  new_condition_name: z.string(),
+  colour_id: z.number().int(),
+  colour_name: z.string(),
+  /** Six hex digits, without '#'. */
+  colour_hex: z.string(),
+  bl_colour_id: z.number().int().nullable(),
+  /** Total stock over all locations. */
+  quantity: z.number().int(),
+  theme_name: z.string().nullable(),
+  subtheme_name: z.string().nullable(),
+  type_name: z.string().nullable(),
+  category_name: z.string().nullable(),
+  /** grams */
+  weight: z.number().nullable(),
+  private_note: z.string(),
+  public_note: z.string(),
+  image_path: z.string().nullable(),
+});
+export type InventoryItem = z.infer<typeof InventoryItem>;
+
+export const InventoryResponse = z.object({
+  results: z.array(InventoryItem),
+  count: z.number().int(),
+});
+export type InventoryResponse = z.infer<typeof InventoryResponse>;
+
+/** GET /v1/condition. */
+export const Condition = z.object({ condition_name: z.string(), new_condition_name: z.string() });
+export type Condition = z.infer<typeof Condition>;
+export const ConditionsResponse = z.array(Condition);
+
+/** GET /v1/colour?colour_id. */
+export const ColourQuery = z.object({ colour_id: Id });
+export const ColourResponse = z.object({
+  colour_id: z.number().int(),
+  name: z.string(),
+  hex: z.string(),
+  rebrickable_id: z.number().int().nullable(),
+  bl_colour_id: z.number().int().nullable(),
+  brickowl_colour_id: z.number().int().nullable(),
+});
+export type ColourResponse = z.infer<typeof ColourResponse>;
+
+/** GET /v1/mold?mold_id. */
+export const MoldQuery = z.object({ mold_id: Id });
+export const MoldResponse = z.object({
+  mold_id: z.number().int(),
+  name: z.string(),
+  type_id: z.number().int(),
+  image_url: z.string().nullable(),
+  bl_mold_id: z.string().nullable(),
+  rebrickable_id: z.string().nullable(),
+  brickowl_id: z.string().nullable(),
+});
+export type MoldResponse = z.infer<typeof MoldResponse>;
+
+/**
+ * POST /v1/item_overview/add {item_id, amount[, location_id]} — the Kulla Catalog's "Add bricks"
+ * (spec 3 names no call). Adds `amount` to the item's stock at `location_id`, or, without one, at
+ * a location for new items: the first (route order) that already holds the item, else the first
+ * location marked for new items. 409 InventoryMessages.noNewItemsLocation when there is none.
+ */
+export const AddBricksRequest = z.object({
+  item_id: Id,
+  amount: z.coerce.number().int().min(1).max(ADD_BRICKS_MAX),
+  location_id: Id.optional(),
+});
+export type AddBricksRequest = z.input<typeof AddBricksRequest>;
+export const AddBricksResponse = z.object({
+  message: z.string(),
+  item_id: z.number().int(),
+  location_id: z.number().int(),
+  /** Breadcrumb of the location. */
+  location_name: z.string(),
+  code: z.string(),
+  added: z.number().int(),
+  /** Stock at the location afterwards. */
+  location_quantity: z.number().int(),
+  /** Stock over all locations afterwards. */
+  quantity: z.number().int(),
+});
+export type AddBricksResponse = z.infer<typeof AddBricksResponse>;
+
+export function bricksAddedMessage(amount: number, where: string): string {
+  return `${amount} ${amount === 1 ? 'brick' : 'bricks'} added to ${where}.`;
+}

@@ -1,0 +1,89 @@
+import { sql } from 'kysely';
+import {
+  bricksAddedMessage,
+  InventoryMessages as M,
+  type AddBricksResponse,
+} from '../../../contract/inventory';
+import { refuse, type Trx, type WriteCtx } from '../orders/context';
+import { loadTree } from '../orders/tree';
+import { addStock, requireLocation } from '../warehouse/fill';
+
+/**
+ * The Kulla Catalog's "Add bricks": adds an amount of an item to the stock at a location — the
+ * one given, or a location for new items (one already holding the item first, in route order;
+ * otherwise the first location marked for new items).
+ */
+export async function addBricks(
+  trx: Trx,
+  ctx: WriteCtx,
+  args: { item_id: number; amount: number; location_id?: number },
+): Promise<AddBricksResponse> {
+  const version = await ctx.version();
+  const item = await trx
+    .selectFrom('items')
+    .select(['id', 'colour_id'])
+    .where('id', '=', args.item_id)
+    .where('company_id', '=', ctx.companyId)
+    .executeTakeFirst();
+  if (!item) throw refuse(404, 'item_not_found', M.itemNotFound);
+
+  const tree = await loadTree(trx, ctx.companyId);
+  let locationId = args.location_id;
+  if (locationId !== undefined) {
+    await requireLocation(trx, ctx, locationId);
+  } else {
+    locationId = await newItemsLocation(trx, ctx.companyId, item.id, tree);
+    if (locationId === undefined) throw refuse(409, 'no_new_items_location', M.noNewItemsLocation);
+  }
+  const location_quantity = await addStock(trx, ctx, version, {
+    location_id: locationId,
+    item_id: item.id,
+    colour_id: item.colour_id,
+    quantity: args.amount,
+  });
+  const total = await trx
+    .selectFrom('location_content')
+    .select(sql<number>`sum(quantity)`.as('n'))
+    .where('company_id', '=', ctx.companyId)
+    .where('item_id', '=', item.id)
+    .executeTakeFirstOrThrow();
+  const location_name = tree.crumb(locationId);
+  return {
+    message: bricksAddedMessage(args.amount, location_name),
+    item_id: item.id,
+    location_id: locationId,
+    location_name,
+    code: tree.get(locationId)?.code ?? '',
+    added: args.amount,
+    location_quantity,
+    quantity: Number(total.n),
+  };
+}
+
+async function newItemsLocation(
+  trx: Trx,
+  companyId: number,
+  itemId: number,
+  tree: Awaited<ReturnType<typeof loadTree>>,
+): Promise<number | undefined> {
+  const flaggedRows = await trx
+    .selectFrom('locations')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('is_selected_new_location', '=', 1)
+    .execute();
+  if (flaggedRows.length === 0) return undefined;
+  const flagged = new Set(flaggedRows.map((r) => r.id));
+  const byRoute = (a: number, b: number) => tree.routeRank(a) - tree.routeRank(b);
+  const holding = await trx
+    .selectFrom('location_content')
+    .select('location_id')
+    .where('company_id', '=', companyId)
+    .where('item_id', '=', itemId)
+    .execute();
+  const inNewItems = holding
+    .map((h) => h.location_id)
+    .filter((id) => tree.path(id).some((n) => flagged.has(n.id)))
+    .sort(byRoute);
+  return inNewItems[0] ?? [...flagged].sort(byRoute)[0];
+}

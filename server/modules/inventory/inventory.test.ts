@@ -1,0 +1,243 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InventoryMessages } from '../../../contract/inventory';
+import { parseBsx, writeBsx } from '../../../contract/bsx';
+import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../../test/helpers';
+import { makeFloor, type Floor } from '../orders/fixture';
+import { stockOf } from '../warehouse/fixture';
+
+describeEachDialect('inventory API', (dialect) => {
+  let t: TestApp;
+  let f: Floor;
+  let sales: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    f = await makeFloor(t.app.db, t.config.jwtSecret);
+    sales = (await f.as('sales_manager')).auth;
+    // Catalog details of item a: theme > sub-theme, category, weight, BrickLink colour, notes.
+    const db = t.app.db;
+    const tree = async (table: 'themes' | 'categories', name: string, parent: number | null) =>
+      (
+        await db
+          .insertInto(table)
+          .values({ uuid: randomUUID(), name, parent_id: parent, rebrickable_id: null, version: 0 })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const castle = await tree('themes', 'Castle', null);
+    const lion = await tree('themes', 'Lion Knights', castle);
+    const category = await tree('categories', 'Brick', null);
+    const a = await db
+      .selectFrom('items')
+      .select(['mold_id', 'colour_id'])
+      .where('id', '=', f.items.a)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('moulds')
+      .set({ theme_id: lion, category_id: category, weight: 2.32, bl_mold_id: '3001' })
+      .where('id', '=', a.mold_id)
+      .execute();
+    await db
+      .updateTable('colours')
+      .set({ bl_colour_id: 5 })
+      .where('id', '=', a.colour_id)
+      .execute();
+    await db
+      .updateTable('items')
+      .set({ note_private: 'paid 0.10', note_public: 'Clean & shiny' })
+      .where('id', '=', f.items.a)
+      .execute();
+    await db.updateTable('items').set({ condition: 'GOOD' }).where('id', '=', f.items.b).execute();
+  });
+  afterAll(() => t.close());
+
+  const call = (method: 'GET' | 'POST', url: string, auth?: string, payload?: object) =>
+    t.app.inject({ method, url, headers: auth ? { authorization: auth } : {}, payload });
+
+  describe('GET /v1/inventory', () => {
+    it('lists every item with stock, with every field of the inventory item', async () => {
+      const res = await call('GET', '/api/v1/inventory', sales);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      // d has no stock: not in the inventory.
+      expect(body.count).toBe(3);
+      expect(body.results.map((r: { item_id: number }) => r.item_id)).toEqual([
+        f.items.a,
+        f.items.b,
+        f.items.c,
+      ]);
+      expect(body.results[0]).toEqual({
+        item_id: f.items.a,
+        readable_id: 'Brick 2 x 4',
+        mold_id: expect.any(Number),
+        mold_name: 'Brick 2 x 4',
+        bl_mold_id: '3001',
+        condition_name: 'NEW',
+        new_condition_name: 'New',
+        colour_id: expect.any(Number),
+        colour_name: expect.stringMatching(/^Red/),
+        colour_hex: 'C91A09',
+        bl_colour_id: 5,
+        quantity: 10,
+        theme_name: 'Castle',
+        subtheme_name: 'Lion Knights',
+        type_name: 'brick',
+        category_name: 'Brick',
+        weight: 2.32,
+        private_note: 'paid 0.10',
+        public_note: 'Clean & shiny',
+        image_path: 'https://img.test/Brick 2 x 4.png',
+      });
+      expect(body.results[1]).toMatchObject({
+        condition_name: 'GOOD',
+        new_condition_name: 'Good',
+        quantity: 5,
+        theme_name: null,
+        subtheme_name: null,
+        category_name: null,
+        weight: null,
+      });
+      expect(body.results[2].quantity).toBe(7);
+
+      const page = (await call('GET', '/api/v1/inventory?limit=2&page=2', sales)).json();
+      expect(page.count).toBe(3);
+      expect(page.results.map((r: { item_id: number }) => r.item_id)).toEqual([f.items.c]);
+    });
+
+    it('exports to a BSX file that reads back with the expected lots', async () => {
+      const { results } = (await call('GET', '/api/v1/inventory', sales)).json();
+      const doc = parseBsx(writeBsx(results, { NEW: 'N', GOOD: 'U' }));
+      expect(doc.items[0]).toMatchObject({
+        item_id: '3001',
+        item_type_id: 'P',
+        color_id: 5,
+        qty: 10,
+        condition: 'N',
+        comments: 'Clean & shiny',
+        remarks: 'paid 0.10',
+      });
+      // All floor items share one colour; b is GOOD (mapped to U) and has no BrickLink id.
+      expect(doc.items[1]).toMatchObject({ item_id: 'Plate 1 x 2', condition: 'U', color_id: 5 });
+    });
+
+    it('is the sales manager’s, for their own company only', async () => {
+      const picker = (await f.as('picker')).auth;
+      expect((await call('GET', '/api/v1/inventory', picker)).statusCode).toBe(403);
+      expect((await call('GET', '/api/v1/inventory')).statusCode).toBe(401);
+      const demo = await loginAs(t.app, 'sales@demo.test');
+      const theirs = (await call('GET', '/api/v1/inventory', demo)).json();
+      expect(theirs.count).toBeGreaterThan(0);
+      const ours = new Set(Object.values(f.items));
+      expect(theirs.results.some((r: { item_id: number }) => ours.has(r.item_id))).toBe(false);
+      const empty = await makeFloor(t.app.db, t.config.jwtSecret);
+      await t.app.db
+        .deleteFrom('location_content')
+        .where('company_id', '=', empty.companyId)
+        .execute();
+      const none = (
+        await call('GET', '/api/v1/inventory', (await empty.as('sales_manager')).auth)
+      ).json();
+      expect(none).toEqual({ results: [], count: 0 });
+      expect((await call('GET', '/api/v1/inventory?limit=0', sales)).statusCode).toBe(400);
+    });
+  });
+
+  describe('export lookups', () => {
+    it('lists conditions and finds colours and moulds with their BrickLink ids', async () => {
+      const conditions = (await call('GET', '/api/v1/condition', sales)).json();
+      expect(conditions).toEqual([
+        { condition_name: 'NEW', new_condition_name: 'New' },
+        { condition_name: 'LIKE_NEW', new_condition_name: 'Like new' },
+        { condition_name: 'GOOD', new_condition_name: 'Good' },
+        { condition_name: 'ACCEPTABLE', new_condition_name: 'Acceptable' },
+      ]);
+      const item = await t.app.db
+        .selectFrom('items')
+        .select(['mold_id', 'colour_id'])
+        .where('id', '=', f.items.a)
+        .executeTakeFirstOrThrow();
+      const colour = await call('GET', `/api/v1/colour?colour_id=${item.colour_id}`, sales);
+      expect(colour.json()).toMatchObject({
+        colour_id: item.colour_id,
+        bl_colour_id: 5,
+        hex: 'C91A09',
+      });
+      const mold = await call('GET', `/api/v1/mold?mold_id=${item.mold_id}`, sales);
+      expect(mold.json()).toMatchObject({ mold_id: item.mold_id, bl_mold_id: '3001', type_id: 2 });
+
+      let res = await call('GET', '/api/v1/colour?colour_id=99999999', sales);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().errors[0].detail).toBe(InventoryMessages.colourNotFound);
+      res = await call('GET', '/api/v1/mold?mold_id=99999999', sales);
+      expect(res.json().errors[0].detail).toBe(InventoryMessages.moldNotFound);
+      expect((await call('GET', '/api/v1/mold?mold_id=x', sales)).statusCode).toBe(400);
+      expect((await call('GET', '/api/v1/condition')).statusCode).toBe(401);
+    });
+  });
+
+  describe("Kulla Catalog 'Add bricks'", () => {
+    const add = (body: object, auth = sales) =>
+      call('POST', '/api/v1/item_overview/add', auth, body);
+
+    it('adds to a new-items location, preferring one that already holds the item', async () => {
+      const g = await makeFloor(t.app.db, t.config.jwtSecret);
+      const s = (await g.as('sales_manager')).auth;
+      let res = await add({ item_id: g.items.d, amount: 3 }, s);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().errors[0].detail).toBe(InventoryMessages.noNewItemsLocation);
+
+      // Flag the hall: every bin inherits. b lies in F-A1-B1; d lies nowhere.
+      await t.app.db
+        .updateTable('locations')
+        .set({ is_selected_new_location: 1 })
+        .where('id', '=', g.hallId)
+        .execute();
+      res = await add({ item_id: g.items.b, amount: 4 }, s);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        message: '4 bricks added to Floor > Hall > Aisle 1 > Bin 1.',
+        item_id: g.items.b,
+        location_id: g.bins.a1b1,
+        location_name: 'Floor > Hall > Aisle 1 > Bin 1',
+        code: 'F-A1-B1',
+        added: 4,
+        location_quantity: 9,
+        quantity: 9,
+      });
+      res = await add({ item_id: g.items.d, amount: '12' }, s);
+      expect(res.json()).toMatchObject({ location_id: g.hallId, added: 12, quantity: 12 });
+      res = await add({ item_id: g.items.d, amount: 1, location_id: g.bins.a2b1 }, s);
+      expect(res.json()).toMatchObject({
+        message: '1 brick added to Floor > Hall > Aisle 2 > Bin 1.',
+        location_quantity: 1,
+        quantity: 13,
+      });
+      expect(await stockOf(t.app.db, g.hallId, g.items.d)).toBe(12);
+    });
+
+    it('checks the amount (1 to 9999), the item and location company, and the role', async () => {
+      for (const amount of [0, -1, 10000, 1.5, 'abc']) {
+        expect((await add({ item_id: f.items.a, amount })).statusCode).toBe(400);
+      }
+      expect((await add({ item_id: 99_999_999, amount: 1 })).json().errors[0].detail).toBe(
+        InventoryMessages.itemNotFound,
+      );
+      const demoLocation = (
+        await t.app.db
+          .selectFrom('locations')
+          .select('id')
+          .where('company_id', '<>', f.companyId)
+          .executeTakeFirstOrThrow()
+      ).id;
+      expect(
+        (await add({ item_id: f.items.a, amount: 1, location_id: demoLocation })).statusCode,
+      ).toBe(404);
+      const demo = await loginAs(t.app, 'sales@demo.test');
+      expect((await add({ item_id: f.items.a, amount: 1 }, demo)).statusCode).toBe(404);
+      const picker = (await f.as('picker')).auth;
+      expect((await add({ item_id: f.items.a, amount: 1 }, picker)).statusCode).toBe(403);
+      expect(await stockOf(t.app.db, f.bins.a2b1, f.items.a)).toBe(10);
+    });
+  });
+});
