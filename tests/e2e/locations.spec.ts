@@ -7,13 +7,28 @@ interface Node {
   code: string;
 }
 
+// Demo catalog pictures live on an outside CDN the test machine cannot reach: answer them here.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+// (on the context: the service worker fetches them, and page routes do not see its requests)
+test.beforeEach(async ({ context }) => {
+  await context.route(/cdn\.rebrickable\.com/, (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', body: PNG }),
+  );
+});
+
 function node(page: Page, name: string): Locator {
   return page.getByRole('treeitem', { name, exact: true });
 }
 
 async function act(page: Page, name: string, action: string): Promise<void> {
   await page.getByRole('button', { name: `Actions for ${name}`, exact: true }).click();
-  await page.getByRole('menuitem', { name: action, exact: true }).click();
+  await page
+    .getByRole('menu', { name: `Actions for ${name}`, exact: true })
+    .getByRole('menuitem', { name: action, exact: true })
+    .click();
 }
 
 /** Adds a child to `parent` and renames it from 'new location' by clicking its name. */
@@ -60,7 +75,10 @@ test('a warehouse manager builds a subtree with copy, cut and paste and prints i
   await act(page, 'Shelf B', 'Cut');
   await page.getByText('Selected for moving').waitFor();
   await node(page, zone).getByRole('button', { name: 'Actions for Shelf A' }).first().click();
-  await page.getByRole('menuitem', { name: 'Paste', exact: true }).click();
+  await page
+    .getByRole('menu', { name: 'Actions for Shelf A' })
+    .getByRole('menuitem', { name: 'Paste', exact: true })
+    .click();
   await expect(page.getByText('Selected for moving')).toHaveCount(0);
   const zoneNode = node(page, zone);
   await expect(zoneNode.getByRole('treeitem', { name: 'Shelf B', exact: true })).toBeVisible();
@@ -134,4 +152,46 @@ test('a deep link opens the tree at a location; a picker sees it without editing
   await expect(row).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByLabel('Editing')).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Actions for/ })).toHaveCount(0);
+});
+
+test('items in the tree: add from the catalog, quantity 0–100 only, move to another location', async ({
+  page,
+}) => {
+  await loginAs(page, 'warehouse@demo.test');
+  await page.getByLabel('Editing').check();
+  const area = `E2E Items ${Date.now() % 100000}`;
+  await addChild(page, 'Warehouse', area);
+  await addChild(page, area, 'Tray 1');
+  await addChild(page, area, 'Tray 2');
+
+  // Add item: the catalog table, 5 a page, filtered by mould name.
+  await act(page, 'Tray 1', 'Add item');
+  const dialog = page.getByRole('dialog', { name: 'Add item' });
+  await expect(dialog.getByRole('button', { name: 'Add', exact: true })).toHaveCount(5);
+  const mould = (await dialog.getByRole('row').nth(1).getByRole('cell').nth(2).textContent())!;
+  await dialog.getByLabel('Mould name').fill(mould);
+  await expect(dialog.getByRole('row').nth(1)).toContainText(mould);
+  await dialog.getByRole('button', { name: 'Add', exact: true }).first().click();
+  await expect(dialog).toHaveCount(0);
+  const tray1 = node(page, 'Tray 1');
+  const item = tray1.getByRole('listitem').filter({ hasText: mould });
+  await expect(item.getByLabel('Quantity', { exact: true })).toHaveText('1');
+
+  // Edit quantity refuses anything but a whole number from 0 to 100.
+  await item.getByRole('button', { name: /^Edit quantity of/ }).click();
+  const quantity = page.getByRole('dialog').getByLabel('Quantity', { exact: true });
+  await quantity.fill('101');
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The quantity must be a whole number from 0 to 100.')).toBeVisible();
+  await quantity.fill('42');
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(item.getByLabel('Quantity', { exact: true })).toHaveText('42');
+
+  // Move the item and paste it into Tray 2.
+  await item.getByRole('button', { name: /^Move / }).click();
+  await act(page, 'Tray 2', 'Paste item');
+  const moved = node(page, 'Tray 2').getByRole('listitem').filter({ hasText: mould });
+  await expect(moved.getByLabel('Quantity', { exact: true })).toHaveText('42');
+  await expect(tray1.getByRole('listitem')).toHaveCount(0);
 });

@@ -19,7 +19,7 @@ export function NodeItems({
   const rows = useTree((s) => s.content[locationId]);
   if (!rows?.length) return null;
   return (
-    <Box pl={depth * 20 + 30} py={2}>
+    <Box pl={depth * 20 + 30} py={2} role="list" aria-label="Items">
       {rows.map((row) => (
         <ItemRow key={row.item_id} row={row} locationId={locationId} editable={editable} />
       ))}
