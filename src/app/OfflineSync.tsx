@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { api, refreshSession } from '../api/client';
 import { hasAnyRole, type RoleName } from '../../contract/permissions';
 import {
+  bindDeviceOwner,
   hasUnsentEntries,
   kyTransport,
   startSyncEngine,
@@ -55,18 +56,28 @@ function confirmLogOutWithUnsentWork(): Promise<boolean> {
  */
 export default function OfflineSync() {
   const permissions = useSession((s) => s.permissions);
+  const user = useSession((s) => s.user);
+  const owner = user ? `${user.company_id}:${user.id}` : '';
   const collectionKey = collectionsFor(permissions).join(',');
   useEffect(() => {
+    if (!owner) return;
     const collections = collectionKey ? collectionKey.split(',') : [];
-    const engine = startSyncEngine({ ...kyTransport(api), refreshSession, collections });
+    let stopped = false;
+    let stopEngine = () => {};
+    // The device's floor data and outbox belong to the signed-in user (see offline/owner.ts).
+    void bindDeviceOwner(owner).then(() => {
+      if (stopped) return;
+      stopEngine = startSyncEngine({ ...kyTransport(api), refreshSession, collections }).stop;
+    });
     const unregister = registerSignOutCheck(async () => {
       if (!(await hasUnsentEntries())) return true;
       return confirmLogOutWithUnsentWork();
     });
     return () => {
+      stopped = true;
       unregister();
-      engine.stop();
+      stopEngine();
     };
-  }, [collectionKey]);
+  }, [collectionKey, owner]);
   return <SyncStatus />;
 }

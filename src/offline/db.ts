@@ -9,7 +9,11 @@ import { Dexie, type Table } from 'dexie';
  */
 export const DB_NAME = 'brick-warehouse';
 
-export type OutboxState = 'pending' | 'sending' | 'rejected';
+/**
+ * 'parked': the entry belongs to another user of this device (see owner.ts); it waits, untouched,
+ * until that user signs in here again.
+ */
+export type OutboxState = 'pending' | 'sending' | 'rejected' | 'parked';
 
 export interface OutboxEntry {
   /** Local auto-increment key (order of creation on this device). */
@@ -28,6 +32,10 @@ export interface OutboxEntry {
   attempts: number;
   /** Epoch ms before which the entry is not sent again (backoff); 0 = now. */
   nextAttemptAt: number;
+  /** `company:user` that made the entry (owner.ts); absent on entries made before owners. */
+  owner?: string;
+  /** The state a parked entry returns to when its owner signs in again. */
+  parkedFrom?: OutboxState;
   /** Set when rejected: the server's machine code and the message the user sees. */
   code?: string;
   message?: string;

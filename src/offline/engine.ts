@@ -14,6 +14,7 @@ export {
   type ApplyLocally,
 } from './outbox';
 export { flush, type FlushResult } from './push';
+export { bindDeviceOwner } from './owner';
 export { getCursor, pullAll, pullCollection, PullError, type PullProgress } from './pull';
 export { startSyncEngine, type SyncEngine, type SyncEngineOptions } from './scheduler';
 export { syncStatus, watchOutbox, type SyncStatusState } from './status';

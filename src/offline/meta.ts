@@ -10,6 +10,8 @@ export const META = {
   /** Fallback flush lease where the Web Locks API is missing. */
   flushLease: 'flush_lease',
   cursor: (collection: string) => `cursor:${collection}`,
+  /** `company:user` whose data the floor tables hold (owner.ts). */
+  owner: 'owner',
 } as const;
 
 export async function getMeta<T>(db: WarehouseDb, key: string): Promise<T | undefined> {

@@ -16,7 +16,9 @@ export function onEnqueue(listener: Listener): () => void {
 async function addEntry(db: WarehouseDb, name: string, args: unknown): Promise<OutboxEntry> {
   const seq = (await getMeta<number>(db, META.nextSeq)) ?? 1;
   await setMeta(db, META.nextSeq, seq + 1);
+  const owner = await getMeta<string>(db, META.owner);
   const entry: OutboxEntry = {
+    ...(owner ? { owner } : {}),
     id: newUuid(),
     seq,
     name,
