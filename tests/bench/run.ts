@@ -2,12 +2,13 @@
 // Add a bench: write tests/bench/<name>.ts exporting a Bench, and list it below.
 import { bundleSize } from './bundle-size';
 import { coldStart } from './cold-start';
+import { locations } from './locations';
 import { loginThroughput } from './login-throughput';
 import { picking } from './picking';
 import type { Bench, BenchRow } from './support';
 import { syncPush } from './sync-push';
 
-const BENCHES: Bench[] = [bundleSize, coldStart, loginThroughput, syncPush, picking];
+const BENCHES: Bench[] = [bundleSize, coldStart, loginThroughput, syncPush, picking, locations];
 
 function printTable(rows: BenchRow[]): void {
   const cells = rows.map((r) => [
