@@ -20,7 +20,8 @@ const orderDetail = lazy(() => import('../features/orders/OrderDetailPage'));
 const pickerOrders = lazy(() => import('../features/orders/PickerOrdersPage'));
 const picker = lazy(() => import('../features/picking/PickerPage'));
 const trays = notAvailable('Tray overview and filling');
-const sales = notAvailable('Sales inventory');
+const inventory = lazy(() => import('../features/inventory/InventoryPage'));
+const itemOverview = lazy(() => import('../features/inventory/KullaCatalogPage'));
 const warehouse = lazy(() => import('../features/locations/LocationsPage'));
 const reports = lazy(() => import('../features/reports/ReportsPage'));
 const itemReports = lazy(() => import('../features/reports/ItemReportsPage'));
@@ -58,8 +59,8 @@ export const AREA_ROUTES: AreaRoute[] = [
   { path: '/trays', area: 'Trays', page: trays },
   { path: '/trays/:trayId', area: 'Trays', page: trays },
 
-  { path: '/inventory', area: 'Inventory', page: sales },
-  { path: '/item_overview', area: 'Kulla Catalog', page: sales },
+  { path: '/inventory', area: 'Inventory', page: inventory },
+  { path: '/item_overview', area: 'Kulla Catalog', page: itemOverview },
 
   { path: '/location', area: 'Warehouse', page: warehouse },
   { path: '/location/:locationId', area: 'Warehouse', page: warehouse },

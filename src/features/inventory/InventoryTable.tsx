@@ -1,0 +1,66 @@
+import { ColorSwatch, Group, Image, Table } from '@mantine/core';
+import type { InventoryItem } from '../../../contract/inventory';
+
+function weight(grams: number | null): string {
+  return grams === null ? '' : `${grams} g`;
+}
+
+/** One page of the inventory with every column of spec 3 "Inventory". */
+export function InventoryTable({ items }: { items: InventoryItem[] }) {
+  return (
+    <Table.ScrollContainer minWidth={1100}>
+      <Table striped highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Mold</Table.Th>
+            <Table.Th>Condition</Table.Th>
+            <Table.Th>Colour</Table.Th>
+            <Table.Th>Quantity</Table.Th>
+            <Table.Th>Theme</Table.Th>
+            <Table.Th>Sub-theme</Table.Th>
+            <Table.Th>Type</Table.Th>
+            <Table.Th>Category</Table.Th>
+            <Table.Th>Weight</Table.Th>
+            <Table.Th>Private note</Table.Th>
+            <Table.Th>Public note</Table.Th>
+            <Table.Th>Image</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((item) => (
+            <Table.Tr key={item.item_id}>
+              <Table.Td>{item.mold_name}</Table.Td>
+              <Table.Td>{item.new_condition_name}</Table.Td>
+              <Table.Td>
+                <Group gap={6} wrap="nowrap">
+                  <ColorSwatch color={`#${item.colour_hex}`} size={14} />
+                  {item.colour_name}
+                </Group>
+              </Table.Td>
+              <Table.Td>{item.quantity}</Table.Td>
+              <Table.Td>{item.theme_name}</Table.Td>
+              <Table.Td>{item.subtheme_name}</Table.Td>
+              <Table.Td>{item.type_name}</Table.Td>
+              <Table.Td>{item.category_name}</Table.Td>
+              <Table.Td>{weight(item.weight)}</Table.Td>
+              <Table.Td>{item.private_note}</Table.Td>
+              <Table.Td>{item.public_note}</Table.Td>
+              <Table.Td>
+                {item.image_path && (
+                  <Image
+                    src={item.image_path}
+                    alt={item.mold_name}
+                    w={40}
+                    h={40}
+                    fit="contain"
+                    loading="lazy"
+                  />
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,35 @@
+import type {
+  AddBricksRequest,
+  AddBricksResponse,
+  Condition,
+  InventoryResponse,
+} from '../../../contract/inventory';
+import type { ItemListResponse, ItemQuery } from '../../../contract/locations';
+import { api } from '../../api/client';
+
+/** The calls of spec 3 §7 "Inventory and export", the item list and the Kulla Catalog's add. */
+
+export function fetchInventoryPage(page: number, limit: number): Promise<InventoryResponse> {
+  return api.get('v1/inventory', { searchParams: { page, limit } }).json();
+}
+
+/** The whole inventory as the raw JSON body, for the export worker to parse off the main thread. */
+export function fetchInventoryBody(): Promise<ArrayBuffer> {
+  return api.get('v1/inventory', { timeout: false }).arrayBuffer();
+}
+
+export function fetchConditions(): Promise<Condition[]> {
+  return api.get('v1/condition').json();
+}
+
+export function fetchItems(query: ItemQuery): Promise<ItemListResponse> {
+  const searchParams: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') searchParams[key] = String(value);
+  }
+  return api.get('v1/item', { searchParams }).json();
+}
+
+export function addBricks(body: AddBricksRequest): Promise<AddBricksResponse> {
+  return api.post('v1/item_overview/add', { json: body }).json();
+}
