@@ -1,5 +1,6 @@
 // `npm run bench [name…]`: runs each bench (or the named ones) and prints one table.
 // Add a bench: write tests/bench/<name>.ts exporting a Bench, and list it below.
+import { bsxExport } from './bsx';
 import { bundleSize } from './bundle-size';
 import { coldStart } from './cold-start';
 import { locations } from './locations';
@@ -8,7 +9,15 @@ import { picking } from './picking';
 import type { Bench, BenchRow } from './support';
 import { syncPush } from './sync-push';
 
-const BENCHES: Bench[] = [bundleSize, coldStart, loginThroughput, syncPush, picking, locations];
+const BENCHES: Bench[] = [
+  bundleSize,
+  coldStart,
+  loginThroughput,
+  syncPush,
+  picking,
+  locations,
+  bsxExport,
+];
 
 function printTable(rows: BenchRow[]): void {
   const cells = rows.map((r) => [
