@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { OrderMessages } from '../../../contract/orders';
+import { mayPick } from '../orders';
 import { getDb } from '../../offline';
 import { codesMatch } from '../../scan';
 import { notifyError, notifySuccess } from '../../ui/notify';
@@ -38,14 +39,20 @@ export function usePicker(orderId: number, userId: number | null | undefined) {
   const claim = data?.claim ?? 'none';
   const blocked = claim === 'rejected' || claim === 'taken';
 
-  // Opening the picker claims an order nobody holds (spec 2 §4: Pick sets BEING_PICKED).
+  // Opening the picker claims an order nobody holds (spec 2 §4: Pick sets BEING_PICKED): once per
+  // visit, decided on the first read of the device's data (finishing must not claim it again).
+  const decided = useRef(false);
   useEffect(() => {
-    if (!data?.order || claim !== 'none' || userId == null || claiming.has(orderId)) return;
+    if (!data || decided.current) return;
+    decided.current = true;
+    const order = data.order;
+    if (!order || claim !== 'none' || userId == null || !mayPick(order, userId)) return;
+    if (claiming.has(orderId)) return;
     claiming.add(orderId);
     claimOrder(orderId, userId)
       .then(() => notifySuccess(OrderMessages.claimed))
       .finally(() => claiming.delete(orderId));
-  }, [data?.order, claim, orderId, userId]);
+  }, [data, claim, orderId, userId]);
 
   const onScan = useCallback(
     (code: string) => {
