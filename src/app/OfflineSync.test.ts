@@ -13,6 +13,7 @@ describe('collectionsFor', () => {
         'location_content',
         'colours',
         'moulds',
+        'trays',
       ]);
     }
   });

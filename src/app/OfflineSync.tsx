@@ -15,11 +15,12 @@ import { registerSignOutCheck, useSession } from './session';
 /**
  * Which collections a device pulls, by the user's roles. This mirrors the roles of the server's
  * collections (server/modules/orders/collections.ts): pulling one the roles do not admit answers
- * 403, and one the server does not serve yet answers 400. 'trays' and 'issues' join this list
- * when the server serves them. Roles off the floor keep nothing of it on the device.
+ * 403, and one the server does not serve yet answers 400. 'issues' joins this list
+ * when the server serves it. Roles off the floor keep nothing of it on the device.
  */
 const ORDER_ROLES: RoleName[] = ['picker', 'order_manager'];
 const FLOOR_ROLES: RoleName[] = ['picker', 'order_manager', 'warehouse_manager'];
+const FILLER_ROLES: RoleName[] = ['picker', 'order_manager'];
 const PULLED: { collection: CollectionName; roles: RoleName[] }[] = [
   { collection: 'orders', roles: ORDER_ROLES },
   { collection: 'order_items', roles: ORDER_ROLES },
@@ -27,6 +28,8 @@ const PULLED: { collection: CollectionName; roles: RoleName[] }[] = [
   { collection: 'location_content', roles: FLOOR_ROLES },
   { collection: 'colours', roles: FLOOR_ROLES },
   { collection: 'moulds', roles: FLOOR_ROLES },
+  // Trays of batches being filled (server/modules/warehouse/sync.ts: picker, order_manager).
+  { collection: 'trays', roles: FILLER_ROLES },
 ];
 
 export function collectionsFor(permissions: readonly number[]): CollectionName[] {

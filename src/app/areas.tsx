@@ -19,7 +19,9 @@ const manageOrders = lazy(() => import('../features/orders/ManageOrdersPage'));
 const orderDetail = lazy(() => import('../features/orders/OrderDetailPage'));
 const pickerOrders = lazy(() => import('../features/orders/PickerOrdersPage'));
 const picker = lazy(() => import('../features/picking/PickerPage'));
-const trays = notAvailable('Tray overview and filling');
+const batches = lazy(() => import('../features/trays/BatchesPage'));
+const trays = lazy(() => import('../features/trays/TraysPage'));
+const fillTray = lazy(() => import('../features/trays/FillTrayPage'));
 const inventory = lazy(() => import('../features/inventory/InventoryPage'));
 const itemOverview = lazy(() => import('../features/inventory/KullaCatalogPage'));
 const warehouse = lazy(() => import('../features/locations/LocationsPage'));
@@ -55,9 +57,9 @@ export const AREA_ROUTES: AreaRoute[] = [
   { path: '/order/:orderId', area: 'Orders', page: orderDetail },
   { path: '/user_orders', area: 'Orders', page: pickerOrders },
   { path: '/picker/:orderId', area: 'Picking', page: picker },
-  { path: '/fill_orders', area: 'Batches', page: trays },
+  { path: '/fill_orders', area: 'Batches', page: batches },
   { path: '/trays', area: 'Trays', page: trays },
-  { path: '/trays/:trayId', area: 'Trays', page: trays },
+  { path: '/trays/:trayId', area: 'Trays', page: fillTray },
 
   { path: '/inventory', area: 'Inventory', page: inventory },
   { path: '/item_overview', area: 'Kulla Catalog', page: itemOverview },

@@ -1,0 +1,72 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { WarehouseBatch } from '../../../contract/warehouse';
+import { ScanBar } from '../../scan';
+import { notifySuccess, showApiError } from '../../ui/notify';
+import { storeBatch } from './api';
+import { LocationPicker } from './LocationPicker';
+
+interface Props {
+  batch: WarehouseBatch | null;
+  onClose: () => void;
+  onStored: () => void;
+}
+
+/**
+ * Store a batch (spec 2 §2.10, §4): choose one location (search, browse or scan its code) and every
+ * tray of the batch still to fill becomes filled there.
+ */
+export function StoreBatchModal({ batch, onClose, onStored }: Props) {
+  const [chosen, setChosen] = useState<{ id: number; crumb: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  function close() {
+    setChosen(null);
+    onClose();
+  }
+
+  async function store() {
+    if (!batch || !chosen) return;
+    setBusy(true);
+    try {
+      const answer = await storeBatch(batch.batch_id, chosen.id);
+      notifySuccess(answer.message);
+      setChosen(null);
+      onStored();
+    } catch (error) {
+      await showApiError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal
+      opened={batch !== null}
+      onClose={close}
+      title={batch ? `Store batch ${batch.batch_id}: ${batch.name}` : ''}
+      size="lg"
+    >
+      <Stack gap="md">
+        <Text size="sm">Select the location where the whole batch is stored.</Text>
+        <ScanBar />
+        <LocationPicker
+          value={chosen?.id ?? null}
+          onChange={(id, crumb) => setChosen({ id, crumb })}
+          scanning={batch !== null}
+        />
+        <Text size="sm" data-testid="store-location">
+          {chosen ? `Location: ${chosen.crumb}` : 'No location selected'}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            Cancel
+          </Button>
+          <Button onClick={() => void store()} disabled={!chosen} loading={busy}>
+            Store
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

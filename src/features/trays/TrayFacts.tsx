@@ -1,0 +1,66 @@
+import { ColorSwatch, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { FillView } from './local';
+import { trayImageUrl } from './image';
+
+/** Shown when an item has no picture or it cannot load (offline, no catalog image). */
+const NO_IMAGE =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="#f1f3f5"/><text x="32" y="36" font-size="10" text-anchor="middle" fill="#868e96">no image</text></svg>',
+  );
+
+function Fact({ label, value, testId }: { label: string; value: number; testId: string }) {
+  return (
+    <Stack gap={0} align="center">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700} ta="center">
+        {label}
+      </Text>
+      <Text size="xl" fw={800} data-testid={testId}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Image, item UUID, colour, stock in the warehouse and quantity to fill (spec 2 §2.12). */
+export function TrayFacts({ view }: { view: FillView }) {
+  return (
+    <Stack gap="sm">
+      <Group gap="md" wrap="nowrap" align="flex-start">
+        <Image
+          src={trayImageUrl(view)}
+          fallbackSrc={NO_IMAGE}
+          alt={view.mold_name ?? 'Item'}
+          w={120}
+          h={120}
+          fit="contain"
+        />
+        <Stack gap={4}>
+          <Text fw={700} lh={1.2}>
+            {view.mold_name ?? 'No item'}
+          </Text>
+          <Text size="sm">
+            Item UUID:{' '}
+            <Text span ff="monospace" data-testid="item-uuid">
+              {view.item_uuid ?? '—'}
+            </Text>
+          </Text>
+          <Group gap={6} wrap="nowrap">
+            {view.colour_hex && <ColorSwatch color={`#${view.colour_hex}`} size={16} aria-hidden />}
+            <Text size="sm" data-testid="colour-name">
+              {view.colour_name ?? '—'}
+            </Text>
+          </Group>
+        </Stack>
+      </Group>
+      <SimpleGrid cols={2}>
+        <Fact
+          label="In the warehouse"
+          value={view.quantity_in_warehouse}
+          testId="quantity-in-warehouse"
+        />
+        <Fact label="To fill" value={view.quantity} testId="quantity-to-fill" />
+      </SimpleGrid>
+    </Stack>
+  );
+}

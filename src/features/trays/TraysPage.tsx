@@ -1,0 +1,97 @@
+import {
+  Button,
+  Group,
+  Loader,
+  Pagination,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { TRAYS_PER_PAGE, WarehouseMessages } from '../../../contract/warehouse';
+import { formatDate, pageCount, pageOf } from './format';
+import { trayStatusLabel } from './status';
+import { useTrayList } from './useTrayList';
+
+const VIEW_ALL = 'all';
+
+/**
+ * Tray Overview (spec 2 §2.11), path /trays[?batch_id=…]: the trays to fill, read from the device
+ * (works offline) and refreshed from the server when it answers.
+ */
+export default function TraysPage() {
+  const [params, setParams] = useSearchParams();
+  const raw = Number(params.get('batch_id'));
+  const batchId = Number.isInteger(raw) && raw > 0 ? raw : null;
+  const { trays, batchIds } = useTrayList(batchId);
+  const [page, setPage] = useState(1);
+
+  const total = trays?.length ?? 0;
+  const pages = pageCount(total, TRAYS_PER_PAGE);
+  const shown = trays ? pageOf(trays, Math.min(page, pages), TRAYS_PER_PAGE) : [];
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>Tray Overview</Title>
+      <Select
+        label="Batch id"
+        maw={240}
+        data={[
+          { value: VIEW_ALL, label: 'View all' },
+          ...batchIds.map((id) => ({ value: String(id), label: String(id) })),
+        ]}
+        value={batchId === null ? VIEW_ALL : String(batchId)}
+        allowDeselect={false}
+        onChange={(v) => {
+          setPage(1);
+          setParams(v && v !== VIEW_ALL ? { batch_id: v } : {});
+        }}
+      />
+      {trays === undefined && <Loader aria-label="Loading trays" />}
+      {trays?.length === 0 && <Text>{WarehouseMessages.emptyTrays}</Text>}
+      {shown.length > 0 && (
+        <Table.ScrollContainer minWidth={520}>
+          <Table striped highlightOnHover verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Tray number</Table.Th>
+                <Table.Th>Batch id</Table.Th>
+                <Table.Th>Created</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {shown.map((t) => (
+                <Table.Tr key={t.tray_id} data-testid="tray-row" data-tray-id={t.tray_id}>
+                  <Table.Td>{t.tray_nr}</Table.Td>
+                  <Table.Td>{t.batch_id}</Table.Td>
+                  <Table.Td>{formatDate(t.date_of_creation)}</Table.Td>
+                  <Table.Td data-testid="tray-status">{trayStatusLabel(t.status)}</Table.Td>
+                  <Table.Td>
+                    <Group justify="flex-end">
+                      <Button component={Link} to={`/trays/${t.tray_id}`} variant="light">
+                        Fill
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {pages > 1 && (
+        <Pagination
+          total={pages}
+          value={Math.min(page, pages)}
+          onChange={setPage}
+          aria-label="Pages"
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,163 @@
+import { BREADCRUMB_SEPARATOR } from '../../../contract/orders';
+import type { FillLocation } from '../../../contract/warehouse';
+import { codesMatch } from '../../scan';
+
+/** A location as pulled into the device (collection `locations`). */
+export interface LocationRow {
+  location_id: number;
+  parent_id: number | null;
+  name: string;
+  code: string;
+  sort_order: number;
+  /** 1 = marked for new items (its subtree too); 0 or 2 (inherited) otherwise. */
+  is_selected_new_location?: number | null;
+}
+
+/** Stock of an item at a location (collection `location_content`). */
+export interface StockRow {
+  location_id: number;
+  item_id: number;
+  quantity: number;
+}
+
+/**
+ * The location tree on the device: breadcrumbs and the walking route, in the same order as the
+ * server's LocationTree (depth-first, children by sort_order then code). A small copy of the
+ * picker's route tree, kept here because features do not import each other.
+ */
+export class LocationTree {
+  private readonly byId = new Map<number, LocationRow>();
+  private readonly rank = new Map<number, number>();
+  readonly children = new Map<number | null, LocationRow[]>();
+
+  constructor(rows: readonly LocationRow[]) {
+    for (const n of rows) {
+      this.byId.set(n.location_id, n);
+      const list = this.children.get(n.parent_id ?? null) ?? [];
+      list.push(n);
+      this.children.set(n.parent_id ?? null, list);
+    }
+    for (const list of this.children.values()) {
+      list.sort((a, b) => a.sort_order - b.sort_order || a.code.localeCompare(b.code));
+    }
+    const stack = [...(this.children.get(null) ?? [])].reverse();
+    while (stack.length > 0) {
+      const n = stack.pop()!;
+      if (this.rank.has(n.location_id)) continue;
+      this.rank.set(n.location_id, this.rank.size);
+      const kids = this.children.get(n.location_id) ?? [];
+      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+    }
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  get(id: number): LocationRow | undefined {
+    return this.byId.get(id);
+  }
+
+  all(): LocationRow[] {
+    return [...this.byId.values()].sort(
+      (a, b) => this.routeRank(a.location_id) - this.routeRank(b.location_id),
+    );
+  }
+
+  /** Root to leaf. */
+  path(id: number): LocationRow[] {
+    const out: LocationRow[] = [];
+    const seen = new Set<number>();
+    let n = this.byId.get(id);
+    while (n && !seen.has(n.location_id)) {
+      seen.add(n.location_id);
+      out.unshift(n);
+      n = n.parent_id === null ? undefined : this.byId.get(n.parent_id);
+    }
+    return out;
+  }
+
+  crumb(id: number): string {
+    return this.path(id)
+      .map((n) => n.name)
+      .join(BREADCRUMB_SEPARATOR);
+  }
+
+  routeRank(id: number): number {
+    return this.rank.get(id) ?? Number.MAX_SAFE_INTEGER;
+  }
+
+  /** The location whose code this scan is (codes compared as the scanner normalizes them). */
+  byCode(code: string): LocationRow | undefined {
+    for (const n of this.byId.values()) if (codesMatch(code, n.code)) return n;
+    return undefined;
+  }
+}
+
+/**
+ * Where a tray's item may go (the local GET /v1/warehouse/tray): the locations that hold the item,
+ * in route order, then the locations for new items (the marked ones and their subtrees) that do not
+ * hold it yet. Same rule as server/modules/warehouse/queries.ts trayDetail.
+ */
+export function fillCandidates(
+  tree: LocationTree,
+  stock: readonly StockRow[],
+  itemId: number | null,
+  maxNew = 1000,
+): FillLocation[] {
+  const flagged = new Set(
+    tree
+      .all()
+      .filter((l) => Number(l.is_selected_new_location) === 1)
+      .map((l) => l.location_id),
+  );
+  const newIds = new Set(
+    flagged.size === 0
+      ? []
+      : tree
+          .all()
+          .filter((l) => tree.path(l.location_id).some((n) => flagged.has(n.location_id)))
+          .map((l) => l.location_id),
+  );
+  const place = (location_id: number, quantity: number): FillLocation => ({
+    location_id,
+    location_name: tree.crumb(location_id),
+    code: tree.get(location_id)?.code ?? '',
+    breadcrumb: tree
+      .path(location_id)
+      .map((n) => ({ location_id: n.location_id, name: n.name, code: n.code })),
+    quantity,
+    is_new_items_location: newIds.has(location_id),
+  });
+  const byRoute = (a: number, b: number) => tree.routeRank(a) - tree.routeRank(b);
+  const here = new Map<number, number>();
+  if (itemId !== null) {
+    for (const s of stock) {
+      if (s.item_id !== itemId) continue;
+      here.set(s.location_id, (here.get(s.location_id) ?? 0) + s.quantity);
+    }
+  }
+  const holding = [...here.entries()].filter(([, q]) => q > 0).sort(([a], [b]) => byRoute(a, b));
+  const held = new Set(holding.map(([id]) => id));
+  return [
+    ...holding.map(([id, q]) => place(id, q)),
+    ...[...newIds]
+      .filter((id) => !held.has(id))
+      .sort(byRoute)
+      .slice(0, maxNew)
+      .map((id) => place(id, 0)),
+  ];
+}
+
+/** The candidate a scanned code names, or null (unknown code, or a location not on the list). */
+export function matchScannedLocation(
+  code: string,
+  candidates: readonly FillLocation[],
+): FillLocation | null {
+  return candidates.find((c) => codesMatch(code, c.code)) ?? null;
+}
+
+/** What the filler is told when a scanned code is not one of the tray's locations. */
+export function unknownLocationMessage(code: string): string {
+  return `The scanned code ${code} is not one of the locations for this tray.`;
+}

@@ -1,0 +1,41 @@
+import { TRAY_STATUSES } from '../../../contract/warehouse';
+
+/**
+ * How a tray's status reads on the floor (spec 2 §4): the five known statuses, capitalised; an
+ * unknown status is displayed as Filled.
+ */
+const LABELS: Record<(typeof TRAY_STATUSES)[number], string> = {
+  'ready for filling': 'Ready for filling',
+  missing: 'Missing',
+  filled: 'Filled',
+  uploaded: 'Uploaded',
+  reserve: 'Reserve',
+};
+
+export function trayStatusLabel(status: string | null | undefined): string {
+  const key = (status ?? '').trim().toLowerCase();
+  return (LABELS as Record<string, string>)[key] ?? 'Filled';
+}
+
+/** Statuses that mean the bricks are already on a shelf: the server refuses to fill them again. */
+export function isTrayFilled(status: string | null | undefined): boolean {
+  const key = (status ?? '').trim().toLowerCase();
+  return key === 'filled' || key === 'uploaded';
+}
+
+export interface BatchProgress {
+  /** 0–100, capped at 100 (spec 2 §9). */
+  percent: number;
+  /** filled|total (spec 2 §2.10). */
+  label: string;
+  complete: boolean;
+}
+
+export function batchProgress(filled: number, total: number): BatchProgress {
+  const raw = total > 0 ? (filled / total) * 100 : 0;
+  return {
+    percent: Math.min(100, Math.max(0, Math.round(raw))),
+    label: `${filled}|${total}`,
+    complete: total > 0 && filled >= total,
+  };
+}
