@@ -40,13 +40,13 @@ export function usePicker(orderId: number, userId: number | null | undefined) {
   const blocked = claim === 'rejected' || claim === 'taken';
 
   // Opening the picker claims an order nobody holds (spec 2 §4: Pick sets BEING_PICKED): once per
-  // visit, decided on the first read of the device's data (finishing must not claim it again).
+  // visit, decided when the order is first on the device (finishing must not claim it again).
   const decided = useRef(false);
   useEffect(() => {
-    if (!data || decided.current) return;
+    const order = data?.order;
+    if (!order || decided.current) return;
     decided.current = true;
-    const order = data.order;
-    if (!order || claim !== 'none' || userId == null || !mayPick(order, userId)) return;
+    if (claim !== 'none' || userId == null || !mayPick(order, userId)) return;
     if (claiming.has(orderId)) return;
     claiming.add(orderId);
     claimOrder(orderId, userId)
