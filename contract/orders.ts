@@ -23,6 +23,7 @@ export const OrderMessages = {
   itemNotAtLocation: 'This item is not stored at this location.',
   locationNotFound: 'Location not found',
   itemNotFound: 'item_id not in database',
+  trayNotFound: 'Tray not found',
   exactlyOne: 'Send exactly one of picker_issue, has_problem, picking_status_id, pickable.',
   oneSortFlag: 'Choose at most one sort order.',
   issueTypeRequired: 'Please select the type of your issue',
@@ -279,6 +280,7 @@ export const IssueRequest = z.object({
   location_id: Id.nullable().optional(),
   item_id: Id.nullable().optional(),
   order_id: Id.nullable().optional(),
+  tray_id: Id.nullable().optional(),
   note: z.string().trim().max(4000).default(''),
   manager_id: z.coerce.number().int().min(1).max(3),
 });

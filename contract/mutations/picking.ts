@@ -29,6 +29,7 @@ export const PickingRejectCode = {
   overPick: 'over_pick',
   locationNotFound: 'location_not_found',
   itemNotFound: 'item_not_found',
+  trayNotFound: 'tray_not_found',
 } as const;
 export type PickingRejectCode = (typeof PickingRejectCode)[keyof typeof PickingRejectCode];
 
@@ -58,6 +59,8 @@ export const IssueReportArgs = z.object({
   location_id: Id.nullable().optional(),
   item_id: Id.nullable().optional(),
   order_id: Id.nullable().optional(),
+  /** Set by the filler: the tray being filled when the problem was seen. */
+  tray_id: Id.nullable().optional(),
   note: z.string().max(4000),
   manager_id: z.union([z.literal(1), z.literal(2), z.literal(3)]),
 });

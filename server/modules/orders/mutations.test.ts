@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OrderMessages } from '../../../contract/orders';
 import { PickingMutation, PickingRejectCode } from '../../../contract/mutations/picking';
-import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
+import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../../test/helpers';
 import { makeFloor, makeOrder, orderItemId, pickedOf, stockAt, type Floor } from './fixture';
 
 interface Mutation {
@@ -267,6 +267,37 @@ describeEachDialect('picking outbox mutations', (dialect) => {
       const sales = (await f.as('sales_manager')).auth;
       const [refused] = await push([m(PickingMutation.issue, { note: 'x', manager_id: 1 })], sales);
       expect(refused.code).toBe('forbidden');
+    });
+
+    it("links a filler's report to its tray, and only to a tray of the reporter's company", async () => {
+      const demoCompany = await t.app.db
+        .selectFrom('companies')
+        .select('id')
+        .where('name', '=', 'Demo Bricks')
+        .executeTakeFirstOrThrow();
+      const tray = await t.app.db
+        .selectFrom('trays')
+        .select(['id', 'item_id'])
+        .where('company_id', '=', demoCompany.id)
+        .executeTakeFirstOrThrow();
+      const demoPicker = await loginAs(t.app, 'picker@demo.test');
+      const report = m(PickingMutation.issue, {
+        tray_id: tray.id,
+        note: 'Tray holds the wrong colour',
+        manager_id: 1,
+      });
+      expect((await push([report], demoPicker))[0].status).toBe('applied');
+      const row = await t.app.db
+        .selectFrom('issues')
+        .select(['tray_id', 'company_id'])
+        .where('note', '=', 'Tray holds the wrong colour')
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ tray_id: tray.id, company_id: demoCompany.id });
+
+      const [foreign] = await push([
+        m(PickingMutation.issue, { tray_id: tray.id, note: 'not mine', manager_id: 1 }),
+      ]);
+      expect(foreign).toMatchObject({ status: 'rejected', code: PickingRejectCode.trayNotFound });
     });
   });
 

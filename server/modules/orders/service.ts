@@ -96,7 +96,10 @@ export async function reportIssue(
   args: IssueReportArgs,
 ): Promise<{ issue_id: number; message: string }> {
   const version = await ctx.version();
-  const mine = async (table: 'locations' | 'items' | 'orders', id: number | null | undefined) => {
+  const mine = async (
+    table: 'locations' | 'items' | 'orders' | 'trays',
+    id: number | null | undefined,
+  ) => {
     if (id === null || id === undefined) return true;
     const row = await trx
       .selectFrom(table)
@@ -115,6 +118,9 @@ export async function reportIssue(
   if (!(await mine('orders', args.order_id))) {
     throw refuse(404, Code.orderNotFound, OrderMessages.orderNotFound);
   }
+  if (!(await mine('trays', args.tray_id))) {
+    throw refuse(404, Code.trayNotFound, OrderMessages.trayNotFound);
+  }
   const row = await trx
     .insertInto('issues')
     .values({
@@ -126,7 +132,7 @@ export async function reportIssue(
       manager_id: args.manager_id,
       creation_date: nowIso(),
       reporter_user_id: ctx.userId,
-      tray_id: null,
+      tray_id: args.tray_id ?? null,
       solved_at: null,
       solved_by_user_id: null,
       version,
