@@ -11,34 +11,10 @@ import {
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useMemo, useState } from 'react';
 import { getDb } from '../../offline';
-import { normalizeCode, useScan } from '../../scan';
+import { useScan } from '../../scan';
 import { notifyError } from '../../ui/notify';
 import { localTree } from './local';
-import type { LocationRow, LocationTree } from './locations';
-
-const MAX_MATCHES = 50;
-
-/** Locations whose code or breadcrumb contains the search text, in route order. */
-export function searchLocations(
-  tree: LocationTree,
-  text: string,
-  max = MAX_MATCHES,
-): LocationRow[] {
-  const code = normalizeCode(text);
-  const words = text.trim().toLowerCase();
-  if (!words) return [];
-  const out: LocationRow[] = [];
-  for (const l of tree.all()) {
-    if (
-      l.code.toUpperCase().includes(code) ||
-      tree.crumb(l.location_id).toLowerCase().includes(words)
-    ) {
-      out.push(l);
-      if (out.length >= max) break;
-    }
-  }
-  return out;
-}
+import { searchLocations, type LocationRow } from './locations';
 
 interface Props {
   value: number | null;

@@ -1,6 +1,6 @@
 import { BREADCRUMB_SEPARATOR } from '../../../contract/orders';
 import type { FillLocation } from '../../../contract/warehouse';
-import { codesMatch } from '../../scan';
+import { codesMatch, normalizeCode } from '../../scan/normalize';
 
 /** A location as pulled into the device (collection `locations`). */
 export interface LocationRow {
@@ -160,4 +160,28 @@ export function matchScannedLocation(
 /** What the filler is told when a scanned code is not one of the tray's locations. */
 export function unknownLocationMessage(code: string): string {
   return `The scanned code ${code} is not one of the locations for this tray.`;
+}
+
+const MAX_MATCHES = 50;
+
+/** Locations whose code or breadcrumb contains the search text, in route order. */
+export function searchLocations(
+  tree: LocationTree,
+  text: string,
+  max = MAX_MATCHES,
+): LocationRow[] {
+  const code = normalizeCode(text);
+  const words = text.trim().toLowerCase();
+  if (!words) return [];
+  const out: LocationRow[] = [];
+  for (const l of tree.all()) {
+    if (
+      l.code.toUpperCase().includes(code) ||
+      tree.crumb(l.location_id).toLowerCase().includes(words)
+    ) {
+      out.push(l);
+      if (out.length >= max) break;
+    }
+  }
+  return out;
 }
