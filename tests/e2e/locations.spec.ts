@@ -195,3 +195,42 @@ test('items in the tree: add from the catalog, quantity 0–100 only, move to an
   await expect(moved.getByLabel('Quantity', { exact: true })).toHaveText('42');
   await expect(tray1.getByRole('listitem')).toHaveCount(0);
 });
+
+test('a node with 500 children opens with a window of 200 and "Show more"', async ({
+  page,
+  request,
+}) => {
+  const { access_token } = await apiLogin(request, 'warehouse@demo.test');
+  const headers = bearer(access_token);
+  const name = `E2E Wide ${Date.now() % 100000}`;
+  await request.post('/api/v1/location', { headers, data: { parent_id: 1, name } });
+  const kids: Node[] = (
+    await (await request.get('/api/v1/location_children?parent_id=1', { headers })).json()
+  ).results;
+  const wide = kids.find((n) => n.location_name === name)!;
+  for (let i = 0; i < 500; i += 50) {
+    await Promise.all(
+      Array.from({ length: 50 }, (_, j) =>
+        request.post('/api/v1/location', {
+          headers,
+          data: { parent_id: wide.location_id, name: `Slot ${String(i + j).padStart(4, '0')}` },
+        }),
+      ),
+    );
+  }
+
+  await loginAs(page, 'warehouse@demo.test');
+  await expect(node(page, name)).toBeVisible();
+  const started = Date.now();
+  await page.getByRole('button', { name: `Expand ${name}`, exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Show more (300 more)' })).toBeVisible();
+  const opened = Date.now() - started;
+  await expect(node(page, name).getByRole('treeitem')).toHaveCount(200);
+  test.info().annotations.push({ type: 'expand 500 children (ms)', description: `${opened}` });
+  const more = Date.now();
+  await page.getByRole('button', { name: 'Show more (300 more)' }).click();
+  await expect(node(page, name).getByRole('treeitem')).toHaveCount(400);
+  test.info().annotations.push({ type: 'show 200 more (ms)', description: `${Date.now() - more}` });
+
+  await request.delete(`/api/v1/location?location_id=${wide.location_id}`, { headers });
+});

@@ -1,4 +1,4 @@
-import { ActionIcon, Menu, Text } from '@mantine/core';
+import { Menu, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
   IconClipboard,
@@ -12,6 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { selectCopy, selectMove } from './clipboard';
+import classes from './tree.module.css';
 import { addChild, paste, pasteItem, remove } from './treeActions';
 import { useTree, useTreeStore } from './treeStore';
 
@@ -33,6 +34,9 @@ export function NodeMenu({ id, editable, isRoot }: Props) {
   const store = useTreeStore();
   const name = useTree((s) => s.nodes[id]?.location_name ?? '');
   const [dialog, setDialog] = useState<'item' | 'labels' | null>(null);
+  // The menu is mounted at the first click: a closed Mantine Menu per row is what made opening
+  // a level of hundreds of rows slow.
+  const [mounted, setMounted] = useState(false);
 
   function confirmDelete() {
     modals.openConfirmModal({
@@ -48,14 +52,22 @@ export function NodeMenu({ id, editable, isRoot }: Props) {
     });
   }
 
+  const trigger = (
+    <button
+      type="button"
+      className={classes.icon}
+      aria-label={`Actions for ${name}`}
+      onClick={mounted ? undefined : () => setMounted(true)}
+    >
+      <IconDots size={16} />
+    </button>
+  );
+  if (!mounted) return trigger;
+
   return (
     <>
-      <Menu position="bottom-start" withinPortal>
-        <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Actions for ${name}`}>
-            <IconDots size={16} />
-          </ActionIcon>
-        </Menu.Target>
+      <Menu position="bottom-start" withinPortal defaultOpened>
+        <Menu.Target>{trigger}</Menu.Target>
         <Menu.Dropdown>
           {editable && (
             <>

@@ -1,5 +1,6 @@
-import { Button, Group, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Button, Group, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import classes from './tree.module.css';
 import { rename } from './treeActions';
 import { useTreeStore } from './treeStore';
 
@@ -9,14 +10,17 @@ export function NodeName({ id, name, editable }: { id: number; name: string; edi
   const [draft, setDraft] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
-  if (!editable) return <Text size="sm">{name}</Text>;
+  if (!editable) return <span className={classes.name}>{name}</span>;
   if (draft === null) {
     return (
-      <UnstyledButton onClick={() => setDraft(name)} title="Click to rename">
-        <Text size="sm" td="underline" style={{ textDecorationStyle: 'dotted' }}>
-          {name}
-        </Text>
-      </UnstyledButton>
+      <button
+        type="button"
+        className={classes.renameable}
+        onClick={() => setDraft(name)}
+        title="Click to rename"
+      >
+        {name}
+      </button>
     );
   }
 

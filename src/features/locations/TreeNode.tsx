@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Box, Button, Checkbox, Group, Loader, Text } from '@mantine/core';
+import { Box, Button, Checkbox, Loader } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { memo, useEffect, useRef } from 'react';
 import { useSession } from '../../app/session';
@@ -7,6 +7,7 @@ import { NodeItems } from './NodeItems';
 import { NodeMenu } from './NodeMenu';
 import { NodeName } from './NodeName';
 import { collapse, expand, showMore, toggleNewItems } from './treeActions';
+import classes from './tree.module.css';
 import { CHILDREN_WINDOW, useTree, useTreeStore } from './treeStore';
 
 interface Props {
@@ -46,27 +47,25 @@ export const TreeNode = memo(function TreeNode({ id, depth, editable }: Props) {
       aria-selected={highlighted}
       data-code={node.code}
     >
-      <Group
+      <div
         ref={rowRef}
-        gap={6}
-        wrap="nowrap"
-        pl={depth * 20}
-        py={2}
-        bg={highlighted ? 'yellow.1' : undefined}
+        className={classes.row}
+        style={{ paddingLeft: depth * 20 }}
+        data-highlighted={highlighted || undefined}
       >
-        <ActionIcon
-          variant="subtle"
-          size="sm"
+        <button
+          type="button"
+          className={classes.icon}
           aria-label={expanded ? `Collapse ${node.location_name}` : `Expand ${node.location_name}`}
           onClick={() => (expanded ? collapse(store, id) : void expand(store, id))}
-          style={{ visibility: openable || editable ? 'visible' : 'hidden' }}
+          data-hidden={openable || editable ? undefined : true}
         >
           {expanded ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
-        </ActionIcon>
+        </button>
         <NodeName id={id} name={node.location_name} editable={editable && !isRoot} />
-        <Badge variant="outline" color="gray" radius="sm" tt="none" title="Location code">
+        <span className={classes.code} title="Location code">
           {node.code}
-        </Badge>
+        </span>
         {editable && !isRoot ? (
           <Checkbox
             size="xs"
@@ -76,15 +75,11 @@ export const TreeNode = memo(function TreeNode({ id, depth, editable }: Props) {
             onChange={() => nextFlag !== null && void toggleNewItems(store, id, nextFlag)}
           />
         ) : (
-          flag.checked && (
-            <Badge size="xs" color="teal" variant="light">
-              new items
-            </Badge>
-          )
+          flag.checked && <span className={classes.flag}>new items</span>
         )}
         {manager && <NodeMenu id={id} editable={editable} isRoot={isRoot} />}
         {loading && <Loader size="xs" />}
-      </Group>
+      </div>
       {expanded && kids && (
         <div role="group">
           <NodeItems locationId={id} depth={depth + 1} editable={editable} />
@@ -99,9 +94,9 @@ export const TreeNode = memo(function TreeNode({ id, depth, editable }: Props) {
             </Box>
           )}
           {kids.length === 0 && (
-            <Text size="xs" c="dimmed" pl={(depth + 1) * 20 + 30}>
+            <span className={classes.more} style={{ paddingLeft: (depth + 1) * 20 + 30 }}>
               No sub-locations
-            </Text>
+            </span>
           )}
         </div>
       )}
