@@ -154,7 +154,7 @@ test('a deep link opens the tree at a location; a picker sees it without editing
   await expect(page.getByRole('button', { name: /^Actions for/ })).toHaveCount(0);
 });
 
-test('items in the tree: add from the catalog, quantity 0–100 only, move to another location', async ({
+test("the 'new items' flag is inherited; items: add from the catalog, quantity 0–100 only, move", async ({
   page,
 }) => {
   await loginAs(page, 'warehouse@demo.test');
@@ -163,6 +163,18 @@ test('items in the tree: add from the catalog, quantity 0–100 only, move to an
   await addChild(page, 'Warehouse', area);
   await addChild(page, area, 'Tray 1');
   await addChild(page, area, 'Tray 2');
+
+  // The 'new items' flag: Tray 1 and Tray 2 inherit it (checked and disabled).
+  const areaFlag = node(page, area).getByLabel('new items').first();
+  await areaFlag.check();
+  await expect(areaFlag).toBeChecked();
+  for (const tray of ['Tray 1', 'Tray 2']) {
+    await expect(node(page, tray).getByLabel('new items')).toBeChecked();
+    await expect(node(page, tray).getByLabel('new items')).toBeDisabled();
+  }
+  await areaFlag.uncheck();
+  await expect(node(page, 'Tray 1').getByLabel('new items')).not.toBeChecked();
+  await expect(node(page, 'Tray 1').getByLabel('new items')).toBeEnabled();
 
   // Add item: the catalog table, 5 a page, filtered by mould name.
   await act(page, 'Tray 1', 'Add item');

@@ -146,11 +146,20 @@ export async function remove(store: TreeStore, id: number): Promise<void> {
 }
 
 export async function toggleNewItems(store: TreeStore, id: number, selected: boolean) {
-  await attempt(async () => {
+  // Shown at once; the server's answer (and the inherited flags below) follow.
+  const before = store.getState().nodes[id];
+  if (before) {
+    const flag = selected ? 1 : 0;
+    store.setState((s) => ({
+      nodes: { ...s.nodes, [id]: { ...before, is_selected_new_location: flag } },
+    }));
+  }
+  const ok = await attempt(async () => {
     await calls.setNewItems(id, selected);
     await refreshRow(store, id);
     await refreshWithin(store, id);
   });
+  if (!ok && before) store.setState((s) => ({ nodes: { ...s.nodes, [id]: before } }));
 }
 
 export async function setQuantity(
