@@ -6,7 +6,7 @@ import {
   selectCopy,
   selectMove,
 } from './clipboard';
-import { inheritedFlag, newItemsCheckbox, newItemsToggle } from './newItemsFlag';
+import { newItemsCheckbox, newItemsToggle } from './newItemsFlag';
 import { TREE_QUANTITY_RULE, readTreeQuantity } from './quantity';
 
 describe('copy and move selection (spec 3 §4)', () => {
@@ -73,12 +73,5 @@ describe("the 'new items' checkbox with three states", () => {
     expect(newItemsToggle(0)).toBe(true);
     expect(newItemsToggle(1)).toBe(false);
     expect(newItemsToggle(2)).toBeNull();
-  });
-
-  it('children of a selected or inherited node inherit', () => {
-    expect(inheritedFlag(1, 0)).toBe(2);
-    expect(inheritedFlag(2, 1)).toBe(2);
-    expect(inheritedFlag(0, 1)).toBe(1);
-    expect(inheritedFlag(0, 0)).toBe(0);
   });
 });

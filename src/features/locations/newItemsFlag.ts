@@ -13,12 +13,3 @@ export function newItemsToggle(flag: NewItemsFlag): boolean | null {
   if (flag === 2) return null;
   return flag === 0;
 }
-
-/** The flag a child shows: inherited (2) below a selected or inherited parent, else its own. */
-export function inheritedFlag(parentFlag: NewItemsFlag, ownFlag: NewItemsFlag): NewItemsFlag {
-  return parentFlag === 0 ? ownFlag : 2;
-}
-
-export function asNewItemsFlag(value: number | null | undefined): NewItemsFlag {
-  return value === 1 || value === 2 ? value : 0;
-}
