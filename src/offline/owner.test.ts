@@ -14,6 +14,12 @@ afterEach(async () => {
 });
 
 describe('a device shared by several users', () => {
+  it('gives work made before any owner was known to the first user who signs in', async () => {
+    await enqueue('pick.confirm.v1', { n: 1 }, undefined, db);
+    await bindDeviceOwner('1:4', db);
+    expect((await listOutbox(db)).map((e) => [e.owner, e.state])).toEqual([['1:4', 'pending']]);
+  });
+
   it('keeps everything when the same user signs in again', async () => {
     expect(await bindDeviceOwner('1:4', db)).toBe(true);
     await db.orders.put({ order_id: 7 });

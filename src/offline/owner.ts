@@ -18,6 +18,8 @@ export async function bindDeviceOwner(owner: string, db: WarehouseDb = getDb()):
   return db.transaction('rw', [db.outbox, db.meta, ...floorTables], async () => {
     const previous = await getMeta<string>(db, META.owner);
     if (previous === owner) return false;
+    // Entries made before the device knew its owner belong to the first user who signs in.
+    if (previous === undefined) await db.outbox.filter((e) => !e.owner).modify({ owner });
     await db.outbox
       .filter((e) => e.state !== 'parked' && (e.owner ?? previous) !== owner)
       .modify((e) => {
