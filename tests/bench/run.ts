@@ -1,6 +1,7 @@
 // `npm run bench [name…]`: runs each bench (or the named ones) and prints one table.
 // Add a bench: write tests/bench/<name>.ts exporting a Bench, and list it below.
 import { bsxExport } from './bsx';
+import { bsxBrowser } from './bsx-browser';
 import { bundleSize } from './bundle-size';
 import { coldStart } from './cold-start';
 import { locations } from './locations';
@@ -17,6 +18,7 @@ const BENCHES: Bench[] = [
   picking,
   locations,
   bsxExport,
+  bsxBrowser,
 ];
 
 function printTable(rows: BenchRow[]): void {

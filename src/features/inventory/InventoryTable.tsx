@@ -1,12 +1,16 @@
 import { ColorSwatch, Group, Image, Table } from '@mantine/core';
+import { memo } from 'react';
 import type { InventoryItem } from '../../../contract/inventory';
 
 function weight(grams: number | null): string {
   return grams === null ? '' : `${grams} g`;
 }
 
-/** One page of the inventory with every column of spec 3 "Inventory". */
-export function InventoryTable({ items }: { items: InventoryItem[] }) {
+/**
+ * One page of the inventory with every column of spec 3 "Inventory". Memoised: the export's
+ * progress updates re-render the page, not the table.
+ */
+export const InventoryTable = memo(function InventoryTable({ items }: { items: InventoryItem[] }) {
   return (
     <Table.ScrollContainer minWidth={1100}>
       <Table striped highlightOnHover>
@@ -63,4 +67,4 @@ export function InventoryTable({ items }: { items: InventoryItem[] }) {
       </Table>
     </Table.ScrollContainer>
   );
-}
+});
