@@ -40,6 +40,7 @@ export default function FillTrayPage() {
   return (
     <FillTrayForm
       key={trayId}
+      local={load.local}
       view={load.view}
       entryState={entry?.state}
       message={entry?.message}
@@ -49,12 +50,14 @@ export default function FillTrayPage() {
 
 interface FormProps {
   view: FillView;
+  /** Read from the device (works offline), or from the server. */
+  local: boolean;
   /** This device's fill of the tray: unsent, or refused by the server. */
   entryState: OutboxState | undefined;
   message: string | undefined;
 }
 
-function FillTrayForm({ view, entryState, message }: FormProps) {
+function FillTrayForm({ view, local, entryState, message }: FormProps) {
   const navigate = useNavigate();
   const [locationId, setLocationId] = useState<number | null>(null);
   const [reporting, setReporting] = useState(false);
@@ -87,7 +90,7 @@ function FillTrayForm({ view, entryState, message }: FormProps) {
         colour_id: view.colour_id,
       });
       notifySuccess(WarehouseMessages.filled);
-      navigate('/trays');
+      navigate(`/trays?batch_id=${view.batch_id}`);
     } finally {
       setBusy(false);
     }
@@ -103,7 +106,13 @@ function FillTrayForm({ view, entryState, message }: FormProps) {
 
   const chosen = view.locations.find((l) => l.location_id === locationId);
   return (
-    <Stack gap="md" maw={640} mx="auto">
+    <Stack
+      gap="md"
+      maw={640}
+      mx="auto"
+      data-testid="fill-tray"
+      data-source={local ? 'device' : 'server'}
+    >
       <Title order={2} size="h3">
         Fill tray {view.tray_nr} of batch {view.batch_name ?? view.batch_id}
       </Title>
@@ -138,7 +147,12 @@ function FillTrayForm({ view, entryState, message }: FormProps) {
         <Button size="lg" onClick={() => void submit()} disabled={!canFill || locationId === null}>
           Submit
         </Button>
-        <Button size="lg" variant="default" component={Link} to="/trays">
+        <Button
+          size="lg"
+          variant="default"
+          component={Link}
+          to={`/trays?batch_id=${view.batch_id}`}
+        >
           Cancel
         </Button>
       </Group>

@@ -66,7 +66,12 @@ export default function TraysPage() {
             </Table.Thead>
             <Table.Tbody>
               {shown.map((t) => (
-                <Table.Tr key={t.tray_id} data-testid="tray-row" data-tray-id={t.tray_id}>
+                <Table.Tr
+                  key={t.tray_id}
+                  data-testid="tray-row"
+                  data-tray-id={t.tray_id}
+                  data-local={t.local ? '1' : '0'}
+                >
                   <Table.Td>{t.tray_nr}</Table.Td>
                   <Table.Td>{t.batch_id}</Table.Td>
                   <Table.Td>{formatDate(t.date_of_creation)}</Table.Td>

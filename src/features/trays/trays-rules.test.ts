@@ -149,10 +149,10 @@ describe('tray overview list', () => {
       tray(9, 4, 1, 'filled'),
       tray(1, 1, 1, 'x'),
     ];
-    expect(mergeTrays(local, server)!.map((t) => [t.tray_id, t.status])).toEqual([
-      [1, 'x'],
-      [2, 'filled'],
-      [9, 'filled'],
+    expect(mergeTrays(local, server)!.map((t) => [t.tray_id, t.status, t.local])).toEqual([
+      [1, 'x', false],
+      [2, 'filled', true],
+      [9, 'filled', false],
     ]);
     expect(mergeTrays(undefined, server)).toBeUndefined();
     expect(mergeTrays(local, null)).toHaveLength(1);

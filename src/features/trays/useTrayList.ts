@@ -63,12 +63,18 @@ export function useTrayList(batchId: number | null) {
   return { trays, batchIds: ids };
 }
 
+/** A row of the Tray Overview; `local` when the device holds the tray (it can be filled offline). */
+export type TrayRow = WarehouseTray & { local: boolean };
+
 export function mergeTrays(
   local: readonly LocalTray[] | undefined,
   server: readonly WarehouseTray[] | null,
-): WarehouseTray[] | undefined {
+): TrayRow[] | undefined {
   if (local === undefined) return undefined;
   const held = new Set(local.map((t) => t.tray_id));
-  const rows: WarehouseTray[] = [...local, ...(server ?? []).filter((t) => !held.has(t.tray_id))];
+  const rows: TrayRow[] = [
+    ...local.map((t) => ({ ...t, local: true })),
+    ...(server ?? []).filter((t) => !held.has(t.tray_id)).map((t) => ({ ...t, local: false })),
+  ];
   return rows.sort((a, b) => a.batch_id - b.batch_id || a.tray_nr - b.tray_nr);
 }
