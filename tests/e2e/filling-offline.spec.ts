@@ -49,22 +49,26 @@ async function scan(page: Page, code: string) {
 }
 
 /**
- * Scan a location code until its radio is chosen. The keyboard-wedge detector times keystrokes
- * (< 35 ms apart); on a loaded 2-core machine the first key of a burst sometimes arrives late
- * and is not part of the burst, so a second scan is allowed, as a person would scan again.
+ * Scan a code until `done` holds. The keyboard-wedge detector times keystrokes (< 35 ms apart);
+ * on a loaded 2-core machine the first key of a burst sometimes arrives late and is not part of
+ * the burst, so a second scan is allowed, as a person would scan again.
  */
-async function scanLocation(page: Page, code: string) {
-  const radio = page.locator(`[data-code="${code}"]`);
+async function scanUntil(page: Page, code: string, done: () => Promise<void>) {
   for (let attempt = 0; attempt < 2; attempt++) {
     await scan(page, code);
     try {
-      await expect(radio).toBeChecked({ timeout: 2_000 });
+      await done();
       return;
     } catch {
       // scan again
     }
   }
-  await expect(radio).toBeChecked();
+  await done();
+}
+
+async function scanLocation(page: Page, code: string) {
+  const radio = page.locator(`[data-code="${code}"]`);
+  await scanUntil(page, code, () => expect(radio).toBeChecked({ timeout: 2_000 }));
 }
 
 test('a filler fills three trays offline by scanning, reloads, and each fill lands once', async ({
@@ -194,4 +198,83 @@ test('a filler fills three trays offline by scanning, reloads, and each fill lan
       expected.get(`${targets[i].location_id}:${d.item_id}`),
     );
   });
+});
+
+test('an order manager stores a batch at a scanned location: every tray filled there once', async ({
+  page,
+}) => {
+  const { access_token: token } = await apiLogin(page.request, 'orders@demo.test');
+  const list = await page.request.get('/api/v1/warehouse/batches?limit=100', {
+    headers: bearer(token),
+  });
+  const batches = (await list.json()).results as {
+    batch_id: number;
+    name: string;
+    status: string;
+    filled_count: number;
+    total_count: number;
+  }[];
+  // The batch with the fewest filled trays that is still being filled.
+  const batch = batches
+    .filter((b) => b.status === 'ready for filling' && b.filled_count < b.total_count)
+    .sort((a, b) => a.filled_count - b.filled_count)[0];
+  expect(batch).toBeDefined();
+  const traysRes = await page.request.get(`/api/v1/warehouse/trays?batch_id=${batch.batch_id}`, {
+    headers: bearer(token),
+  });
+  const trays = ((await traysRes.json()) as TrayListResponse).results;
+  const open = trays.filter((t) => t.status === 'ready for filling');
+  // Store where the first open tray's item already lies.
+  const detail = await trayDetail(page, token, open[0].tray_id);
+  const target = detail.locations[0];
+  const added = open
+    .filter((t) => t.item_id === detail.item_id)
+    .reduce((n, t) => n + t.quantity, 0);
+
+  await loginAs(page, 'orders@demo.test');
+  await page.goto('/fill_orders');
+  await expect(page.getByRole('heading', { name: 'Batches Overview' })).toBeVisible();
+  const sort = page.getByRole('combobox', { name: 'Sort by' });
+  await expect(sort).toHaveValue('Last modified');
+  for (const column of ['Name', 'Batch id', 'Project id', 'Trays filled|total', 'Progress']) {
+    await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
+  }
+  await sort.click();
+  await page.getByRole('option', { name: 'Total trays' }).click();
+  const row = page.getByTestId('batch-row').filter({ hasText: batch.name });
+  await expect(row.getByTestId('batch-filled')).toHaveText(
+    `${batch.filled_count}|${batch.total_count}`,
+  );
+
+  await row.getByRole('button', { name: 'Store' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: 'Store' })).toBeDisabled();
+  // Scan the location's code (typed into the focused code field if the modal focused it).
+  await scanUntil(page, target.code, () =>
+    expect(dialog.getByTestId('store-location')).toHaveText(`Location: ${target.location_name}`, {
+      timeout: 2_000,
+    }),
+  );
+  await dialog.getByRole('button', { name: 'Store' }).click();
+  await expect(
+    page.getByText(
+      `The batch has been stored: ${open.length} ${open.length === 1 ? 'tray' : 'trays'} filled.`,
+    ),
+  ).toBeVisible();
+  await expect(row.getByTestId('batch-filled')).toHaveText(
+    `${batch.total_count}|${batch.total_count}`,
+  );
+
+  // The server: every tray filled at the location, the item's stock there up by exactly its trays.
+  const after = await trayDetail(page, token, open[0].tray_id);
+  expect(after.status).toBe('filled');
+  expect(after.location_id).toBe(target.location_id);
+  expect(after.locations.find((l) => l.location_id === target.location_id)?.quantity).toBe(
+    target.quantity + added,
+  );
+  const afterTrays = await page.request.get(`/api/v1/warehouse/trays?batch_id=${batch.batch_id}`, {
+    headers: bearer(token),
+  });
+  const statuses = ((await afterTrays.json()) as TrayListResponse).results.map((t) => t.status);
+  expect(statuses.every((s) => s === 'filled')).toBe(true);
 });
