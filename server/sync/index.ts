@@ -6,4 +6,11 @@ export { defineMutation, registerMutation, MutationRejected } from './mutations'
 export type { MutationContext, MutationDef } from './mutations';
 export { defineCollection, registerCollection } from './collections';
 export type { CollectionDef } from './collections';
-export { nextVersion, recordTombstone, currentVersion, SHARED_SCOPE } from './version';
+export {
+  nextVersion,
+  recordTombstone,
+  currentVersion,
+  restampRows,
+  stockRowId,
+  SHARED_SCOPE,
+} from './version';

@@ -52,6 +52,14 @@ export interface MutationDef<Args = unknown> {
    * MutationRejected to refuse (everything it wrote is undone).
    */
   apply: (trx: Transaction<Database>, ctx: MutationContext, args: Args) => Promise<void>;
+  /**
+   * After a rejection (the effect is already undone): stamp the rows the device changed
+   * optimistically for this action with a new version (`await ctx.version()`), unchanged
+   * otherwise, so the device's next pull sends them again and replaces its guesses with the
+   * server's truth. Without it a refused pick or fill would leave wrong stock on the device until
+   * the row changed on the server for another reason.
+   */
+  restamp?: (trx: Transaction<Database>, ctx: MutationContext, args: Args) => Promise<void>;
 }
 
 /** Typed helper: `args` of `apply` are inferred from the schema. */

@@ -158,6 +158,8 @@ async function processMutation(
       if (!rejection) throw err;
       // Undo the effect, keep the record, and mark it rejected.
       await effect.rollbackToSavepoint('effect').execute();
+      versionTaken = undefined; // the version taken inside the savepoint was rolled back too
+      if (def.restamp) await def.restamp(effect, ctx, args);
       await effect
         .updateTable('applied_mutations')
         .set({ status: 'rejected', code: rejection.code, message: rejection.message })

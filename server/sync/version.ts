@@ -57,3 +57,44 @@ export async function recordTombstone(
     .execute();
   return version;
 }
+
+/** Synced company tables whose rows are keyed by `id`. */
+type RestampTable = 'orders' | 'order_items' | 'location_content' | 'trays';
+
+/**
+ * Gives rows a new version without changing them, so devices pull them again (see
+ * MutationDef.restamp). Ids of another company are ignored.
+ */
+export async function restampRows(
+  trx: Kysely<Database>,
+  table: RestampTable,
+  companyId: number,
+  ids: readonly number[],
+  version: number,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await trx
+    .updateTable(table)
+    .set({ version })
+    .where('company_id', '=', companyId)
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** The id of the stock row of an item at a location, if there is one. */
+export async function stockRowId(
+  trx: Kysely<Database>,
+  companyId: number,
+  locationId: number,
+  itemId: number | null | undefined,
+): Promise<number[]> {
+  if (itemId === null || itemId === undefined) return [];
+  const row = await trx
+    .selectFrom('location_content')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('location_id', '=', locationId)
+    .where('item_id', '=', itemId)
+    .executeTakeFirst();
+  return row ? [row.id] : [];
+}

@@ -170,6 +170,28 @@ describeEachDialect('picking outbox mutations', (dialect) => {
       expect(await pickedOf(t.app.db, id, f.items.c)).toBe(0);
     });
 
+    it('sends the refused rows to the device again, so its optimistic guesses are replaced', async () => {
+      const id = await claimed([[f.items.c, 2]]);
+      const pulled = async (collection: string, cursor: number) => {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/sync/pull?collection=${collection}&cursor=${cursor}&limit=5000`,
+          headers: { authorization: picker },
+        });
+        expect(res.statusCode).toBe(200);
+        return res.json() as { rows: Record<string, unknown>[]; cursor: number };
+      };
+      const cursor = (await pulled('location_content', 0)).cursor;
+      const [over] = await push([await pick(id, f.items.c, f.bins.a1b2, 3)]);
+      expect(over.status).toBe('rejected');
+      const stock = await pulled('location_content', cursor);
+      expect(stock.rows).toEqual([
+        expect.objectContaining({ location_id: f.bins.a1b2, item_id: f.items.c }),
+      ]);
+      const items = await pulled('order_items', cursor);
+      expect(items.rows.map((r) => r.id)).toEqual([await orderItemId(t.app.db, id, f.items.c)]);
+    });
+
     it('rejects an item of another order and bad args without crashing the batch', async () => {
       const id = await claimed([[f.items.a, 1]]);
       const elsewhere = await makeOrder(t.app.db, f.companyId, { items: [[f.items.a, 1]] });

@@ -6,7 +6,9 @@ import {
   PickConfirmArgs,
   PickingMutation,
 } from '../../../contract/mutations/picking';
-import { defineMutation, type MutationContext } from '../../sync';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { defineMutation, restampRows, stockRowId, type MutationContext } from '../../sync';
 import type { WriteCtx } from './context';
 import { claimOrder, confirmPick, finishOrder, pauseOrder } from './picking';
 import { reportIssue } from './service';
@@ -21,11 +23,17 @@ const writeCtx = (ctx: MutationContext): WriteCtx => ({
   version: ctx.version,
 });
 
+/** After a refusal: the order the device changed optimistically is sent to it again. */
+async function restampOrder(trx: Transaction<Database>, ctx: MutationContext, orderId: number) {
+  await restampRows(trx, 'orders', ctx.companyId, [orderId], await ctx.version());
+}
+
 export const orderClaim = defineMutation({
   name: PickingMutation.claim,
   roles: ['picker'],
   args: OrderClaimArgs,
   apply: (trx, ctx, args) => claimOrder(trx, writeCtx(ctx), args.order_id),
+  restamp: (trx, ctx, args) => restampOrder(trx, ctx, args.order_id),
 });
 
 export const orderPause = defineMutation({
@@ -33,6 +41,7 @@ export const orderPause = defineMutation({
   roles: ['picker'],
   args: OrderPauseArgs,
   apply: (trx, ctx, args) => pauseOrder(trx, writeCtx(ctx), args.order_id),
+  restamp: (trx, ctx, args) => restampOrder(trx, ctx, args.order_id),
 });
 
 export const orderFinish = defineMutation({
@@ -42,6 +51,7 @@ export const orderFinish = defineMutation({
   apply: async (trx, ctx, args) => {
     await finishOrder(trx, writeCtx(ctx), args.order_id);
   },
+  restamp: (trx, ctx, args) => restampOrder(trx, ctx, args.order_id),
 });
 
 export const pickConfirm = defineMutation({
@@ -49,6 +59,20 @@ export const pickConfirm = defineMutation({
   roles: ['picker'],
   args: PickConfirmArgs,
   apply: (trx, ctx, args) => confirmPick(trx, writeCtx(ctx), args),
+  /** The device lowered its stock and raised its picked count: send both (and the order) again. */
+  restamp: async (trx, ctx, args) => {
+    const version = await ctx.version();
+    const item = await trx
+      .selectFrom('order_items')
+      .select('item_id')
+      .where('id', '=', args.order_item_id)
+      .where('company_id', '=', ctx.companyId)
+      .executeTakeFirst();
+    const stock = await stockRowId(trx, ctx.companyId, args.location_id, item?.item_id);
+    await restampRows(trx, 'location_content', ctx.companyId, stock, version);
+    await restampRows(trx, 'order_items', ctx.companyId, [args.order_item_id], version);
+    await restampRows(trx, 'orders', ctx.companyId, [args.order_id], version);
+  },
 });
 
 export const issueReport = defineMutation({

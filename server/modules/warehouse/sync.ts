@@ -1,5 +1,5 @@
 import { FillingMutation, TrayFillArgs } from '../../../contract/mutations/filling';
-import { defineCollection, defineMutation } from '../../sync';
+import { defineCollection, defineMutation, restampRows, stockRowId } from '../../sync';
 import { fillTray } from './fill';
 import { traySelect } from './queries';
 
@@ -17,6 +17,19 @@ export const trayFill = defineMutation({
       { companyId: ctx.companyId, userId: ctx.user.id, version: ctx.version },
       args,
     );
+  },
+  /** The device marked the tray filled and raised its stock: send both again. */
+  restamp: async (trx, ctx, args) => {
+    const version = await ctx.version();
+    const tray = await trx
+      .selectFrom('trays')
+      .select('item_id')
+      .where('id', '=', args.tray_id)
+      .where('company_id', '=', ctx.companyId)
+      .executeTakeFirst();
+    const stock = await stockRowId(trx, ctx.companyId, args.location_id, tray?.item_id);
+    await restampRows(trx, 'location_content', ctx.companyId, stock, version);
+    await restampRows(trx, 'trays', ctx.companyId, [args.tray_id], version);
   },
 });
 
