@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { TrayDetail, TrayListResponse, WarehouseTray } from '../../contract/warehouse';
 import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
 
@@ -8,18 +8,6 @@ import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
  */
 
 // Catalog pictures live on outside CDNs the test machine cannot reach.
-const IMAGE_HOSTS = /cdn\.rebrickable\.com|img\.bricklink\.com/;
-test.use({ allowedConsoleError: IMAGE_HOSTS });
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
-async function fakeImages(context: BrowserContext) {
-  await context.route(IMAGE_HOSTS, (route) =>
-    route.fulfill({ status: 200, contentType: 'image/png', body: PNG }),
-  );
-}
-
 const FILLER = 'picker@demo.test';
 
 async function trayDetail(page: Page, token: string, trayId: number): Promise<TrayDetail> {
@@ -76,7 +64,6 @@ test('a filler fills three trays offline by scanning, reloads, and each fill lan
   context,
 }) => {
   test.setTimeout(120_000);
-  await fakeImages(context);
   const { access_token: token } = await apiLogin(page.request, FILLER);
   const trays = await traysToFill(page, token);
   const batchId = trays[0].batch_id;

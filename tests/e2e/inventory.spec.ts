@@ -6,17 +6,6 @@ import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
 
 // Demo catalog pictures live on an outside CDN the test machine cannot reach: answer them here
 // (the service worker's image cache may still fetch them itself, hence the allowed error).
-test.use({ allowedConsoleError: /cdn\.rebrickable\.com/ });
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
-test.beforeEach(async ({ context }) => {
-  await context.route(/cdn\.rebrickable\.com/, (route) =>
-    route.fulfill({ status: 200, contentType: 'image/png', body: PNG }),
-  );
-});
-
 test('a sales manager maps the conditions, converts and downloads inventory.bsx with every lot', async ({
   page,
   request,

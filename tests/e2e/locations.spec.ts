@@ -7,18 +7,6 @@ interface Node {
   code: string;
 }
 
-// Demo catalog pictures live on an outside CDN the test machine cannot reach: answer them here.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
-// (on the context: the service worker fetches them, and page routes do not see its requests)
-test.beforeEach(async ({ context }) => {
-  await context.route(/cdn\.rebrickable\.com/, (route) =>
-    route.fulfill({ status: 200, contentType: 'image/png', body: PNG }),
-  );
-});
-
 function node(page: Page, name: string): Locator {
   return page.getByRole('treeitem', { name, exact: true });
 }

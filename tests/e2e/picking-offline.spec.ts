@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { OrderItemWithLocations } from '../../contract/orders';
 import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
 
@@ -10,17 +10,6 @@ import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
  */
 
 // Demo catalog pictures live on an outside CDN the test machine cannot reach.
-test.use({ allowedConsoleError: /cdn\.rebrickable\.com/ });
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
-async function fakeImages(context: BrowserContext) {
-  await context.route(/cdn\.rebrickable\.com/, (route) =>
-    route.fulfill({ status: 200, contentType: 'image/png', body: PNG }),
-  );
-}
-
 const ORDER = 1;
 
 async function orderItems(page: Page, token: string): Promise<OrderItemWithLocations[]> {
@@ -57,7 +46,6 @@ test('a picker picks a whole order offline, reloads, finishes; every pick lands 
   context,
 }) => {
   test.setTimeout(120_000);
-  await fakeImages(context);
   const { access_token: token } = await apiLogin(page.request, 'picker@demo.test');
   const before = await orderItems(page, token);
   expect(before.every((i) => i.quantity_picked === 0)).toBe(true);

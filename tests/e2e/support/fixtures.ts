@@ -4,8 +4,24 @@ export { expect };
 
 export const DEMO_PASSWORD = 'demo-password';
 
-/** Console errors that say nothing about our app (Chromium's own offline noise). */
-const HARMLESS_CONSOLE_ERRORS: RegExp[] = [/net::ERR_INTERNET_DISCONNECTED/];
+/**
+ * Catalog pictures live on outside image hosts the test machine cannot reach (an outside service,
+ * not our app): every browser context answers them with a one-pixel PNG.
+ */
+export const CATALOG_IMAGE_HOSTS = /cdn\.rebrickable\.com|img\.bricklink\.com/;
+const PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+/**
+ * Console errors that say nothing about our app: Chromium's own offline noise, and a catalog
+ * picture that could not load (offline, before the route above answers it).
+ */
+const HARMLESS_CONSOLE_ERRORS: RegExp[] = [
+  /net::ERR_INTERNET_DISCONNECTED/,
+  /Failed to load resource.*\((https:\/\/)?(cdn\.rebrickable\.com|img\.bricklink\.com)\//,
+];
 
 interface Options {
   /**
@@ -17,6 +33,7 @@ interface Options {
 
 interface Fixtures {
   failOnConsoleErrors: void;
+  catalogImages: void;
 }
 
 /**
@@ -32,6 +49,16 @@ export const test = base.extend<Options & Fixtures>({
     if (!url) throw new Error('E2E_BASE_URL is not set: run the tests through playwright test');
     await use(url);
   },
+  // On the context, not the page: the service worker fetches pictures too.
+  catalogImages: [
+    async ({ context }, use) => {
+      await context.route(CATALOG_IMAGE_HOSTS, (route) =>
+        route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL_PNG }),
+      );
+      await use();
+    },
+    { auto: true },
+  ],
   failOnConsoleErrors: [
     async ({ page, allowedConsoleError }, use, testInfo) => {
       const problems: string[] = [];
