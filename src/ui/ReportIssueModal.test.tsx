@@ -1,0 +1,74 @@
+// @vitest-environment jsdom
+import { MantineProvider, Modal, Select, createTheme } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ReportIssueModal, type IssueReport } from './ReportIssueModal';
+
+// Modals and dropdowns open without a transition: under jsdom they never mount their content otherwise.
+const theme = createTheme({
+  components: {
+    Modal: Modal.extend({ defaultProps: { transitionProps: { duration: 0 } } }),
+    Select: Select.extend({
+      defaultProps: { comboboxProps: { transitionProps: { duration: 0 } } },
+    }),
+  },
+});
+
+function open(sent: IssueReport[], closed: string[]) {
+  render(
+    <MantineProvider theme={theme}>
+      <Notifications />
+      <ReportIssueModal
+        opened
+        onClose={() => closed.push('closed')}
+        types={['Item damaged', 'Other']}
+        onSend={async (report) => {
+          sent.push(report);
+        }}
+      />
+    </MantineProvider>,
+  );
+}
+
+// jsdom has no document.fonts; the note's autosize listens to it.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener() {}, removeEventListener() {} },
+    configurable: true,
+  });
+}
+
+afterEach(cleanup);
+
+describe('ReportIssueModal (spec 2 §2.9, §5, §8)', () => {
+  it('asks for the type first and sends nothing without it', async () => {
+    const sent: IssueReport[] = [];
+    const closed: string[] = [];
+    open(sent, closed);
+    fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
+    expect(await screen.findAllByText('Please select the type of your issue')).not.toHaveLength(0);
+    expect(sent).toEqual([]);
+    expect(closed).toEqual([]);
+  });
+
+  it('sends the type, the trimmed note and the recipient, then thanks that recipient', async () => {
+    const sent: IssueReport[] = [];
+    const closed: string[] = [];
+    open(sent, closed);
+    fireEvent.click(screen.getByPlaceholderText('Select the type'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Item damaged' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Both' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Note' }), {
+      target: { value: '  corner broken ' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
+    expect(
+      await screen.findByText(
+        'Thank you, the Warehouse Manager and Order manager have been notified!',
+      ),
+    ).toBeTruthy();
+    expect(sent).toEqual([{ type: 'Item damaged', note: 'corner broken', managerId: 3 }]);
+    await waitFor(() => expect(closed).toEqual(['closed']));
+  });
+});
