@@ -110,7 +110,7 @@ export async function pickingRoutes(app: FastifyInstance): Promise<void> {
         location_id: id,
         location_name: tree.crumb(id),
         code: node.code,
-        breadcrumb: tree.path(id).map((n) => ({ location_id: n.id, name: n.name, code: n.code })),
+        breadcrumb: tree.breadcrumb(id),
       };
     },
   );

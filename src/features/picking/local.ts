@@ -1,8 +1,9 @@
+import { LocationRoute, type LocationRouteRow } from '../../../contract/location-route';
 import { PickingStatus } from '../../../contract/orders';
 import { PickingMutation } from '../../../contract/mutations/picking';
 import type { OutboxEntry, WarehouseDb } from '../../offline';
 import { localOrder, localOrderItems, type LocalOrder, type LocalOrderItem } from '../orders';
-import { LocationRoute, type LocationNode, type StockRow } from './route';
+import type { StockRow } from './route';
 
 /**
  * Where the picker is in an order, kept in the device's meta table (not in memory), so a reload —
@@ -107,7 +108,7 @@ export async function loadPickData(
     order,
     items,
     stock,
-    route: new LocationRoute(locations as LocationNode[]),
+    route: new LocationRoute(locations as LocationRouteRow[]),
     state,
     claim: order ? claimStateOf(order, userId, claimEntry) : 'none',
     claimMessage: claimEntry?.state === 'rejected' ? (claimEntry.message ?? null) : null,

@@ -1,4 +1,4 @@
-import { BREADCRUMB_SEPARATOR } from '../../../contract/orders';
+import { LocationRoute, type RouteStock } from '../../../contract/location-route';
 import type { FillLocation } from '../../../contract/warehouse';
 import { codesMatch, normalizeCode } from '../../scan/normalize';
 
@@ -14,82 +14,16 @@ export interface LocationRow {
 }
 
 /** Stock of an item at a location (collection `location_content`). */
-export interface StockRow {
-  location_id: number;
-  item_id: number;
-  quantity: number;
-}
+export type StockRow = RouteStock;
 
 /**
- * The location tree on the device: breadcrumbs and the walking route, in the same order as the
- * server's LocationTree (depth-first, children by sort_order then code). A small copy of the
- * picker's route tree, kept here because features do not import each other.
+ * The location tree on the device: breadcrumbs and the walking route (contract/location-route.ts,
+ * the same route the server walks), and the location a scanned code names.
  */
-export class LocationTree {
-  private readonly byId = new Map<number, LocationRow>();
-  private readonly rank = new Map<number, number>();
-  readonly children = new Map<number | null, LocationRow[]>();
-
-  constructor(rows: readonly LocationRow[]) {
-    for (const n of rows) {
-      this.byId.set(n.location_id, n);
-      const list = this.children.get(n.parent_id ?? null) ?? [];
-      list.push(n);
-      this.children.set(n.parent_id ?? null, list);
-    }
-    for (const list of this.children.values()) {
-      list.sort((a, b) => a.sort_order - b.sort_order || a.code.localeCompare(b.code));
-    }
-    const stack = [...(this.children.get(null) ?? [])].reverse();
-    while (stack.length > 0) {
-      const n = stack.pop()!;
-      if (this.rank.has(n.location_id)) continue;
-      this.rank.set(n.location_id, this.rank.size);
-      const kids = this.children.get(n.location_id) ?? [];
-      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
-    }
-  }
-
-  get size(): number {
-    return this.byId.size;
-  }
-
-  get(id: number): LocationRow | undefined {
-    return this.byId.get(id);
-  }
-
-  all(): LocationRow[] {
-    return [...this.byId.values()].sort(
-      (a, b) => this.routeRank(a.location_id) - this.routeRank(b.location_id),
-    );
-  }
-
-  /** Root to leaf. */
-  path(id: number): LocationRow[] {
-    const out: LocationRow[] = [];
-    const seen = new Set<number>();
-    let n = this.byId.get(id);
-    while (n && !seen.has(n.location_id)) {
-      seen.add(n.location_id);
-      out.unshift(n);
-      n = n.parent_id === null ? undefined : this.byId.get(n.parent_id);
-    }
-    return out;
-  }
-
-  crumb(id: number): string {
-    return this.path(id)
-      .map((n) => n.name)
-      .join(BREADCRUMB_SEPARATOR);
-  }
-
-  routeRank(id: number): number {
-    return this.rank.get(id) ?? Number.MAX_SAFE_INTEGER;
-  }
-
+export class LocationTree extends LocationRoute<LocationRow> {
   /** The location whose code this scan is (codes compared as the scanner normalizes them). */
   byCode(code: string): LocationRow | undefined {
-    for (const n of this.byId.values()) if (codesMatch(code, n.code)) return n;
+    for (const n of this.rows()) if (codesMatch(code, n.code)) return n;
     return undefined;
   }
 }
@@ -123,13 +57,11 @@ export function fillCandidates(
     location_id,
     location_name: tree.crumb(location_id),
     code: tree.get(location_id)?.code ?? '',
-    breadcrumb: tree
-      .path(location_id)
-      .map((n) => ({ location_id: n.location_id, name: n.name, code: n.code })),
+    breadcrumb: tree.breadcrumb(location_id),
     quantity,
     is_new_items_location: newIds.has(location_id),
   });
-  const byRoute = (a: number, b: number) => tree.routeRank(a) - tree.routeRank(b);
+  const { byRoute } = tree;
   const here = new Map<number, number>();
   if (itemId !== null) {
     for (const s of stock) {
