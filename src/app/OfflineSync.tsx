@@ -1,7 +1,7 @@
 import { modals } from '@mantine/modals';
 import { useEffect } from 'react';
 import { api, refreshSession } from '../api/client';
-import { hasAnyRole, type RoleName } from '../../contract/permissions';
+import { collectionsPulledBy } from '../../contract/sync-collections';
 import {
   bindDeviceOwner,
   hasUnsentEntries,
@@ -13,27 +13,12 @@ import {
 import { registerSignOutCheck, useSession } from './session';
 
 /**
- * Which collections a device pulls, by the user's roles. This mirrors the roles of the server's
- * collections (server/modules/orders/collections.ts): pulling one the roles do not admit answers
- * 403, and one the server does not serve yet answers 400. 'issues' joins this list
- * when the server serves it. Roles off the floor keep nothing of it on the device.
+ * Which collections a device pulls, by the user's roles: the table the server's collections admit
+ * by (contract/sync-collections.ts), so a device never pulls one that answers 403. Roles off the
+ * floor keep nothing of it on the device.
  */
-const ORDER_ROLES: RoleName[] = ['picker', 'order_manager'];
-const FLOOR_ROLES: RoleName[] = ['picker', 'order_manager', 'warehouse_manager'];
-const FILLER_ROLES: RoleName[] = ['picker', 'order_manager'];
-const PULLED: { collection: CollectionName; roles: RoleName[] }[] = [
-  { collection: 'orders', roles: ORDER_ROLES },
-  { collection: 'order_items', roles: ORDER_ROLES },
-  { collection: 'locations', roles: FLOOR_ROLES },
-  { collection: 'location_content', roles: FLOOR_ROLES },
-  { collection: 'colours', roles: FLOOR_ROLES },
-  { collection: 'moulds', roles: FLOOR_ROLES },
-  // Trays of batches being filled (server/modules/warehouse/sync.ts: picker, order_manager).
-  { collection: 'trays', roles: FILLER_ROLES },
-];
-
 export function collectionsFor(permissions: readonly number[]): CollectionName[] {
-  return PULLED.filter((p) => hasAnyRole(permissions, p.roles)).map((p) => p.collection);
+  return collectionsPulledBy(permissions);
 }
 
 export const UNSENT_WARNING =

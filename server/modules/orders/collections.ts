@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { PickingStatus } from '../../../contract/orders';
+import { pullAccess } from '../../../contract/sync-collections';
 import { defineCollection } from '../../sync';
 import { orderItemSelect } from './queries';
 
@@ -9,13 +10,10 @@ import { orderItemSelect } from './queries';
  * restamped when its totals change, so picked_total stays right. Location content is the whole
  * company's stock (an item that enters play later must not miss rows pulled before), and the
  * floor's item rows carry image, colour, mould and condition, so a pick needs no catalog.
+ * Who may pull each one is contract/sync-collections.ts (the device reads the same table).
  */
-const FLOOR = ['picker', 'order_manager', 'warehouse_manager'] as const;
-const ORDERS = ['picker', 'order_manager'] as const;
-
 export const ordersCollection = defineCollection({
-  name: 'orders',
-  roles: ORDERS,
+  ...pullAccess('orders'),
   table: 'orders',
   key: 'id',
   select: (db, companyId) => {
@@ -62,8 +60,7 @@ export const ordersCollection = defineCollection({
 });
 
 export const orderItemsCollection = defineCollection({
-  name: 'order_items',
-  roles: ORDERS,
+  ...pullAccess('order_items'),
   table: 'oi',
   key: 'id',
   select: (db, companyId) =>
@@ -75,8 +72,7 @@ export const orderItemsCollection = defineCollection({
 });
 
 export const locationsCollection = defineCollection({
-  name: 'locations',
-  roles: FLOOR,
+  ...pullAccess('locations'),
   table: 'locations',
   key: 'id',
   select: (db, companyId) =>
@@ -96,8 +92,7 @@ export const locationsCollection = defineCollection({
 });
 
 export const locationContentCollection = defineCollection({
-  name: 'location_content',
-  roles: FLOOR,
+  ...pullAccess('location_content'),
   table: 'location_content',
   key: 'id',
   select: (db, companyId) =>
@@ -108,8 +103,7 @@ export const locationContentCollection = defineCollection({
 });
 
 export const coloursCollection = defineCollection({
-  name: 'colours',
-  roles: [],
+  ...pullAccess('colours'),
   table: 'colours',
   key: 'id',
   shared: true,
@@ -121,8 +115,7 @@ export const coloursCollection = defineCollection({
 
 /** The moulds of the company's items (a mould of a newly added item arrives with its items' rows). */
 export const mouldsCollection = defineCollection({
-  name: 'moulds',
-  roles: FLOOR,
+  ...pullAccess('moulds'),
   table: 'moulds',
   key: 'id',
   shared: true,

@@ -1,4 +1,5 @@
 import { FillingMutation, TrayFillArgs } from '../../../contract/mutations/filling';
+import { pullAccess } from '../../../contract/sync-collections';
 import { defineCollection, defineMutation, restampRows, stockRowId } from '../../sync';
 import { fillTray } from './fill';
 import { traySelect } from './queries';
@@ -39,8 +40,7 @@ export const trayFill = defineMutation({
  * tombstones (see fill.ts touchBatch).
  */
 export const traysCollection = defineCollection({
-  name: 'trays',
-  roles: ['picker', 'order_manager'],
+  ...pullAccess('trays'),
   table: 'trays',
   key: 'id',
   select: (db, companyId) =>
