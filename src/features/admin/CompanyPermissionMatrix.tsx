@@ -1,9 +1,9 @@
-import { Switch, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import type { CompanyListResponse, CompanyPermissions } from '../../../contract/admin';
-import { api } from '../../api/client';
 import { showApiError } from '../../ui/notify';
+import { PermissionMatrix, sendPermission, switchPermission } from './PermissionMatrix';
 import { TemporaryLoginButton } from './TemporaryLoginButton';
 
 interface Props {
@@ -17,12 +17,7 @@ function withPermission(list: CompanyListResponse, companyId: number, id: number
     company_permissions: list.company_permissions.map((c) =>
       c.company_id !== companyId
         ? c
-        : {
-            ...c,
-            permissions: on
-              ? [...new Set([...c.permissions, id])].sort((a, b) => a - b)
-              : c.permissions.filter((p) => p !== id),
-          },
+        : { ...c, permissions: switchPermission(c.permissions, id, on) },
     ),
   };
 }
@@ -34,15 +29,8 @@ export function CompanyPermissionMatrix({ list, update }: Props) {
   async function change(company: CompanyPermissions, permissionId: number, on: boolean) {
     setPending(`${company.company_id}:${permissionId}`);
     try {
-      if (on) {
-        await api.post('company/permission', {
-          json: { company_id: company.company_id, permission_id: permissionId },
-        });
-      } else {
-        await api.delete('company/permission', {
-          searchParams: { company_id: company.company_id, permission_id: permissionId },
-        });
-      }
+      const ids = { company_id: company.company_id, permission_id: permissionId };
+      await sendPermission('company/permission', ids, on);
       update((l) => withPermission(l, company.company_id, permissionId, on));
     } catch (error) {
       await showApiError(error);
@@ -66,43 +54,19 @@ export function CompanyPermissionMatrix({ list, update }: Props) {
   }
 
   return (
-    <Table.ScrollContainer minWidth={700}>
-      <Table striped highlightOnHover aria-label="Company permissions">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Company</Table.Th>
-            {list.global_permissions.map((p) => (
-              <Table.Th key={p.permission_id} ta="center">
-                {p.description}
-              </Table.Th>
-            ))}
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {list.company_permissions.map((company) => (
-            <Table.Tr key={company.company_id}>
-              <Table.Td fw={500}>{company.company_name}</Table.Td>
-              {list.global_permissions.map((p) => (
-                <Table.Td key={p.permission_id} ta="center">
-                  <Switch
-                    display="inline-block"
-                    aria-label={`permission ${p.permission_id} for ${company.company_name}`}
-                    checked={company.permissions.includes(p.permission_id)}
-                    disabled={pending === `${company.company_id}:${p.permission_id}`}
-                    onChange={(e) =>
-                      confirmChange(company, p.permission_id, e.currentTarget.checked)
-                    }
-                  />
-                </Table.Td>
-              ))}
-              <Table.Td>
-                <TemporaryLoginButton company={company} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <PermissionMatrix
+      label="Company permissions"
+      minWidth={700}
+      holder="Company"
+      columns={list.global_permissions}
+      rows={list.company_permissions}
+      rowKey={(company) => company.company_id}
+      nameCell={(company) => <Table.Td fw={500}>{company.company_name}</Table.Td>}
+      switchName={(company) => company.company_name}
+      permissions={(company) => company.permissions}
+      isPending={(company, id) => pending === `${company.company_id}:${id}`}
+      onSwitch={confirmChange}
+      actions={(company) => <TemporaryLoginButton company={company} />}
+    />
   );
 }

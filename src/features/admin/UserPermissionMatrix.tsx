@@ -1,9 +1,10 @@
-import { Button, Switch, Table, Text } from '@mantine/core';
+import { Button, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import type { UserListResponse, UserPermissions } from '../../../contract/admin';
 import { api } from '../../api/client';
 import { notifySuccess, showApiError } from '../../ui/notify';
+import { PermissionMatrix, sendPermission, switchPermission } from './PermissionMatrix';
 
 interface Props {
   list: UserListResponse;
@@ -18,14 +19,7 @@ function withPermission(list: UserListResponse, userId: number, id: number, on: 
   return {
     ...list,
     user_permissions: list.user_permissions.map((u) =>
-      u.user_id !== userId
-        ? u
-        : {
-            ...u,
-            permissions: on
-              ? [...new Set([...u.permissions, id])].sort((a, b) => a - b)
-              : u.permissions.filter((p) => p !== id),
-          },
+      u.user_id !== userId ? u : { ...u, permissions: switchPermission(u.permissions, id, on) },
     ),
   };
 }
@@ -45,15 +39,8 @@ export function UserPermissionMatrix({ list, update, selfId, onDeleted }: Props)
     setPending((p) => new Set(p).add(key));
     update((l) => withPermission(l, user.user_id, permissionId, on));
     try {
-      if (on) {
-        await api.post('user/permission', {
-          json: { user_id: user.user_id, permission_id: permissionId },
-        });
-      } else {
-        await api.delete('user/permission', {
-          searchParams: { user_id: user.user_id, permission_id: permissionId },
-        });
-      }
+      const ids = { user_id: user.user_id, permission_id: permissionId };
+      await sendPermission('user/permission', ids, on);
     } catch (error) {
       update((l) => withPermission(l, user.user_id, permissionId, !on));
       await showApiError(error);
@@ -100,58 +87,38 @@ export function UserPermissionMatrix({ list, update, selfId, onDeleted }: Props)
   }
 
   return (
-    <Table.ScrollContainer minWidth={600}>
-      <Table striped highlightOnHover aria-label="User permissions">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>User</Table.Th>
-            {list.company_permissions.map((p) => (
-              <Table.Th key={p.permission_id} ta="center">
-                {p.description}
-              </Table.Th>
-            ))}
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {list.user_permissions.map((user) => (
-            <Table.Tr key={user.user_id}>
-              <Table.Td>
-                <Text fw={500}>{user.user_name}</Text>
-                <Text size="xs" c="dimmed">
-                  {user.user_email}
-                </Text>
-              </Table.Td>
-              {list.company_permissions.map((p) => (
-                <Table.Td key={p.permission_id} ta="center">
-                  <Switch
-                    display="inline-block"
-                    aria-label={`permission ${p.permission_id} for ${user.user_email}`}
-                    checked={user.permissions.includes(p.permission_id)}
-                    disabled={pending.has(`${user.user_id}:${p.permission_id}`)}
-                    onChange={(e) => void toggle(user, p.permission_id, e.currentTarget.checked)}
-                  />
-                </Table.Td>
-              ))}
-              <Table.Td>
-                <Button
-                  size="xs"
-                  color="red"
-                  variant="light"
-                  aria-label={`delete ${user.user_email}`}
-                  disabled={user.user_id === selfId}
-                  title={
-                    user.user_id === selfId ? 'You cannot delete your own account.' : undefined
-                  }
-                  onClick={() => confirmDelete(user)}
-                >
-                  Delete
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <PermissionMatrix
+      label="User permissions"
+      minWidth={600}
+      holder="User"
+      columns={list.company_permissions}
+      rows={list.user_permissions}
+      rowKey={(user) => user.user_id}
+      nameCell={(user) => (
+        <Table.Td>
+          <Text fw={500}>{user.user_name}</Text>
+          <Text size="xs" c="dimmed">
+            {user.user_email}
+          </Text>
+        </Table.Td>
+      )}
+      switchName={(user) => user.user_email}
+      permissions={(user) => user.permissions}
+      isPending={(user, id) => pending.has(`${user.user_id}:${id}`)}
+      onSwitch={(user, id, on) => void toggle(user, id, on)}
+      actions={(user) => (
+        <Button
+          size="xs"
+          color="red"
+          variant="light"
+          aria-label={`delete ${user.user_email}`}
+          disabled={user.user_id === selfId}
+          title={user.user_id === selfId ? 'You cannot delete your own account.' : undefined}
+          onClick={() => confirmDelete(user)}
+        >
+          Delete
+        </Button>
+      )}
+    />
   );
 }
