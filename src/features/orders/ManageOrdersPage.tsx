@@ -21,7 +21,8 @@ import {
   type OrderSortFlag,
 } from '../../../contract/orders';
 import { showApiError } from '../../ui/notify';
-import { fetchOrders, isUnreachable } from './api';
+import { isUnreachable } from '../../api/errors';
+import { fetchOrders } from './api';
 import { formatAge, lotsAndItems } from './format';
 import { OrderProgress } from './OrderProgress';
 

@@ -1,4 +1,3 @@
-import { HTTPError } from 'ky';
 import type {
   OrderItemsResponse,
   OrderListResponse,
@@ -52,13 +51,4 @@ export function updateOrder(orderId: number, change: OrderUpdateRequest) {
   return api
     .put('v1/order', { searchParams: { order_id: orderId }, json: change })
     .json<OrderUpdateResponse>();
-}
-
-/** True when the call got no answer at all (offline, server unreachable), not an error answer. */
-export function isUnreachable(error: unknown): boolean {
-  return !(error instanceof HTTPError) && (error instanceof TypeError || isTimeout(error));
-}
-
-function isTimeout(error: unknown): boolean {
-  return error instanceof Error && error.name === 'TimeoutError';
 }

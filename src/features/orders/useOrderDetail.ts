@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Order, OrderItemWithLocations } from '../../../contract/orders';
 import { getDb } from '../../offline';
 import { showApiError } from '../../ui/notify';
-import { fetchOrder, fetchOrderItems, isUnreachable } from './api';
+import { isUnreachable } from '../../api/errors';
+import { fetchOrder, fetchOrderItems } from './api';
 import { localOrder, localOrderItems, mayPick, type LocalOrderItem } from './local';
 
 export interface OrderDetail {

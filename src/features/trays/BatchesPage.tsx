@@ -23,7 +23,8 @@ import {
 } from '../../../contract/warehouse';
 import { useSession } from '../../app/session';
 import { showApiError } from '../../ui/notify';
-import { fetchBatches, isUnreachable } from './api';
+import { isUnreachable } from '../../api/errors';
+import { fetchBatches } from './api';
 import { formatDate, pageCount } from './format';
 import { batchProgress } from './status';
 import { StoreBatchModal } from './StoreBatchModal';

@@ -44,12 +44,6 @@ export function storeBatch(batchId: number, locationId: number) {
     .json<StoreBatchResponse>();
 }
 
-/** True when the call got no answer at all (offline, server unreachable), not an error answer. */
-export function isUnreachable(error: unknown): boolean {
-  if (error instanceof HTTPError) return false;
-  return error instanceof TypeError || (error instanceof Error && error.name === 'TimeoutError');
-}
-
 export function isNotFound(error: unknown): boolean {
   return error instanceof HTTPError && error.response.status === 404;
 }

@@ -1,7 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { getDb, type OutboxEntry } from '../../offline';
-import { fetchTray, isNotFound, isUnreachable } from './api';
+import { isUnreachable } from '../../api/errors';
+import { fetchTray, isNotFound } from './api';
 import { fillEntryOf, localFillView, settleLocalStock, type FillView } from './local';
 import { useOnlineTick } from './useTrayList';
 

@@ -2,7 +2,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import type { BatchIdsResponse, WarehouseTray } from '../../../contract/warehouse';
 import { getDb } from '../../offline';
-import { fetchBatchIds, fetchTrays, isUnreachable } from './api';
+import { isUnreachable } from '../../api/errors';
+import { fetchBatchIds, fetchTrays } from './api';
 import { localTrays, type LocalTray } from './local';
 
 /** Counts up on `online`: screens load again when the network is back. */
