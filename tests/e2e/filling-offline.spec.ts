@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { TrayDetail, TrayListResponse, WarehouseTray } from '../../contract/warehouse';
 import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
+import { wedgeScan } from './support/scanner';
 
 /**
  * Issue 4: a filler fills three trays with the network gone, by scanning location codes, reloads,
@@ -31,32 +32,15 @@ async function traysToFill(page: Page, token: string): Promise<WarehouseTray[]> 
   return best.slice(0, 3);
 }
 
+/** Scan a code with a keyboard-wedge scanner (support/scanner.ts). */
 async function scan(page: Page, code: string) {
-  await page.keyboard.type(code);
-  await page.keyboard.press('Enter');
-}
-
-/**
- * Scan a code until `done` holds. The keyboard-wedge detector times keystrokes (< 35 ms apart);
- * on a loaded 2-core machine the first key of a burst sometimes arrives late and is not part of
- * the burst, so a second scan is allowed, as a person would scan again.
- */
-async function scanUntil(page: Page, code: string, done: () => Promise<void>) {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    await scan(page, code);
-    try {
-      await done();
-      return;
-    } catch {
-      // scan again
-    }
-  }
-  await done();
+  await wedgeScan(page, code);
 }
 
 async function scanLocation(page: Page, code: string) {
   const radio = page.locator(`[data-code="${code}"]`);
-  await scanUntil(page, code, () => expect(radio).toBeChecked({ timeout: 2_000 }));
+  await scan(page, code);
+  await expect(radio).toBeChecked();
 }
 
 test('a filler fills three trays offline by scanning, reloads, and each fill lands once', async ({
@@ -236,11 +220,9 @@ test('an order manager stores a batch at a scanned location: every tray filled t
   await row.getByRole('button', { name: 'Store' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('button', { name: 'Store' })).toBeDisabled();
-  // Scan the location's code (typed into the focused code field if the modal focused it).
-  await scanUntil(page, target.code, () =>
-    expect(dialog.getByTestId('store-location')).toHaveText(`Location: ${target.location_name}`, {
-      timeout: 2_000,
-    }),
+  await scan(page, target.code);
+  await expect(dialog.getByTestId('store-location')).toHaveText(
+    `Location: ${target.location_name}`,
   );
   await dialog.getByRole('button', { name: 'Store' }).click();
   await expect(

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { OrderItemWithLocations } from '../../contract/orders';
 import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
+import { wedgeScan } from './support/scanner';
 
 /**
  * Issue 3: a picker picks a whole order with the network gone, and every pick lands on the
@@ -23,15 +24,9 @@ async function orderItems(page: Page, token: string): Promise<OrderItemWithLocat
 const stockOf = (item: OrderItemWithLocations) =>
   item.locations.reduce((n, l) => n + l.quantity, 0);
 
-/**
- * "Scan" a code with the keyboard: keys + Enter into the scan bar's code field. (Keys sent to the
- * page body go through the keyboard-wedge detector, whose 35 ms burst limit Playwright's key
- * events miss on a loaded 2-core machine: 30–200 ms between keys were measured.)
- */
+/** "Scan" a code with a keyboard-wedge scanner (support/scanner.ts): no field needs focus. */
 async function scan(page: Page, code: string) {
-  await page.getByLabel('Location code').click();
-  await page.keyboard.type(code);
-  await page.keyboard.press('Enter');
+  await wedgeScan(page, code);
 }
 
 /** Scan the shown location when it is not scanned yet. */
