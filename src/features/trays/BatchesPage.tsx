@@ -1,34 +1,19 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Pagination,
-  Progress,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Button, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { hasAnyRole } from '../../../contract/permissions';
 import {
   BATCH_SORT_FLAGS,
   BATCHES_PER_PAGE,
-  type BatchListResponse,
   type BatchSortFlag,
   type WarehouseBatch,
 } from '../../../contract/warehouse';
 import { useSession } from '../../app/session';
-import { showApiError } from '../../ui/notify';
-import { isUnreachable } from '../../api/errors';
+import { PagedTable, SortSelect, usePagedQuery } from '../../ui/PagedTable';
 import { fetchBatches } from './api';
-import { formatDate, pageCount } from './format';
+import { formatDate } from './format';
 import { batchProgress } from './status';
 import { StoreBatchModal } from './StoreBatchModal';
-import { useOnlineTick } from './useTrayList';
 
 const SORT_LABELS: Record<BatchSortFlag, string> = {
   order_by_last_modified: 'Last modified',
@@ -37,7 +22,11 @@ const SORT_LABELS: Record<BatchSortFlag, string> = {
   order_by_status: 'Status',
 };
 
-type Load = { state: 'loading' } | { state: 'offline' } | { state: 'failed' } | BatchListResponse;
+const FIRST_QUERY: { sort: BatchSortFlag } = { sort: 'order_by_last_modified' };
+
+function fetchPage(query: { sort: BatchSortFlag }, page: number) {
+  return fetchBatches(query.sort, page);
+}
 
 function BatchProgress({ b }: { b: WarehouseBatch }) {
   const p = batchProgress(b.filled_count, b.total_count);
@@ -56,117 +45,75 @@ function BatchProgress({ b }: { b: WarehouseBatch }) {
 export default function BatchesPage() {
   const permissions = useSession((s) => s.permissions);
   const canStore = hasAnyRole(permissions, ['order_manager']);
-  const [sort, setSort] = useState<BatchSortFlag>('order_by_last_modified');
-  const [page, setPage] = useState(1);
-  const [attempt, setAttempt] = useState(0);
-  const tick = useOnlineTick();
-  const [data, setData] = useState<Load>({ state: 'loading' });
+  const paged = usePagedQuery(FIRST_QUERY, fetchPage, BATCHES_PER_PAGE);
   const [storing, setStoring] = useState<WarehouseBatch | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    setData({ state: 'loading' });
-    fetchBatches(sort, page).then(
-      (answer) => live && setData(answer),
-      async (error: unknown) => {
-        if (!live) return;
-        if (isUnreachable(error)) return setData({ state: 'offline' });
-        setData({ state: 'failed' });
-        await showApiError(error);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [sort, page, attempt, tick]);
-
-  const pages = 'results' in data ? pageCount(data.count, BATCHES_PER_PAGE) : 1;
 
   return (
     <Stack gap="md">
       <Title order={2}>Batches Overview</Title>
-      <Select
-        label="Sort by"
+      <SortSelect
         maw={260}
-        data={BATCH_SORT_FLAGS.map((f) => ({ value: f, label: SORT_LABELS[f] }))}
-        value={sort}
-        allowDeselect={false}
-        onChange={(v) => {
-          if (!v) return;
-          setSort(v as BatchSortFlag);
-          setPage(1);
-        }}
+        flags={BATCH_SORT_FLAGS}
+        labels={SORT_LABELS}
+        value={paged.query.sort}
+        onChange={(sort) => paged.setQuery({ sort })}
       />
-      {'state' in data && data.state === 'loading' && <Loader aria-label="Loading batches" />}
-      {'state' in data && data.state === 'offline' && (
-        <Alert color="orange" title="Offline">
-          <Text>The Batches Overview needs the network: the server cannot be reached.</Text>
-          <Button mt="sm" variant="default" onClick={() => setAttempt((n) => n + 1)}>
-            Try again
-          </Button>
-        </Alert>
-      )}
-      {'results' in data && data.results.length === 0 && <Text>There are no batches.</Text>}
-      {'results' in data && data.results.length > 0 && (
-        <Table.ScrollContainer minWidth={1100}>
-          <Table striped highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Batch id</Table.Th>
-                <Table.Th>Project id</Table.Th>
-                <Table.Th>Trays filled|total</Table.Th>
-                <Table.Th>Progress</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Created</Table.Th>
-                <Table.Th>Last edit</Table.Th>
-                <Table.Th>Comments</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.results.map((b) => (
-                <Table.Tr key={b.batch_id} data-testid="batch-row">
-                  <Table.Td>{b.name}</Table.Td>
-                  <Table.Td>{b.batch_id}</Table.Td>
-                  <Table.Td>{b.project_id}</Table.Td>
-                  <Table.Td data-testid="batch-filled">
-                    {batchProgress(b.filled_count, b.total_count).label}
-                  </Table.Td>
-                  <Table.Td>
-                    <BatchProgress b={b} />
-                  </Table.Td>
-                  <Table.Td>{b.status}</Table.Td>
-                  <Table.Td>{formatDate(b.date_of_creation)}</Table.Td>
-                  <Table.Td>{formatDate(b.date_of_last_edit)}</Table.Td>
-                  <Table.Td>{b.comments}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap" justify="flex-end">
-                      <Button component={Link} to={`/trays?batch_id=${b.batch_id}`} variant="light">
-                        View
-                      </Button>
-                      {canStore && (
-                        <Button variant="default" onClick={() => setStoring(b)}>
-                          Store
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {'results' in data && pages > 1 && (
-        <Pagination total={pages} value={page} onChange={setPage} aria-label="Pages" />
-      )}
+      <PagedTable
+        paged={paged}
+        loadingLabel="Loading batches"
+        offline={<Text>The Batches Overview needs the network: the server cannot be reached.</Text>}
+        empty={<Text>There are no batches.</Text>}
+        minWidth={1100}
+        head={
+          <>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Batch id</Table.Th>
+            <Table.Th>Project id</Table.Th>
+            <Table.Th>Trays filled|total</Table.Th>
+            <Table.Th>Progress</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Created</Table.Th>
+            <Table.Th>Last edit</Table.Th>
+            <Table.Th>Comments</Table.Th>
+            <Table.Th />
+          </>
+        }
+        row={(b) => (
+          <Table.Tr key={b.batch_id} data-testid="batch-row">
+            <Table.Td>{b.name}</Table.Td>
+            <Table.Td>{b.batch_id}</Table.Td>
+            <Table.Td>{b.project_id}</Table.Td>
+            <Table.Td data-testid="batch-filled">
+              {batchProgress(b.filled_count, b.total_count).label}
+            </Table.Td>
+            <Table.Td>
+              <BatchProgress b={b} />
+            </Table.Td>
+            <Table.Td>{b.status}</Table.Td>
+            <Table.Td>{formatDate(b.date_of_creation)}</Table.Td>
+            <Table.Td>{formatDate(b.date_of_last_edit)}</Table.Td>
+            <Table.Td>{b.comments}</Table.Td>
+            <Table.Td>
+              <Group gap="xs" wrap="nowrap" justify="flex-end">
+                <Button component={Link} to={`/trays?batch_id=${b.batch_id}`} variant="light">
+                  View
+                </Button>
+                {canStore && (
+                  <Button variant="default" onClick={() => setStoring(b)}>
+                    Store
+                  </Button>
+                )}
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
       <StoreBatchModal
         batch={storing}
         onClose={() => setStoring(null)}
         onStored={() => {
           setStoring(null);
-          setAttempt((n) => n + 1);
+          paged.reload();
         }}
       />
     </Stack>
