@@ -112,41 +112,40 @@ describeEachDialect('sync push', (dialect) => {
   // Several servers share one database on PostgreSQL only (DESIGN "Scale-out"). Two SQLite
   // connections in one process cannot take turns: better-sqlite3 waits for a lock synchronously,
   // blocking the thread that holds it; one SQLite server has one connection and runs its
-  // transactions one at a time, which the test above covers.
-  it.runIf(dialect === 'postgres')(
-    'applies a mutation id once across two servers on one database',
-    async () => {
-      const url = t.config.databaseUrl ?? `sqlite:${join(t.config.dataDir, 'warehouse.sqlite')}`;
-      const second = await createTestApp(dialect, {
-        databaseUrl: url,
-        jwtSecret: t.config.jwtSecret,
-        seedDemo: false,
-      });
-      try {
-        const m = note(1, 'two servers', { delay_ms: 10 });
-        const apps = [t.app, second.app];
-        const answers = await Promise.all(
-          Array.from({ length: 20 }, (_, i) =>
-            apps[i % 2].inject({
-              method: 'POST',
-              url: '/api/v1/sync/push',
-              headers: { authorization: picker },
-              payload: { device_id: device, mutations: [m] },
-            }),
-          ),
-        );
-        for (const a of answers) {
-          expect(a.statusCode, a.body).toBe(200);
-          expect(a.json().results).toEqual([{ id: m.id, status: 'applied' }]);
-        }
-        expect((await noteTexts(t.app.db, demoId)).filter((x) => x === 'two servers')).toHaveLength(
-          1,
-        );
-      } finally {
-        await second.close();
+  // transactions one at a time, which the test above covers. (Defined for PostgreSQL only, so
+  // the SQLite run does not report a skipped check.)
+  const onPostgres = dialect === 'postgres' ? it : () => {};
+  onPostgres('applies a mutation id once across two servers on one database', async () => {
+    const url = t.config.databaseUrl ?? `sqlite:${join(t.config.dataDir, 'warehouse.sqlite')}`;
+    const second = await createTestApp(dialect, {
+      databaseUrl: url,
+      jwtSecret: t.config.jwtSecret,
+      seedDemo: false,
+    });
+    try {
+      const m = note(1, 'two servers', { delay_ms: 10 });
+      const apps = [t.app, second.app];
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          apps[i % 2].inject({
+            method: 'POST',
+            url: '/api/v1/sync/push',
+            headers: { authorization: picker },
+            payload: { device_id: device, mutations: [m] },
+          }),
+        ),
+      );
+      for (const a of answers) {
+        expect(a.statusCode, a.body).toBe(200);
+        expect(a.json().results).toEqual([{ id: m.id, status: 'applied' }]);
       }
-    },
-  );
+      expect((await noteTexts(t.app.db, demoId)).filter((x) => x === 'two servers')).toHaveLength(
+        1,
+      );
+    } finally {
+      await second.close();
+    }
+  });
 
   it('applies the rest of a batch around a rejected entry, in seq order', async () => {
     const a = note(3, 'batch first');
