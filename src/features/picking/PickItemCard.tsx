@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ItemFacts, OrderProgress, type LocalOrderItem } from '../orders';
 import type { StopItem } from './route';
 import { suggestedQuantity } from './skip';
+import { Fact } from '../../ui/Fact';
 
 interface Props {
   item: StopItem<LocalOrderItem>;
@@ -12,19 +13,6 @@ interface Props {
   count: number;
   onConfirm: (quantity: number) => Promise<void>;
   onSkip: () => Promise<void>;
-}
-
-function Fact({ label, value, testId }: { label: string; value: number; testId: string }) {
-  return (
-    <Stack gap={0} align="center">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700} ta="center">
-        {label}
-      </Text>
-      <Text size="xl" fw={800} data-testid={testId}>
-        {value}
-      </Text>
-    </Stack>
-  );
 }
 
 /**

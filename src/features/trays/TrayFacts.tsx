@@ -2,19 +2,7 @@ import { ColorSwatch, Group, Image, SimpleGrid, Stack, Text } from '@mantine/cor
 import { NO_IMAGE } from '../../ui/noImage';
 import type { FillView } from './local';
 import { trayImageUrl } from './image';
-
-function Fact({ label, value, testId }: { label: string; value: number; testId: string }) {
-  return (
-    <Stack gap={0} align="center">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700} ta="center">
-        {label}
-      </Text>
-      <Text size="xl" fw={800} data-testid={testId}>
-        {value}
-      </Text>
-    </Stack>
-  );
-}
+import { Fact } from '../../ui/Fact';
 
 /** Image, item UUID, colour, stock in the warehouse and quantity to fill (spec 2 §2.12). */
 export function TrayFacts({ view }: { view: FillView }) {
