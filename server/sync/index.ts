@@ -11,6 +11,6 @@ export {
   recordTombstone,
   currentVersion,
   restampRows,
-  stockRowId,
+  restampStock,
   SHARED_SCOPE,
 } from './version';

@@ -81,20 +81,20 @@ export async function restampRows(
     .execute();
 }
 
-/** The id of the stock row of an item at a location, if there is one. */
-export async function stockRowId(
+/** Re-stamps the stock row of an item at a location, if there is one (see restampRows). */
+export async function restampStock(
   trx: Kysely<Database>,
   companyId: number,
   locationId: number,
   itemId: number | null | undefined,
-): Promise<number[]> {
-  if (itemId === null || itemId === undefined) return [];
-  const row = await trx
-    .selectFrom('location_content')
-    .select('id')
+  version: number,
+): Promise<void> {
+  if (itemId === null || itemId === undefined) return;
+  await trx
+    .updateTable('location_content')
+    .set({ version })
     .where('company_id', '=', companyId)
     .where('location_id', '=', locationId)
     .where('item_id', '=', itemId)
-    .executeTakeFirst();
-  return row ? [row.id] : [];
+    .execute();
 }

@@ -8,7 +8,7 @@ import {
 } from '../../../contract/mutations/picking';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { defineMutation, restampRows, stockRowId, type MutationContext } from '../../sync';
+import { defineMutation, restampRows, restampStock, type MutationContext } from '../../sync';
 import type { WriteCtx } from './context';
 import { claimOrder, confirmPick, finishOrder, pauseOrder } from './picking';
 import { reportIssue } from './service';
@@ -68,8 +68,7 @@ export const pickConfirm = defineMutation({
       .where('id', '=', args.order_item_id)
       .where('company_id', '=', ctx.companyId)
       .executeTakeFirst();
-    const stock = await stockRowId(trx, ctx.companyId, args.location_id, item?.item_id);
-    await restampRows(trx, 'location_content', ctx.companyId, stock, version);
+    await restampStock(trx, ctx.companyId, args.location_id, item?.item_id, version);
     await restampRows(trx, 'order_items', ctx.companyId, [args.order_item_id], version);
     await restampRows(trx, 'orders', ctx.companyId, [args.order_id], version);
   },

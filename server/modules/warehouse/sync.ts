@@ -1,6 +1,6 @@
 import { FillingMutation, TrayFillArgs } from '../../../contract/mutations/filling';
 import { pullAccess } from '../../../contract/sync-collections';
-import { defineCollection, defineMutation, restampRows, stockRowId } from '../../sync';
+import { defineCollection, defineMutation, restampRows, restampStock } from '../../sync';
 import { fillTray } from './fill';
 import { traySelect } from './queries';
 
@@ -28,8 +28,7 @@ export const trayFill = defineMutation({
       .where('id', '=', args.tray_id)
       .where('company_id', '=', ctx.companyId)
       .executeTakeFirst();
-    const stock = await stockRowId(trx, ctx.companyId, args.location_id, tray?.item_id);
-    await restampRows(trx, 'location_content', ctx.companyId, stock, version);
+    await restampStock(trx, ctx.companyId, args.location_id, tray?.item_id, version);
     await restampRows(trx, 'trays', ctx.companyId, [args.tray_id], version);
   },
 });
