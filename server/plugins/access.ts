@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Permission, type RoleName } from '../../contract/permissions';
 import { bearerFrom, verifyAccessToken, type SessionUser } from '../auth/tokens';
+import { currentPermissions } from '../auth/permissions';
 import { forbidden, unauthorized } from '../errors';
 
 /**
@@ -43,8 +44,13 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { jwtSecret: s
     const access = request.routeOptions.config?.access;
     if (access === undefined || access === 'public') return;
     const token = bearerFrom(request.headers.authorization);
-    const user = token ? await verifyAccessToken(opts.jwtSecret, token) : null;
-    if (!user) throw unauthorized();
+    const claimed = token ? await verifyAccessToken(opts.jwtSecret, token) : null;
+    if (!claimed) throw unauthorized();
+    // The token's permissions feed the PWA's menu; the server checks what holds now, so a revoked
+    // permission or a deleted user stops working at once, not when the token expires.
+    const permissions = await currentPermissions(request.server.db, claimed.id, claimed.companyId);
+    if (!permissions) throw unauthorized();
+    const user = { ...claimed, permissions };
     request.user = user;
     // Every later line of this request carries its company (the admin's log download filters on it).
     request.log = request.log.child({ company_id: user.companyId, user_id: user.id });

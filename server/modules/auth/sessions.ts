@@ -5,6 +5,7 @@ import type { LoginResponse } from '../../../contract/auth';
 import { hashToken, newOpaqueToken, signAccessToken } from '../../auth/tokens';
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
+import { effectivePermissions } from '../../auth/permissions';
 
 /** A refresh token used a second time within this many seconds is a lost answer, not theft. */
 export const REUSE_GRACE_SECONDS = 30;
@@ -53,27 +54,6 @@ function accountQuery(db: Kysely<Database>) {
 
 export function passwordExpired(account: AccountRow, now = Date.now()): boolean {
   return !!account.password_expires_at && Date.parse(account.password_expires_at) <= now;
-}
-
-/** The user's permissions that the user's company also holds, ascending. */
-export async function effectivePermissions(
-  db: Kysely<Database>,
-  userId: number,
-  companyId: number,
-): Promise<number[]> {
-  const rows = await db
-    .selectFrom('user_permissions')
-    .innerJoin(
-      'company_permissions',
-      'company_permissions.permission_id',
-      'user_permissions.permission_id',
-    )
-    .select('user_permissions.permission_id')
-    .where('user_permissions.user_id', '=', userId)
-    .where('company_permissions.company_id', '=', companyId)
-    .orderBy('user_permissions.permission_id')
-    .execute();
-  return rows.map((r) => r.permission_id);
 }
 
 /**

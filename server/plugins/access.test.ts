@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { Permission } from '../../contract/permissions';
+import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../test/helpers';
+
+describeEachDialect('access rules use what holds now, not what the token says', (dialect) => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    admin = await loginAs(t.app, 'admin@demo.test');
+  });
+  afterAll(() => t.close());
+
+  const userId = async (email: string) =>
+    (
+      await t.app.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow()
+    ).id;
+  const ordersAs = (auth: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/v1/order?limit=1&page=1',
+      headers: { authorization: auth },
+    });
+
+  it('refuses a revoked role at once, with the token issued before the change', async () => {
+    const orders = await loginAs(t.app, 'orders@demo.test');
+    expect((await ordersAs(orders)).statusCode).toBe(200);
+    const revoke = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/user/permission?user_id=${await userId('orders@demo.test')}&permission_id=${Permission.order_manager}`,
+      headers: { authorization: admin },
+    });
+    expect(revoke.statusCode).toBe(200);
+    expect((await ordersAs(orders)).statusCode).toBe(403);
+  });
+
+  it('refuses a deleted user at once', async () => {
+    const syncer = await loginAs(t.app, 'syncer@demo.test');
+    const before = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { authorization: syncer },
+    });
+    expect(before.statusCode).toBe(403);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/user?user_id=${await userId('syncer@demo.test')}`,
+      headers: { authorization: admin },
+    });
+    expect(removed.statusCode).toBe(200);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { authorization: syncer },
+    });
+    expect(after.statusCode).toBe(401);
+  });
+});
