@@ -1,8 +1,9 @@
-import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Title } from '@mantine/core';
 import type { UserListResponse } from '../../../contract/admin';
 import { useSession } from '../../app/session';
 import { AddUserForm } from './AddUserForm';
 import { DownloadLogsButton } from './DownloadLogsButton';
+import { LoadStatus } from './LoadStatus';
 import { useApiData } from './useApiData';
 import { UserPermissionMatrix } from './UserPermissionMatrix';
 
@@ -29,18 +30,8 @@ export default function AdminPage() {
             selfId={selfId}
             onDeleted={() => void users.reload()}
           />
-        ) : users.loading ? (
-          <Group gap="xs">
-            <Loader size="sm" />
-            <Text c="dimmed">Loading users…</Text>
-          </Group>
         ) : (
-          <Group gap="xs">
-            <Text c="dimmed">The users could not be loaded.</Text>
-            <Button variant="subtle" onClick={() => void users.reload()}>
-              Try again
-            </Button>
-          </Group>
+          <LoadStatus loading={users.loading} what="users" onRetry={() => void users.reload()} />
         )}
       </section>
     </Stack>

@@ -1,7 +1,8 @@
-import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Title } from '@mantine/core';
 import type { CompanyListResponse } from '../../../contract/admin';
 import { CompanyPermissionMatrix } from './CompanyPermissionMatrix';
 import { DownloadLogsButton } from './DownloadLogsButton';
+import { LoadStatus } from './LoadStatus';
 import { useApiData } from './useApiData';
 
 /** Company administration for the platform operator (spec 1 §2.8). */
@@ -20,18 +21,12 @@ export default function BrickAdminPage() {
         </Title>
         {companies.data ? (
           <CompanyPermissionMatrix list={companies.data} update={companies.setData} />
-        ) : companies.loading ? (
-          <Group gap="xs">
-            <Loader size="sm" />
-            <Text c="dimmed">Loading companies…</Text>
-          </Group>
         ) : (
-          <Group gap="xs">
-            <Text c="dimmed">The companies could not be loaded.</Text>
-            <Button variant="subtle" onClick={() => void companies.reload()}>
-              Try again
-            </Button>
-          </Group>
+          <LoadStatus
+            loading={companies.loading}
+            what="companies"
+            onRetry={() => void companies.reload()}
+          />
         )}
       </section>
     </Stack>
