@@ -23,6 +23,17 @@ export type PushRequest = z.infer<typeof PushRequest>;
 
 export const MutationResult = z.discriminatedUnion('status', [
   z.object({ id: z.string(), status: z.literal('applied') }),
+  /**
+   * The server failed on this mutation (a fault, not a rule): nothing was applied or recorded, and
+   * the rest of the batch still ran. The device keeps the entry and sends it again with backoff;
+   * after a few such failures it shows the entry as stuck (Retry / Dismiss) and goes on.
+   */
+  z.object({
+    id: z.string(),
+    status: z.literal('failed'),
+    code: z.string(),
+    message: z.string(),
+  }),
   z.object({
     id: z.string(),
     status: z.literal('rejected'),
@@ -50,11 +61,12 @@ export const SyncRejectCode = {
 
 /**
  * The answer to a push (HTTP 200):
- * - `results` holds one entry per *processed* mutation, in seq order. Applied or rejected, the
- *   answer is final: sending the same id again returns the same result and applies nothing.
- * - A mutation of the request that has no result was NOT processed (a server fault stopped the
- *   batch there): keep it in the outbox and send it again later, with backoff.
- * - When not even the first mutation could be processed the server answers 503 with the error
+ * - `results` holds one entry per mutation, in seq order. Applied or rejected, the answer is
+ *   final: sending the same id again returns the same result and applies nothing. `failed` is a
+ *   server fault on that one mutation: not final, send it again later; the others still ran.
+ * - A mutation of the request that has no result was NOT processed (the server stopped early,
+ *   e.g. it lost its database): keep it in the outbox and send it again later, with backoff.
+ * - When the server cannot process any mutation (database down) it answers 503 with the error
  *   body instead, so the client's ordinary 5xx retry applies.
  */
 export const PushResponse = z.object({
@@ -80,5 +92,12 @@ export const PullResponse = z.object({
   /** Pass back as `cursor` for the next page. */
   cursor: z.number().int(),
   has_more: z.boolean(),
+  /**
+   * The device's cursor cannot be served: older than the server keeps tombstones for, or ahead of
+   * the server (its database was restored from a backup). The device drops its copy of the
+   * collection and pulls it again from cursor 0; its outbox is not touched. `rows` and
+   * `tombstones` are empty and `cursor` is 0 in such an answer.
+   */
+  resync: z.boolean().optional(),
 });
 export type PullResponse = z.infer<typeof PullResponse>;
