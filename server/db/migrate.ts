@@ -4,6 +4,7 @@ import * as m002 from './migrations/002_domain_catalog';
 import * as m003 from './migrations/003_domain_warehouse';
 import * as m004 from './migrations/004_domain_orders';
 import * as m010 from './migrations/010_sync';
+import * as m011 from './migrations/011_auth_security';
 
 /** Migrations are imported statically so they run the same under tsx, vitest and a build. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '003_domain_warehouse': m003,
   '004_domain_orders': m004,
   '010_sync': m010,
+  '011_auth_security': m011,
 };
 
 class StaticProvider implements MigrationProvider {

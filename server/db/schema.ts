@@ -24,6 +24,8 @@ export interface UsersTable {
   /** Set for temporary passwords: the password stops working after this moment. */
   password_expires_at: string | null;
   created_at: string;
+  /** Raised at logout and password change: older access tokens stop working (011). */
+  token_generation: Generated<number>;
 }
 export interface UserPermissionsTable {
   user_id: number;
@@ -53,6 +55,21 @@ export interface LoginFailuresTable {
   key: string;
   count: number;
   window_start: string;
+}
+
+/** Sign-ins, permission changes and user deletions (011_auth_security). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  company_id: number | null;
+  actor_user_id: number | null;
+  actor_email: string | null;
+  action: string;
+  target_user_id: number | null;
+  target_email: string | null;
+  target_company_id: number | null;
+  permission_id: number | null;
+  ip: string | null;
+  created_at: string;
 }
 
 /** Sync bookkeeping (010_sync): see server/sync/. */
@@ -97,6 +114,7 @@ export interface Database extends DomainDatabase {
   refresh_tokens: RefreshTokensTable;
   email_tokens: EmailTokensTable;
   login_failures: LoginFailuresTable;
+  audit_log: AuditLogTable;
   applied_mutations: AppliedMutationsTable;
   sync_devices: SyncDevicesTable;
   company_sync_versions: CompanySyncVersionsTable;
