@@ -7,6 +7,8 @@ export default defineConfig({
       'server/**/*.test.ts',
       'contract/**/*.test.ts',
       'sw/**/*.test.ts',
+      'tests/support/**/*.test.ts',
+      'tests/faults/**/*.test.ts',
     ],
     setupFiles: ['./vitest.setup.ts'],
     globalSetup: ['./server/test/global-setup.ts'],
