@@ -2,7 +2,7 @@
 import { MantineProvider, Modal, Select, createTheme } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReportIssueModal, type IssueReport } from './ReportIssueModal';
 
 // Modals and dropdowns open without a transition: under jsdom they never mount their content otherwise.
@@ -15,7 +15,13 @@ const theme = createTheme({
   },
 });
 
-function open(sent: IssueReport[], closed: string[]) {
+function open(
+  sent: IssueReport[],
+  closed: string[],
+  onSend = async (report: IssueReport) => {
+    sent.push(report);
+  },
+) {
   render(
     <MantineProvider theme={theme}>
       <Notifications />
@@ -23,9 +29,7 @@ function open(sent: IssueReport[], closed: string[]) {
         opened
         onClose={() => closed.push('closed')}
         types={['Item damaged', 'Other']}
-        onSend={async (report) => {
-          sent.push(report);
-        }}
+        onSend={onSend}
       />
     </MantineProvider>,
   );
@@ -70,5 +74,35 @@ describe('ReportIssueModal (spec 2 §2.9, §5, §8)', () => {
     ).toBeTruthy();
     expect(sent).toEqual([{ type: 'Item damaged', note: 'corner broken', managerId: 3 }]);
     await waitFor(() => expect(closed).toEqual(['closed']));
+  });
+
+  it('stays open with what was typed when the device cannot save the report', async () => {
+    const closed: string[] = [];
+    let fail = true;
+    const sent: IssueReport[] = [];
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    open(sent, closed, async (report) => {
+      if (fail) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      sent.push(report);
+    });
+    fireEvent.click(screen.getByPlaceholderText('Select the type'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Other' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Note' }), {
+      target: { value: 'shelf loose' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByText(/This device's storage is full/)).toBeTruthy();
+    expect(screen.getByText(/Your report was NOT saved/)).toBeTruthy();
+    expect(screen.queryByText('Thank you, the Warehouse Manager has been notified!')).toBeNull();
+    expect(closed).toEqual([]);
+    expect(screen.getByRole('textbox', { name: 'Note' })).toHaveProperty('value', 'shelf loose');
+
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
+    expect(
+      await screen.findByText('Thank you, the Warehouse Manager has been notified!'),
+    ).toBeTruthy();
+    expect(sent).toEqual([{ type: 'Other', note: 'shelf loose', managerId: 1 }]);
+    vi.restoreAllMocks();
   });
 });

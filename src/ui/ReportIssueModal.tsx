@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Radio, Select, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { ISSUE_THANKS, OrderMessages } from '../../contract/orders';
+import { notifyLocalWriteError } from './localWriteError';
 import { notifyError, notifySuccess } from './notify';
 
 /** Who hears of the issue: manager_id 1, 2 or 3 of issue.report.v1. */
@@ -25,7 +26,10 @@ interface Props {
   onClose: () => void;
   /** The issue types offered in the select. */
   types: readonly string[];
-  /** Queues the report (with the ids of the screen); the modal thanks and closes after it. */
+  /**
+   * Queues the report (with the ids of the screen); the modal thanks and closes after it. When it
+   * throws (the device could not save it) the person is told and the modal stays open.
+   */
   onSend: (report: IssueReport) => Promise<unknown>;
 }
 
@@ -43,7 +47,13 @@ export function ReportIssueModal({ opened, onClose, types, onSend }: Props) {
       return;
     }
     const managerId = Number(recipient) as IssueRecipient;
-    await onSend({ type, note: note.trim(), managerId });
+    try {
+      await onSend({ type, note: note.trim(), managerId });
+    } catch (sendError) {
+      // Not saved on the device: the modal stays open with what was typed, to send again.
+      notifyLocalWriteError(sendError, 'Your report');
+      return;
+    }
     notifySuccess(ISSUE_THANKS[managerId]);
     setType(null);
     setNote('');

@@ -38,6 +38,11 @@ export default function PickerPage() {
   async function finish() {
     finished.current = true;
     const status = await picker.finish();
+    if (status === null) {
+      // Not saved on the device: stay here, the order is still being picked.
+      finished.current = false;
+      return;
+    }
     notifySuccess(
       status === PickingStatus.PICKED
         ? 'Picking finished: everything ordered was picked.'

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { saveLocally } from '../../ui/localWriteError';
 import { pauseOrder } from './mutations';
 
 /** Pauses scheduled by an unmount, cancelled by a mount of the same order right after it. */
@@ -27,7 +28,7 @@ export function usePauseOnLeave(orderId: number, shouldPause: () => boolean) {
         orderId,
         setTimeout(() => {
           scheduled.delete(orderId);
-          if (shouldPauseNow) void pauseOrder(orderId);
+          if (shouldPauseNow) void saveLocally(() => pauseOrder(orderId), 'Pausing the order');
         }, 0),
       );
     };

@@ -4,6 +4,7 @@ import { OrderMessages } from '../../../contract/orders';
 import { mayPick } from '../orders';
 import { getDb } from '../../offline';
 import { codesMatch } from '../../scan';
+import { notifyLocalWriteError, saveLocally } from '../../ui/localWriteError';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { loadPickData, writePickerState } from './local';
 import { claimOrder, confirmPick, finishOrder } from './mutations';
@@ -50,7 +51,13 @@ export function usePicker(orderId: number, userId: number | null | undefined) {
     if (claiming.has(orderId)) return;
     claiming.add(orderId);
     claimOrder(orderId, userId)
-      .then(() => notifySuccess(OrderMessages.claimed))
+      .then(
+        () => notifySuccess(OrderMessages.claimed),
+        (error: unknown) => {
+          // Not claimed: the next visit of the screen tries again.
+          notifyLocalWriteError(error, 'Taking this order');
+        },
+      )
       .finally(() => claiming.delete(orderId));
   }, [data, claim, orderId, userId]);
 
@@ -61,20 +68,28 @@ export function usePicker(orderId: number, userId: number | null | undefined) {
         notifyError(OrderMessages.wrongLocation);
         return;
       }
-      void writePickerState(getDb(), orderId, {
-        locationId: stop.location_id,
-        scannedLocationId: stop.location_id,
-      });
+      void saveLocally(
+        () =>
+          writePickerState(getDb(), orderId, {
+            locationId: stop.location_id,
+            scannedLocationId: stop.location_id,
+          }),
+        'The scan of this location',
+      );
     },
     [stop, blocked, orderId],
   );
 
   const skip = useCallback(async () => {
     if (!item || !data) return;
-    notifyError(OrderMessages.skipped);
-    await writePickerState(getDb(), orderId, {
-      skipped: withSkipped(data.state.skipped, item.item_id),
-    });
+    const saved = await saveLocally(
+      () =>
+        writePickerState(getDb(), orderId, {
+          skipped: withSkipped(data.state.skipped, item.item_id),
+        }),
+      'Skipping this item',
+    );
+    if (saved) notifyError(OrderMessages.skipped);
   }, [item, data, orderId]);
 
   const confirm = useCallback(
@@ -86,19 +101,33 @@ export function usePicker(orderId: number, userId: number | null | undefined) {
         return;
       }
       if (quantity > 0) {
-        await confirmPick({
-          order_id: orderId,
-          order_item_id: item.id,
-          location_id: stop.location_id,
-          quantity,
-        });
+        const saved = await saveLocally(
+          () =>
+            confirmPick({
+              order_id: orderId,
+              order_item_id: item.id,
+              location_id: stop.location_id,
+              quantity,
+            }),
+          `This pick (${quantity} × ${item.colour_name} ${item.mold_name})`,
+        );
+        // Not saved: the counts stay as they were and the picker stays at this stop.
+        if (!saved) return;
       }
       if (afterPick(item.to_pick, item.stock, quantity) === 'skip') await skip();
     },
     [stop, item, scanned, blocked, orderId, skip],
   );
 
-  const finish = useCallback(() => finishOrder(orderId), [orderId]);
+  /** The picking status the device expects, or null when finishing could not be saved. */
+  const finish = useCallback(async () => {
+    try {
+      return await finishOrder(orderId);
+    } catch (error) {
+      notifyLocalWriteError(error, 'Finishing this order');
+      return null;
+    }
+  }, [orderId]);
 
   return { data, stop, item, scanned, claim, blocked, onScan, confirm, skip, finish };
 }

@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { WarehouseMessages } from '../../../contract/warehouse';
 import type { OutboxState } from '../../offline';
 import { ScanBar, useScan } from '../../scan';
+import { saveLocally } from '../../ui/localWriteError';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { FillIssueModal } from './FillIssueModal';
 import { FillLocations } from './FillLocations';
@@ -82,13 +83,19 @@ function FillTrayForm({ view, local, entryState, message }: FormProps) {
     if (!canFill || locationId === null) return;
     setBusy(true);
     try {
-      await fillTray({
-        tray_id: view.tray_id,
-        location_id: locationId,
-        quantity: view.quantity,
-        item_id: view.item_id,
-        colour_id: view.colour_id,
-      });
+      const saved = await saveLocally(
+        () =>
+          fillTray({
+            tray_id: view.tray_id,
+            location_id: locationId,
+            quantity: view.quantity,
+            item_id: view.item_id,
+            colour_id: view.colour_id,
+          }),
+        `The fill of tray ${view.tray_nr}`,
+      );
+      // Not saved: the tray stays unfilled on this screen, to be submitted again.
+      if (!saved) return;
       notifySuccess(WarehouseMessages.filled);
       navigate(`/trays?batch_id=${view.batch_id}`);
     } finally {

@@ -28,7 +28,8 @@ export function useFillTray(trayId: number): { load: FillLoad; entry: OutboxEntr
   const needsServer = local !== undefined && local.view === undefined;
 
   useEffect(() => {
-    void settleLocalStock(getDb());
+    // Housekeeping of stand-in stock rows: when it cannot be written now, the next visit does it.
+    settleLocalStock(getDb()).catch((error: unknown) => console.warn(error));
   }, [trayId]);
 
   useEffect(() => {
