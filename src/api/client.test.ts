@@ -3,8 +3,21 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { HTTPError } from 'ky';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isSignedIn, useSession } from '../app/session';
-import { createApiClient, SessionExpiredError } from './client';
+import {
+  hydrateSession,
+  isSignedIn,
+  LEGACY_SESSION_KEY,
+  sessionSaved,
+  useSession,
+} from '../app/session';
+import { getDb, WarehouseDb, DB_NAME } from '../offline/engine';
+import {
+  loadSession,
+  peekSessionEnded,
+  refreshStoredSession,
+  type StoredSession,
+} from '../offline/session';
+import { createApiClient, onSessionExpired, SessionExpiredError } from './client';
 
 /** A small stand-in for the API: tokens "access-N" / "refresh-N", one generation valid at a time. */
 class FakeApi {
@@ -136,5 +149,68 @@ describe('api client', () => {
     expect(a).toBe('access-2');
     expect(b).toBe('access-2');
     expect(fake.refreshCalls).toBe(1);
+  });
+
+  it('uses the tokens another context (the service worker) rotated, never the old refresh token', async () => {
+    await sessionSaved();
+    // The worker, on its own connection, renews the session while this page still holds access-1.
+    const worker = new WarehouseDb(DB_NAME);
+    await refreshStoredSession({ apiBase: prefixUrl, db: worker, staleAccessToken: 'access-1' });
+    worker.close();
+    expect(fake.refreshCalls).toBe(1);
+    expect(useSession.getState().refresh_token).toBe('refresh-1');
+
+    // The page's call with access-1 is refused; its refresh finds access-2 stored and uses it.
+    const { api } = createApiClient({ prefixUrl });
+    await expect(api.get('y').json()).resolves.toMatchObject({ path: '/api/y' });
+    expect(fake.refreshCalls).toBe(1);
+    expect(useSession.getState().access_token).toBe('access-2');
+    expect(useSession.getState().refresh_token).toBe('refresh-2');
+  });
+});
+
+describe('the session in IndexedDB', () => {
+  it('keeps what a sign-in stored, for the service worker and the next open', async () => {
+    await sessionSaved();
+    expect(await loadSession(getDb())).toMatchObject({
+      access_token: 'access-1',
+      refresh_token: 'refresh-1',
+      permissions: [3],
+    });
+    useSession.getState().clear();
+    await sessionSaved();
+    expect(await loadSession(getDb())).toBeNull();
+  });
+
+  it('moves a session kept in localStorage into IndexedDB once', async () => {
+    useSession.getState().clear();
+    await sessionSaved();
+    const legacy = { ...fake.answer(7), flags: {} };
+    localStorage.setItem(LEGACY_SESSION_KEY, JSON.stringify({ state: legacy, version: 0 }));
+    await hydrateSession();
+    expect(useSession.getState()).toMatchObject({ refresh_token: 'refresh-7', hydrated: true });
+    expect(useSession.getState().flags.picker).toBe(true);
+    expect(localStorage.getItem(LEGACY_SESSION_KEY)).toBeNull();
+    expect((await loadSession(getDb()))?.refresh_token).toBe('refresh-7');
+  });
+
+  it('tells the user once, on the next open, that the server ended the session', async () => {
+    await sessionSaved();
+    // The service worker's refresh was refused while no page was open.
+    fake.refusesRefresh = true;
+    await expect(refreshStoredSession({ apiBase: prefixUrl })).rejects.toThrow();
+    expect(await peekSessionEnded(getDb())).not.toBeNull();
+
+    // The app opens: it reads the stored session, and the router's listener hears it once.
+    await hydrateSession();
+    expect(isSignedIn()).toBe(false);
+    let told = 0;
+    const stop = onSessionExpired(() => told++);
+    expect(told).toBe(1);
+    await hydrateSession();
+    stop();
+    onSessionExpired(() => told++)();
+    expect(told).toBe(1);
+    await expect.poll(() => peekSessionEnded(getDb())).toBeNull();
   });
 });

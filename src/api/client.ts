@@ -1,5 +1,11 @@
-import ky, { HTTPError, type KyInstance } from 'ky';
-import { apiBase, hasFreshAccessToken, useSession, type LoginAnswer } from '../app/session';
+import ky, { type KyInstance } from 'ky';
+import {
+  acknowledgeSessionEnded,
+  apiBase,
+  hasFreshAccessToken,
+  sessionSaved,
+  useSession,
+} from '../app/session';
 
 /** Thrown when the server refused the refresh token: the session is over and was cleared. */
 export class SessionExpiredError extends Error {
@@ -38,13 +44,6 @@ function isAuthPath(url: string, prefixUrl: string): boolean {
   return AUTH_PATHS.includes(path.slice(base.pathname.length).replace(/\/$/, ''));
 }
 
-async function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
-  // Several tabs share one refresh token; rotating it twice would look like reuse to the server.
-  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  if (!locks) return work();
-  return locks.request('brick-warehouse-session-refresh', work);
-}
-
 /** An absolute base (a relative one resolved against the page), so every runtime builds the same URLs. */
 function absolute(prefixUrl: string): string {
   const page = globalThis.location?.href;
@@ -56,38 +55,40 @@ export function createApiClient(clientOptions: ApiClientOptions): ApiClient {
   const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   let inFlight: Promise<string> | null = null;
 
+  /**
+   * The refresh itself is shared with every tab and the service worker (src/offline/session.ts):
+   * one context at a time under a Web Lock, reading the stored session inside it, so a refresh
+   * token another context already rotated is never presented again.
+   */
   async function doRefresh(): Promise<string> {
-    const before = useSession.getState().refresh_token;
-    if (!before) throw new SessionExpiredError();
-    return withRefreshLock(async () => {
-      // Another tab may have refreshed while we waited for the lock.
-      await useSession.persist.rehydrate();
-      const now = useSession.getState();
-      if (now.refresh_token && now.refresh_token !== before && hasFreshAccessToken(now)) {
-        return now.access_token!;
-      }
-      if (!now.refresh_token) throw new SessionExpiredError();
-      try {
-        const answer = await ky
-          .post('login/refresh', {
-            prefixUrl: options.prefixUrl,
-            fetch: fetchImpl,
-            retry: 0,
-            headers: { Authorization: `Bearer ${now.refresh_token}` },
-          })
-          .json<LoginAnswer>();
-        useSession.getState().signIn(answer);
-        return answer.access_token;
-      } catch (error) {
-        if (error instanceof HTTPError && error.response.status === 401) {
-          useSession.getState().clear();
-          options.onSessionExpired?.();
-          throw new SessionExpiredError();
+    await sessionSaved();
+    const { access_token, refresh_token } = useSession.getState();
+    if (!refresh_token) throw new SessionExpiredError();
+    const store = await import('../offline/session');
+    try {
+      const session = await store.refreshStoredSession({
+        apiBase: options.prefixUrl,
+        fetch: fetchImpl,
+        staleAccessToken: access_token,
+      });
+      useSession.getState().adopt(session);
+      return session.access_token!;
+    } catch (error) {
+      if (error instanceof store.SessionExpiredError) {
+        // Refused by the server: the user is told once (endedNotice, or this client's own
+        // listener). Gone already (another tab signed out): just follow.
+        if (error.refused && options.onSessionExpired) {
+          useSession.getState().adopt(null);
+          acknowledgeSessionEnded();
+          options.onSessionExpired();
+        } else {
+          useSession.getState().adopt(null, error.refused);
         }
-        // Offline or server trouble: keep the session, the caller may try again later.
-        throw error;
+        throw new SessionExpiredError();
       }
-    });
+      // Offline or server trouble: keep the session, the caller may try again later.
+      throw error;
+    }
   }
 
   function refreshSession(): Promise<string> {
@@ -140,14 +141,25 @@ export function createApiClient(clientOptions: ApiClientOptions): ApiClient {
 
 const sessionExpiredListeners = new Set<() => void>();
 
-const client = createApiClient({
-  prefixUrl: apiBase,
-  onSessionExpired: () => sessionExpiredListeners.forEach((listener) => listener()),
+/**
+ * Tell the listeners once that the server ended the session: refused here, by another tab or by
+ * the service worker (then on the next open of the app). Waits until a listener is there.
+ */
+function announceSessionEnded(): void {
+  if (!useSession.getState().endedNotice || sessionExpiredListeners.size === 0) return;
+  acknowledgeSessionEnded();
+  sessionExpiredListeners.forEach((listener) => listener());
+}
+useSession.subscribe((state, previous) => {
+  if (state.endedNotice && !previous.endedNotice) announceSessionEnded();
 });
 
-/** The app's router registers here to go to the login page when a refresh is refused. */
+const client = createApiClient({ prefixUrl: apiBase });
+
+/** The app's router registers here to go to the login page when the server ended the session. */
 export function onSessionExpired(listener: () => void): () => void {
   sessionExpiredListeners.add(listener);
+  announceSessionEnded();
   return () => sessionExpiredListeners.delete(listener);
 }
 

@@ -38,6 +38,8 @@ export function Guard() {
   const location = useLocation();
   const matches = useMatches();
   const known = !matches.some((m) => m.id === NOT_FOUND_ROUTE_ID);
+  // The stored session is read from IndexedDB at start: decide only once it is known.
+  if (!session.hydrated) return <PageLoading />;
   const decision = decideRoute({
     path: location.pathname + location.search,
     known,

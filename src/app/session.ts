@@ -1,15 +1,8 @@
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
 import { roleFlags, type RoleFlags } from '../../contract/permissions';
+import type { SessionUser, StoredSession } from '../offline/session';
 
-/** The user the server reports at login and refresh. */
-export interface SessionUser {
-  id: number;
-  name: string;
-  email: string;
-  company_id: number;
-  company_name: string;
-}
+export type { SessionUser } from '../offline/session';
 
 /** What POST /api/login and POST /api/login/refresh answer. */
 export interface LoginAnswer {
@@ -22,18 +15,9 @@ export interface LoginAnswer {
   user?: SessionUser;
 }
 
-export interface SessionValues {
-  access_token: string | null;
-  refresh_token: string | null;
-  token_type: string | null;
-  /** ISO time the access token expires. */
-  expires_at: string | null;
-  /** ISO time the refresh token expires: the session lasts until then, even offline. */
-  refresh_expires_at: string | null;
-  permissions: number[];
-  /** One flag per role (spec 1 §3.9), derived from `permissions`. */
+export interface SessionValues extends StoredSession {
+  /** One flag per role, derived from `permissions`. */
   flags: RoleFlags;
-  user: SessionUser | null;
 }
 
 interface SessionActions {
@@ -41,11 +25,22 @@ interface SessionActions {
   signIn(answer: LoginAnswer): void;
   /** Forget the session on this device. */
   clear(): void;
+  /**
+   * Take a session another context stored (a refresh, another tab's sign-in), or null when it is
+   * gone; `ended` when the server ended it (the user is told once). Nothing is written.
+   */
+  adopt(stored: StoredSession | null, ended?: boolean): void;
 }
 
-export type SessionState = SessionValues & SessionActions;
+export interface SessionState extends SessionValues, SessionActions {
+  /** False until the stored session was read: the guard waits for it. */
+  hydrated: boolean;
+  /** The server ended the session (refused refresh) and the user has not been told yet. */
+  endedNotice: boolean;
+}
 
-export const SESSION_STORAGE_KEY = 'brick-warehouse-session';
+/** Where sessions lived before they moved to IndexedDB (read once, then removed). */
+export const LEGACY_SESSION_KEY = 'brick-warehouse-session';
 
 const empty: SessionValues = {
   access_token: null,
@@ -58,34 +53,121 @@ const empty: SessionValues = {
   user: null,
 };
 
-export const useSession = create<SessionState>()(
-  persist(
-    (set, get) => ({
-      ...empty,
-      signIn(answer) {
-        const permissions = answer.permissions ?? get().permissions;
-        set({
-          access_token: answer.access_token,
-          refresh_token: answer.refresh_token,
-          token_type: answer.token_type,
-          expires_at: answer.expires_at,
-          refresh_expires_at: answer.refresh_expires_at ?? null,
-          permissions,
-          flags: roleFlags(permissions),
-          user: answer.user ?? get().user,
-        });
-      },
-      clear() {
-        set(empty);
-      },
-    }),
-    {
-      name: SESSION_STORAGE_KEY,
-      storage: createJSONStorage(() => localStorage),
-      partialize: ({ signIn: _s, clear: _c, ...values }) => values,
-    },
-  ),
-);
+// The session lives in IndexedDB (src/offline/session.ts), shared with the service worker. The
+// store module comes with Dexie, so it is loaded on demand and the first screen stays small.
+const sessionStore = () => import('../offline/session');
+const canStore = () => typeof indexedDB !== 'undefined';
+/** In a browser the stored session is read at start (tests in Node set it explicitly). */
+const hydratesAtStart = canStore() && typeof window !== 'undefined';
+
+function toStored({ flags: _f, ...values }: SessionValues): StoredSession {
+  return values;
+}
+
+function fromStored(stored: StoredSession | null): SessionValues {
+  if (!stored) return empty;
+  const permissions = stored.permissions ?? [];
+  return { ...empty, ...stored, permissions, flags: roleFlags(permissions) };
+}
+
+/** Bumped by every local sign-in or sign-out: a slower read must not overwrite them. */
+let generation = 0;
+let lastWrite: Promise<void> = Promise.resolve();
+
+function write(work: (store: Awaited<ReturnType<typeof sessionStore>>) => Promise<void>) {
+  generation++;
+  if (!canStore()) return;
+  lastWrite = lastWrite
+    .then(() => sessionStore())
+    .then(work)
+    .catch((error: unknown) => console.warn('Could not store the session', error));
+}
+
+/** Resolves when this page's last sign-in or sign-out is in IndexedDB. */
+export function sessionSaved(): Promise<void> {
+  return lastWrite;
+}
+
+export const useSession = create<SessionState>()((set, get) => ({
+  ...empty,
+  hydrated: !hydratesAtStart,
+  endedNotice: false,
+  signIn(answer) {
+    const permissions = answer.permissions ?? get().permissions;
+    const values: SessionValues = {
+      access_token: answer.access_token,
+      refresh_token: answer.refresh_token,
+      token_type: answer.token_type,
+      expires_at: answer.expires_at,
+      refresh_expires_at: answer.refresh_expires_at ?? null,
+      permissions,
+      flags: roleFlags(permissions),
+      user: answer.user ?? get().user,
+    };
+    set({ ...values, hydrated: true, endedNotice: false });
+    write((store) => store.saveSession(toStored(values)));
+  },
+  clear() {
+    set({ ...empty, hydrated: true, endedNotice: false });
+    write((store) => store.clearSession());
+  },
+  adopt(stored, ended = false) {
+    set({ ...fromStored(stored), hydrated: true, endedNotice: ended || get().endedNotice });
+  },
+}));
+
+interface LegacyPersisted {
+  state?: Partial<StoredSession>;
+}
+
+/** A session the app kept in localStorage before, moved once into IndexedDB. */
+function takeLegacySession(): StoredSession | null {
+  let raw: string | null;
+  try {
+    raw = globalThis.localStorage?.getItem(LEGACY_SESSION_KEY) ?? null;
+    if (raw !== null) globalThis.localStorage.removeItem(LEGACY_SESSION_KEY);
+  } catch {
+    return null;
+  }
+  if (!raw) return null;
+  try {
+    const state = (JSON.parse(raw) as LegacyPersisted).state;
+    if (!state?.refresh_token) return null;
+    return toStored(fromStored({ ...empty, ...state } as StoredSession));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Read the stored session into the store (at start, and when another tab or the service worker
+ * changed it). A local sign-in or sign-out made meanwhile wins over what was read.
+ */
+export async function hydrateSession(): Promise<void> {
+  const started = generation;
+  try {
+    const store = await sessionStore();
+    await lastWrite;
+    let stored = await store.loadSession();
+    const legacy = takeLegacySession();
+    if (legacy && !stored) {
+      await store.saveSession(legacy);
+      stored = legacy;
+    }
+    const ended = stored ? null : await store.peekSessionEnded();
+    if (generation === started) useSession.getState().adopt(stored, !!ended);
+    else useSession.setState({ hydrated: true });
+  } catch (error) {
+    console.warn('Could not read the stored session', error);
+    useSession.setState({ hydrated: true });
+  }
+}
+
+/** The user was told that the server ended the session: forget the mark. */
+export function acknowledgeSessionEnded(): void {
+  useSession.setState({ endedNotice: false });
+  if (canStore()) void sessionStore().then((store) => store.takeSessionEnded());
+}
 
 function future(iso: string | null, now: number): boolean {
   if (!iso) return false;
@@ -94,9 +176,9 @@ function future(iso: string | null, now: number): boolean {
 }
 
 /**
- * Signed in while the refresh token is valid (DESIGN "Session while offline"): an expired access
- * token is renewed when the network is back, so a picker is never logged out by a dead Wi-Fi.
- * A server that sends no refresh expiry falls back to the spec's rule (access expiry in the future).
+ * Signed in while the refresh token is valid: an expired access token is renewed when the network
+ * is back, so a picker is never logged out by a dead Wi-Fi. A server that sends no refresh expiry
+ * falls back to the access token's expiry.
  */
 export function isSignedIn(s: SessionValues = useSession.getState(), now = Date.now()): boolean {
   if (!s.refresh_token) return false;
@@ -152,9 +234,9 @@ export function signOut(fetchImpl: typeof fetch = fetch): Promise<void> {
   );
 }
 
-// Keep tabs in step: another tab's sign-in, refresh or sign-out rewrites the stored session.
-if (typeof window !== 'undefined') {
-  window.addEventListener('storage', (event) => {
-    if (event.key === SESSION_STORAGE_KEY) void useSession.persist.rehydrate();
-  });
+// Read the stored session at start; keep tabs and the worker in step: whoever signs in, refreshes
+// or signs out tells the others on a BroadcastChannel, and they read the record again.
+if (hydratesAtStart) {
+  void hydrateSession();
+  void sessionStore().then((store) => store.onStoredSessionChange(() => void hydrateSession()));
 }
