@@ -11,12 +11,7 @@ import {
   useSession,
 } from '../app/session';
 import { getDb, WarehouseDb, DB_NAME } from '../offline/engine';
-import {
-  loadSession,
-  peekSessionEnded,
-  refreshStoredSession,
-  type StoredSession,
-} from '../offline/session';
+import { loadSession, peekSessionEnded, refreshStoredSession } from '../offline/session';
 import { createApiClient, onSessionExpired, SessionExpiredError } from './client';
 
 /** A small stand-in for the API: tokens "access-N" / "refresh-N", one generation valid at a time. */
