@@ -1,12 +1,14 @@
 import { z } from 'zod';
+import { id, int, text } from './fields';
 
 /**
  * User and company administration (spec 1 §2.7–2.8, §3.1–3.3, §7.2–7.3). Field names follow the
  * original contract (snake_case), so the PWA also works against a server that follows it.
  */
 
-const Id = z.coerce.number().int().nonnegative();
-const PermissionIdField = z.coerce.number().int().min(0).max(1000);
+const Id = id();
+/** 0 (brick_admin) is a real permission: it is never what an empty value becomes. */
+const PermissionIdField = int(0, 1000);
 
 /** A permission as shown in a matrix column (spec 1 §3.2). */
 export const PermissionDefinition = z.object({
@@ -33,8 +35,8 @@ export type UserListResponse = z.infer<typeof UserListResponse>;
 
 /** POST /user. An empty user_email is refused with the spec's message; an empty name defaults. */
 export const AddUserRequest = z.object({
-  user_email: z.string().trim().max(254).default(''),
-  user_name: z.string().trim().max(200).optional().nullable(),
+  user_email: text(254).default(''),
+  user_name: text(200).optional().nullable(),
 });
 export type AddUserRequest = z.input<typeof AddUserRequest>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AuthMessages } from './auth-messages';
+import { FieldMessages, hasNoNul, text } from './fields';
 
 export { AuthMessages, tooManyAttemptsMessage } from './auth-messages';
 
@@ -39,12 +40,16 @@ export const RefreshResponse = LoginResponse;
 export type RefreshResponse = LoginResponse;
 
 export const PasswordResetRequest = z.object({
-  email: z.string().trim().min(1, AuthMessages.emailRequired).max(254),
+  email: text(254).min(1, AuthMessages.emailRequired),
 });
 export type PasswordResetRequest = z.infer<typeof PasswordResetRequest>;
 
 export const SetPasswordRequest = z.object({
-  password: z.string().min(8, AuthMessages.passwordTooShort).max(200, AuthMessages.passwordTooLong),
+  password: z
+    .string()
+    .min(8, AuthMessages.passwordTooShort)
+    .max(200, AuthMessages.passwordTooLong)
+    .refine(hasNoNul, { error: FieldMessages.nul }),
 });
 export type SetPasswordRequest = z.infer<typeof SetPasswordRequest>;
 

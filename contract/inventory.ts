@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, int, page } from './fields';
 
 /**
  * Inventory, its BSX export lookups, and the Kulla Catalog's "Add bricks" (spec 3 "Inventory",
@@ -29,12 +30,12 @@ export const INVENTORY_BSX_FILE = 'inventory.bsx';
 /** Kulla Catalog: the amount field holds at most 4 digits. */
 export const ADD_BRICKS_MAX = 9999;
 
-const Id = z.coerce.number().int().positive();
+const Id = id();
 
 /** GET /v1/inventory[?limit&page]: every item with stock (all of them without limit). */
 export const InventoryQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  limit: int(1, 1000).optional(),
+  page: page().default(1),
 });
 export type InventoryQuery = z.input<typeof InventoryQuery>;
 
@@ -109,7 +110,7 @@ export type MoldResponse = z.infer<typeof MoldResponse>;
  */
 export const AddBricksRequest = z.object({
   item_id: Id,
-  amount: z.coerce.number().int().min(1).max(ADD_BRICKS_MAX),
+  amount: int(1, ADD_BRICKS_MAX),
   location_id: Id.optional(),
 });
 export type AddBricksRequest = z.input<typeof AddBricksRequest>;

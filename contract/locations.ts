@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { id, int, isFlagOn, page, queryFlag, text } from './fields';
+
+export { isFlagOn };
 import { ItemLocation } from './orders';
 
 /**
@@ -52,14 +55,11 @@ export function tooManyLabelsMessage(count: number): string {
 export const TREE_QUANTITY_MIN = 0;
 export const TREE_QUANTITY_MAX = 100;
 
-const Id = z.coerce.number().int().positive();
-const Name = z
-  .string()
-  .trim()
+const Id = id();
+const Name = text(100)
   .min(1, { error: LocationMessages.nameRequired })
   .max(100, { error: 'A location name has at most 100 characters.' });
-/** A query flag: present (`?flag`, `=1`, `=true`) or off (`=0`, `=false`, absent). */
-const QueryFlag = z.enum(['', '1', 'true', '0', 'false']).optional();
+const QueryFlag = queryFlag();
 
 export const NewItemsFlag = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 
@@ -175,7 +175,7 @@ const TreeQuantity = z.preprocess(
 export const SetContentRequest = z.object({
   quantity: TreeQuantity,
   /** Sent by the original client; accepted and not used (store balances are the syncer's). */
-  balance_change: z.union([z.boolean(), z.number(), z.string()]).optional(),
+  balance_change: z.union([z.boolean(), z.number(), z.string().max(100)]).optional(),
 });
 export type SetContentRequest = z.input<typeof SetContentRequest>;
 export const ContentRow = z.object({
@@ -217,10 +217,10 @@ export type ItemLocationResponse = z.infer<typeof ItemLocationResponse>;
 /** GET /v1/item?mold_name&item_id&limit&page: the company's items (catalog table, 5 a page). */
 export const ITEMS_PER_PAGE = 5;
 export const ItemQuery = z.object({
-  mold_name: z.string().trim().max(100).optional(),
+  mold_name: text(100).optional(),
   item_id: Id.optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(ITEMS_PER_PAGE),
-  page: z.coerce.number().int().min(1).default(1),
+  limit: int(1, 100).default(ITEMS_PER_PAGE),
+  page: page().default(1),
 });
 export type ItemQuery = z.input<typeof ItemQuery>;
 export const CatalogItem = z.object({
@@ -260,6 +260,3 @@ export const LocationLabelsQuery = z.object({
   layout: z.enum(LABEL_LAYOUTS).default('sheet'),
 });
 export type LocationLabelsQuery = z.input<typeof LocationLabelsQuery>;
-export function isFlagOn(v: string | undefined): boolean {
-  return v !== undefined && v !== '0' && v !== 'false';
-}

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { id, int, isFlagOn, page, quantity, queryFlag, STOCK_MAX, text, zeroOne } from './fields';
+
+export { isFlagOn };
 
 /**
  * Orders and picking (spec 2 §2.6–2.9, §3, §4, §5, §7 "Orders and picking", §8, §9). Field names
@@ -60,12 +63,8 @@ export const ORDERS_PER_PAGE = 10;
 /** Separator of the names in a location breadcrumb (`location_name`). */
 export const BREADCRUMB_SEPARATOR = ' > ';
 
-const Id = z.coerce.number().int().positive();
-/** A query flag: present (`?flag`, `?flag=1`, `?flag=true`) or off (`=0`, `=false`, absent). */
-const QueryFlag = z.enum(['', '1', 'true', '0', 'false']).optional();
-export function isFlagOn(v: string | undefined): boolean {
-  return v !== undefined && v !== '0' && v !== 'false';
-}
+const Id = id();
+const QueryFlag = queryFlag();
 
 /**
  * GET /v1/order: with order_id the one order; otherwise a page of orders. Sort by at most one flag
@@ -74,8 +73,8 @@ export function isFlagOn(v: string | undefined): boolean {
  */
 export const OrderQuery = z.object({
   order_id: Id.optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(ORDERS_PER_PAGE),
-  page: z.coerce.number().int().min(1).default(1),
+  limit: int(1, 100).default(ORDERS_PER_PAGE),
+  page: page().default(1),
   order_by_age: QueryFlag,
   order_by_item_count: QueryFlag,
   order_by_ordered_total: QueryFlag,
@@ -123,10 +122,10 @@ export type OrderIdQuery = z.input<typeof OrderIdQuery>;
 /** PUT /v1/order?order_id with exactly one field. */
 export const OrderUpdateRequest = z
   .object({
-    picker_issue: z.string().max(2000).nullable().optional(),
-    has_problem: z.coerce.number().int().min(0).max(1).optional(),
-    picking_status_id: z.coerce.number().int().min(1).max(4).optional(),
-    pickable: z.coerce.number().int().min(0).max(1).optional(),
+    picker_issue: text(2000, { trim: false }).nullable().optional(),
+    has_problem: zeroOne().optional(),
+    picking_status_id: int(1, 4).optional(),
+    pickable: zeroOne().optional(),
   })
   .refine((b) => Object.values(b).filter((v) => v !== undefined).length === 1, {
     message: OrderMessages.exactlyOne,
@@ -142,10 +141,7 @@ export type OrderUpdateResponse = z.infer<typeof OrderUpdateResponse>;
  * the others get 409 with OrderMessages.orderTaken.
  */
 export const OrderUserRequest = z.object({
-  picking_status_id: z.union([
-    z.enum(['BEING_PICKED', 'PAUSED']),
-    z.coerce.number().int().min(1).max(3),
-  ]),
+  picking_status_id: z.union([z.enum(['BEING_PICKED', 'PAUSED']), int(1, 3)]),
 });
 export type OrderUserRequest = z.input<typeof OrderUserRequest>;
 
@@ -201,7 +197,8 @@ export const NextQuery = z.object({
   location_id: Id.optional(),
   skipped: z
     .string()
-    .regex(/^(\d+(,\d+)*)?$/, 'skipped must be comma-separated item ids')
+    .max(20_000)
+    .regex(/^(\d{1,10}(,\d{1,10})*)?$/, 'skipped must be comma-separated item ids')
     .optional(),
 });
 export type NextQuery = z.input<typeof NextQuery>;
@@ -256,7 +253,7 @@ export type LocationContentResponse = z.infer<typeof LocationContentResponse>;
 /** POST /v1/location_content?location_id&item_id {change}: negative for a pick. */
 export const StockChangeQuery = z.object({ location_id: Id, item_id: Id });
 export const StockChangeRequest = z.object({
-  change: z.coerce.number().int().min(-1_000_000).max(1_000_000),
+  change: int(-STOCK_MAX, STOCK_MAX),
 });
 export const StockChangeResponse = z.object({
   location_id: z.number().int(),
@@ -267,7 +264,7 @@ export const StockChangeResponse = z.object({
 /** PUT /v1/order/item?item_id&order_id {quantity_picked} (item_id is the item variant). */
 export const OrderItemQuery = z.object({ item_id: Id, order_id: Id });
 export const SetPickedRequest = z.object({
-  quantity_picked: z.coerce.number().int().min(0).max(1_000_000),
+  quantity_picked: quantity(),
 });
 export const SetPickedResponse = z.object({
   message: z.string(),
@@ -281,8 +278,8 @@ export const IssueRequest = z.object({
   item_id: Id.nullable().optional(),
   order_id: Id.nullable().optional(),
   tray_id: Id.nullable().optional(),
-  note: z.string().trim().max(4000).default(''),
-  manager_id: z.coerce.number().int().min(1).max(3),
+  note: text(4000).default(''),
+  manager_id: int(1, 3),
 });
 export type IssueRequest = z.input<typeof IssueRequest>;
 export const IssueResponse = z.object({ message: z.string(), issue_id: z.number().int() });

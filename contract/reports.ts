@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, int } from './fields';
 
 /**
  * Issue reports (spec 3 "Warehouse Reports and Item Reports", §3 Issue, §4, §7 "Issues").
@@ -18,14 +19,11 @@ export const ReportMessages = {
 /** Which role reads which manager's list. */
 export const REPORT_MANAGER_ROLE = { 1: 'warehouse_manager', 2: 'order_manager' } as const;
 
-const Id = z.coerce.number().int().positive();
+const Id = id();
 
 /** GET /v1/issue?manager_id={1|2}[&all_issues=true]: unsolved only unless all_issues. */
 export const IssueListQuery = z.object({
-  manager_id: z.coerce
-    .number()
-    .int()
-    .refine((n) => n === 1 || n === 2, { error: 'manager_id must be 1 or 2' }),
+  manager_id: int(1, 2),
   all_issues: z.enum(['', '1', 'true', '0', 'false']).optional(),
 });
 export type IssueListQuery = z.input<typeof IssueListQuery>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT_MAX, text } from './fields';
 
 /**
  * The offline sync protocol (DESIGN.md "Offline-first"). Every floor write is a mutation in the
@@ -8,15 +9,15 @@ export const MutationEnvelope = z.object({
   /** Client-made UUID: the idempotency key. */
   id: z.string().uuid(),
   /** Per-device counter, increasing by one for each mutation the device makes. */
-  seq: z.number().int().nonnegative(),
+  seq: z.number().int().min(0).max(INT_MAX),
   /** Versioned business action, e.g. `pick.confirm.v1`. */
-  name: z.string().min(1).max(64),
+  name: text(64, { trim: false }).min(1),
   args: z.unknown(),
 });
 export type MutationEnvelope = z.infer<typeof MutationEnvelope>;
 
 export const PushRequest = z.object({
-  device_id: z.string().min(8).max(64),
+  device_id: text(64, { trim: false }).min(8),
   mutations: z.array(MutationEnvelope).max(500),
 });
 export type PushRequest = z.infer<typeof PushRequest>;

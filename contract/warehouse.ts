@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, int, page, quantity, queryFlag } from './fields';
 
 /**
  * Warehouse batches, trays and filling (spec 2 §2.10–2.12, §3 "Warehouse batch", §4 "Filling",
@@ -54,13 +55,13 @@ export type BatchSortFlag = (typeof BATCH_SORT_FLAGS)[number];
 export const BATCHES_PER_PAGE = 10;
 export const TRAYS_PER_PAGE = 10;
 
-const Id = z.coerce.number().int().positive();
-const QueryFlag = z.enum(['', '1', 'true', '0', 'false']).optional();
+const Id = id();
+const QueryFlag = queryFlag();
 
 /** GET /v1/warehouse/batches?limit&page&{sort flag}: at most one sort flag. */
 export const BatchListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(BATCHES_PER_PAGE),
-  page: z.coerce.number().int().min(1).default(1),
+  limit: int(1, 100).default(BATCHES_PER_PAGE),
+  page: page().default(1),
   order_by_last_modified: QueryFlag,
   order_by_creation: QueryFlag,
   order_by_total_trays: QueryFlag,
@@ -97,8 +98,8 @@ export type BatchIdsResponse = z.infer<typeof BatchIdsResponse>;
 /** GET /v1/warehouse/trays?batch_id[&limit&page]: without batch_id, trays of every warehouse batch. */
 export const TrayListQuery = z.object({
   batch_id: Id.optional(),
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  limit: int(1, 1000).optional(),
+  page: page().default(1),
 });
 export type TrayListQuery = z.input<typeof TrayListQuery>;
 
@@ -183,11 +184,11 @@ export type TrayDetail = z.infer<typeof TrayDetail>;
  */
 export const FillTrayRequest = z.object({
   location_id: Id,
-  quantity: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  quantity: quantity().optional(),
   status: z.literal('filled').optional(),
   item_id: Id.nullable().optional(),
   colour_id: Id.nullable().optional(),
-  location_new_items: z.union([z.boolean(), z.coerce.number().int().min(0).max(2)]).optional(),
+  location_new_items: z.union([z.boolean(), int(0, 2)]).optional(),
 });
 export type FillTrayRequest = z.input<typeof FillTrayRequest>;
 

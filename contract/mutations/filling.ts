@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT_MAX, STOCK_MAX } from '../fields';
 
 /**
  * Outbox mutations of the filler (DESIGN "Push"). A filler's issue reports use the picker's
@@ -24,12 +25,13 @@ export const FillingRejectCode = {
 } as const;
 export type FillingRejectCode = (typeof FillingRejectCode)[keyof typeof FillingRejectCode];
 
-const Id = z.number().int().positive();
+/** Outbox args are JSON written by the app: numbers only, no digit strings. */
+const Id = z.number().int().min(1).max(INT_MAX);
 
 /** `quantity` (default: the tray's) is what went on the shelf; the tray records it. */
 export const TrayFillArgs = z.object({
   tray_id: Id,
   location_id: Id,
-  quantity: z.number().int().min(0).max(1_000_000).optional(),
+  quantity: z.number().int().min(0).max(STOCK_MAX).optional(),
 });
 export type TrayFillArgs = z.infer<typeof TrayFillArgs>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT_MAX, STOCK_MAX, text } from '../fields';
 
 /**
  * Outbox mutations of the picker (DESIGN "Push"). Each is one atomic business action; the server
@@ -33,7 +34,8 @@ export const PickingRejectCode = {
 } as const;
 export type PickingRejectCode = (typeof PickingRejectCode)[keyof typeof PickingRejectCode];
 
-const Id = z.number().int().positive();
+/** Outbox args are JSON written by the app: numbers only, no digit strings. */
+const Id = z.number().int().min(1).max(INT_MAX);
 
 export const OrderClaimArgs = z.object({ order_id: Id });
 export type OrderClaimArgs = z.infer<typeof OrderClaimArgs>;
@@ -51,7 +53,7 @@ export const PickConfirmArgs = z.object({
   /** order_items.id (the pulled order item's `id`). */
   order_item_id: Id,
   location_id: Id,
-  quantity: z.number().int().min(1).max(1_000_000),
+  quantity: z.number().int().min(1).max(STOCK_MAX),
 });
 export type PickConfirmArgs = z.infer<typeof PickConfirmArgs>;
 
@@ -61,7 +63,7 @@ export const IssueReportArgs = z.object({
   order_id: Id.nullable().optional(),
   /** Set by the filler: the tray being filled when the problem was seen. */
   tray_id: Id.nullable().optional(),
-  note: z.string().max(4000),
+  note: text(4000, { trim: false }),
   manager_id: z.union([z.literal(1), z.literal(2), z.literal(3)]),
 });
 export type IssueReportArgs = z.infer<typeof IssueReportArgs>;

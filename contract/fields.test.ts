@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { UserPermissionRequest } from './admin';
+import { id, INT_MAX, int, quantity, STOCK_MAX, text, zeroOne } from './fields';
+import { IssueReportArgs } from './mutations/picking';
+import { OrderQuery } from './orders';
+import { MutationEnvelope } from './sync';
+
+const ok = (s: z.ZodType, v: unknown) => s.safeParse(v).success;
+
+describe('request field types', () => {
+  it('take ids as numbers or digit strings, 1..2^31-1 only', () => {
+    expect(id().parse(7)).toBe(7);
+    expect(id().parse('7')).toBe(7);
+    expect(ok(id(), INT_MAX)).toBe(true);
+    for (const bad of [0, -1, INT_MAX + 1, 2 ** 53, 1.5, '', ' ', null, false, true, [], {}, '1e3'])
+      expect(ok(id(), bad), JSON.stringify(bad)).toBe(false);
+    expect(ok(id(), '99999999999999999999999')).toBe(false);
+  });
+
+  it('never read an empty value as permission 0', () => {
+    for (const empty of [null, '', false, [], {}, ' ']) {
+      expect(ok(UserPermissionRequest, { user_id: 2, permission_id: empty })).toBe(false);
+    }
+    expect(UserPermissionRequest.parse({ user_id: '2', permission_id: '0' })).toEqual({
+      user_id: 2,
+      permission_id: 0,
+    });
+  });
+
+  it('refuse NUL in text and bound its length', () => {
+    expect(ok(text(10), 'ok')).toBe(true);
+    expect(ok(text(10), 'a\u0000b')).toBe(false);
+    expect(ok(text(10), 'x'.repeat(11))).toBe(false);
+    expect(ok(IssueReportArgs, { note: 'bad\u0000note', manager_id: 1 })).toBe(false);
+  });
+
+  it('bound quantities and switches', () => {
+    expect(ok(quantity(), STOCK_MAX)).toBe(true);
+    expect(ok(quantity(), STOCK_MAX + 1)).toBe(false);
+    expect(ok(int(-5, 5), '-5')).toBe(true);
+    expect(zeroOne().parse(true)).toBe(1);
+    expect(ok(zeroOne(), null)).toBe(false);
+    expect(ok(zeroOne(), '')).toBe(false);
+  });
+
+  it('refuse a seq beyond 32 bits and page numbers that are not numbers', () => {
+    const m = { id: crypto.randomUUID(), name: 'x', args: {} };
+    expect(ok(MutationEnvelope, { ...m, seq: INT_MAX })).toBe(true);
+    expect(ok(MutationEnvelope, { ...m, seq: INT_MAX + 1 })).toBe(false);
+    expect(ok(OrderQuery, { page: '' })).toBe(false);
+    expect(OrderQuery.parse({}).page).toBe(1);
+  });
+});
