@@ -56,7 +56,7 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = await inviteUser(app, request.user, request.body);
-      request.log.info({ invited_user_id: user.id, invited: user.email }, 'user invited');
+      if (user) request.log.info({ invited_user_id: user.id, invited: user.email }, 'user invited');
       return { message: ADD_USER_SUCCESS };
     },
   );

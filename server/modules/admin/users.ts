@@ -10,13 +10,19 @@ import { Permission } from '../../../contract/permissions';
 import type { SessionUser } from '../../auth/tokens';
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { sendSetPasswordMail } from '../auth/email-links';
 
 /**
- * The rules of user administration (spec 1 §2.7, §5.2, §5.3). Every query is scoped to the
- * caller's company: a user of another company is "not found", never revealed.
+ * The rules of user administration. Every query is scoped to the caller's company: a user of
+ * another company is "not found", and inviting their address answers as for a new address, so
+ * an admin never learns who exists elsewhere. Users outrank each other: brick_admin above admin
+ * above every other role; a caller changes (grants, revokes, deletes) only users of at most
+ * their own rank, and the last brick_admin of the platform is never deleted.
  */
+
+export const LAST_BRICK_ADMIN =
+  'This is the last brick_admin of the platform; the account cannot be deleted.';
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -73,18 +79,15 @@ export async function inviteUser(
   app: FastifyInstance,
   caller: SessionUser,
   input: { user_email?: string; user_name?: string | null },
-): Promise<{ id: number; email: string; name: string }> {
+): Promise<{ id: number; email: string; name: string } | null> {
   const email = (input.user_email ?? '').trim().toLowerCase();
   if (!email) throw badRequest(ADD_USER_EMPTY_EMAIL);
   if (!EMAIL_PATTERN.test(email)) throw badRequest(`'${email}' is not a valid email address.`);
   const name = input.user_name?.trim() || email;
 
-  const existing = await app.db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', email)
-    .executeTakeFirst();
-  if (existing) throw conflict(`A user with the email address ${email} already exists.`);
+  // The address may belong to another company: answer exactly as for a new address (null: no
+  // user created, no mail sent), so the inviting admin cannot learn that it exists.
+  if (await addressTaken(app.db, caller.companyId, email)) return null;
 
   let id: number;
   try {
@@ -103,13 +106,50 @@ export async function inviteUser(
   } catch (err) {
     // Two admins inviting the same address at once: the unique index decides.
     if (/unique/i.test(String((err as Error).message))) {
-      throw conflict(`A user with the email address ${email} already exists.`);
+      await addressTaken(app.db, caller.companyId, email);
+      return null;
     }
     throw err;
   }
   const user = { id, email, name };
   await sendSetPasswordMail(app, user, 'invite');
   return user;
+}
+
+/**
+ * Whether the address already has an account: 409 when it is one of the caller's company (the
+ * admin sees those users anyway), false when it is free, true when another company holds it.
+ */
+async function addressTaken(db: Kysely<Database>, companyId: number, email: string) {
+  const existing = await db
+    .selectFrom('users')
+    .select('company_id')
+    .where('email', '=', email)
+    .executeTakeFirst();
+  if (!existing) return false;
+  if (existing.company_id === companyId) {
+    throw conflict(`A user with the email address ${email} already exists.`);
+  }
+  return true;
+}
+
+/** brick_admin (2) above admin (1) above every other role (0). */
+function rankOf(permissions: readonly number[]): number {
+  if (permissions.includes(Permission.brick_admin)) return 2;
+  if (permissions.includes(Permission.admin)) return 1;
+  return 0;
+}
+
+/** Refuses when the target user outranks the caller. */
+async function assertNotOutranked(db: Kysely<Database>, caller: SessionUser, userId: number) {
+  const held = await db
+    .selectFrom('user_permissions')
+    .select('permission_id')
+    .where('user_id', '=', userId)
+    .execute();
+  if (rankOf(held.map((h) => h.permission_id)) > rankOf(caller.permissions)) {
+    throw forbidden('You cannot change or delete a user with more rights than you.');
+  }
 }
 
 /** The user, only when they belong to the company; otherwise 404 (never reveal other companies). */
@@ -145,6 +185,7 @@ export async function grantUserPermission(
   permissionId: number,
 ): Promise<void> {
   await userOfCompany(db, caller.companyId, userId);
+  await assertNotOutranked(db, caller, userId);
   await assertGrantable(db, caller.companyId, permissionId);
   await db
     .insertInto('user_permissions')
@@ -160,6 +201,7 @@ export async function revokeUserPermission(
   permissionId: number,
 ): Promise<void> {
   await userOfCompany(db, caller.companyId, userId);
+  await assertNotOutranked(db, caller, userId);
   if (permissionId === Permission.brick_admin) {
     throw forbidden('The brick_admin permission can only be managed by the platform.');
   }
@@ -180,13 +222,38 @@ export async function deleteUser(
 ): Promise<{ email: string }> {
   if (userId === caller.id) throw badRequest('You cannot delete your own account.');
   const user = await userOfCompany(db, caller.companyId, userId);
+  await assertNotOutranked(db, caller, userId);
   try {
-    await db
-      .deleteFrom('users')
-      .where('id', '=', userId)
-      .where('company_id', '=', caller.companyId)
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      // Take the write lock on every brick_admin grant first (a no-op update), so two deletes of
+      // the last two brick_admins queue and the second sees the first's result.
+      await trx
+        .updateTable('user_permissions')
+        .set({ permission_id: Permission.brick_admin })
+        .where('permission_id', '=', Permission.brick_admin)
+        .execute();
+      await trx
+        .deleteFrom('users')
+        .where('id', '=', userId)
+        .where('company_id', '=', caller.companyId)
+        .execute();
+      // A brick_admin counts where their company also holds the permission (as at sign-in).
+      const left = await trx
+        .selectFrom('user_permissions as up')
+        .innerJoin('users as u', 'u.id', 'up.user_id')
+        .innerJoin('company_permissions as cp', (j) =>
+          j
+            .onRef('cp.company_id', '=', 'u.company_id')
+            .onRef('cp.permission_id', '=', 'up.permission_id'),
+        )
+        .select('up.user_id')
+        .where('up.permission_id', '=', Permission.brick_admin)
+        .limit(1)
+        .executeTakeFirst();
+      if (!left) throw conflict(LAST_BRICK_ADMIN);
+    });
   } catch (err) {
+    if (err instanceof AppError) throw err;
     if (/foreign key/i.test(String((err as Error).message))) {
       throw conflict(`${user.email} is still referenced by other records and cannot be deleted.`);
     }
