@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../app/App';
 import { routes } from '../../app/routes';
 import { useSession } from '../../app/session';
@@ -41,6 +41,23 @@ async function fillIn(email: string, password: string) {
   fireEvent.change(await screen.findByLabelText('Email'), { target: { value: email } });
   fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
 }
+
+/**
+ * The app loads every page, and the error texts behind a refused call, on demand. Loading (and
+ * transforming) those modules the first time can take seconds on a busy machine, longer than
+ * a `findBy…` waits. Loading them before the tests leaves the tests waiting only for rendering.
+ */
+beforeAll(async () => {
+  await Promise.all([
+    import('./LoginPage'),
+    import('./ForgotPasswordPage'),
+    import('./SetPasswordPage'),
+    import('../orders/PickerOrdersPage'),
+    import('../picking/PickerPage'),
+    import('../../../contract/errors'),
+    import('../../app/pwa'),
+  ]);
+});
 
 beforeEach(() => useSession.getState().clear());
 afterEach(() => {
