@@ -6,7 +6,7 @@ import { getDb } from './db';
 import { enqueue, listOutbox } from './outbox';
 import { flush } from './push';
 import { watchOutbox } from './status';
-import { SyncStatus } from './SyncStatus';
+import { formatBytes, SyncStatus } from './SyncStatus';
 import { startSyncServer, type SyncServer } from './testing/syncServer';
 
 let server: SyncServer;
@@ -60,5 +60,79 @@ describe('SyncStatus', () => {
       ['stock.remove.v1', 'pending', 4],
     ]);
     await waitFor(() => expect(screen.queryByTestId('sync-problem')).toBeNull());
+  });
+});
+
+/** What navigator.storage answers on this "device" (jsdom has no StorageManager). */
+function deviceStorage(storage: Partial<StorageManager> | undefined) {
+  Object.defineProperty(navigator, 'storage', { value: storage, configurable: true });
+}
+
+async function openDrawer() {
+  render(
+    <MantineProvider>
+      <SyncStatus />
+    </MantineProvider>,
+  );
+  fireEvent.click(screen.getByRole('button', { name: 'Sync status' }));
+  return screen.findByTestId('device-storage');
+}
+
+describe('SyncStatus: storage on this device', () => {
+  afterEach(() => deviceStorage(undefined));
+
+  it('shows used and available storage and that the data is kept', async () => {
+    deviceStorage({
+      estimate: async () => ({ usage: 12.5 * 1024 * 1024, quota: 2 * 1024 ** 3 }),
+      persisted: async () => true,
+    });
+    const panel = await openDrawer();
+    await waitFor(() =>
+      expect(panel.textContent).toContain('12.5 MB used of 2.0 GB available (1%)'),
+    );
+    expect(panel.textContent).toContain('Persistent: the browser keeps the app’s data');
+    expect(screen.queryByText('Storage nearly full')).toBeNull();
+  });
+
+  it('warns when the storage is nearly full and not persistent', async () => {
+    deviceStorage({
+      estimate: async () => ({ usage: 95 * 1024 * 1024, quota: 100 * 1024 * 1024 }),
+      persisted: async () => false,
+    });
+    const panel = await openDrawer();
+    await screen.findByText('Storage nearly full');
+    expect(panel.textContent).toContain('95.0 MB used of 100 MB available (95%)');
+    expect(panel.textContent).toContain('Not persistent: when the device runs low on space');
+  });
+
+  it('says so plainly when the browser cannot tell', async () => {
+    deviceStorage(undefined);
+    const panel = await openDrawer();
+    await waitFor(() =>
+      expect(panel.textContent).toContain(
+        'This browser does not tell how much storage the app uses.',
+      ),
+    );
+    expect(panel.textContent).toContain('does not tell whether it keeps the app’s data');
+  });
+
+  it('shows what it is told when only part of the API answers', async () => {
+    deviceStorage({
+      estimate: async () => ({ usage: 2048 }),
+      persisted: () => Promise.reject(new Error('not allowed')),
+    });
+    const panel = await openDrawer();
+    await waitFor(() =>
+      expect(panel.textContent).toContain(
+        '2.0 KB used; this browser does not tell how much is available.',
+      ),
+    );
+    expect(panel.textContent).toContain('does not tell whether it keeps');
+  });
+
+  it('formats sizes the way people read them', () => {
+    expect(formatBytes(0)).toBe('0 bytes');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(150 * 1024 * 1024)).toBe('150 MB');
   });
 });

@@ -56,6 +56,98 @@ function Problem({ entry }: { entry: OutboxEntry }) {
   );
 }
 
+/** What the browser tells about this site's storage; a field is missing when the browser cannot tell. */
+interface StorageInfo {
+  usage?: number;
+  quota?: number;
+  persisted?: boolean;
+}
+
+async function readStorage(): Promise<StorageInfo> {
+  const storage = typeof navigator !== 'undefined' ? navigator.storage : undefined;
+  const info: StorageInfo = {};
+  try {
+    if (storage?.estimate) {
+      const { usage, quota } = await storage.estimate();
+      if (typeof usage === 'number') info.usage = usage;
+      if (typeof quota === 'number' && quota > 0) info.quota = quota;
+    }
+  } catch {
+    // Not told: shown as unknown.
+  }
+  try {
+    if (storage?.persisted) info.persisted = await storage.persisted();
+  } catch {
+    // Not told: shown as unknown.
+  }
+  return info;
+}
+
+export function formatBytes(bytes: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 100 ? 0 : 1;
+  return `${value.toFixed(digits)} ${units[unit]}`;
+}
+
+/** Share of the quota in use from which the drawer warns that the device is nearly full. */
+const NEARLY_FULL = 0.9;
+
+/**
+ * How much of this device's storage the app uses, how much it may use, and whether the browser
+ * keeps the app's data when the device runs low on space (persistent storage). Read again when
+ * the number of unsent changes moves.
+ */
+function DeviceStorage({ pending }: { pending: number }) {
+  const [info, setInfo] = useState<StorageInfo | null>(null);
+  useEffect(() => {
+    let live = true;
+    void readStorage().then((read) => live && setInfo(read));
+    return () => {
+      live = false;
+    };
+  }, [pending]);
+  if (!info) return null;
+
+  const { usage, quota, persisted } = info;
+  const share = usage !== undefined && quota !== undefined ? usage / quota : undefined;
+  let used = 'This browser does not tell how much storage the app uses.';
+  if (usage !== undefined && quota !== undefined) {
+    used = `${formatBytes(usage)} used of ${formatBytes(quota)} available (${Math.min(100, Math.round((share ?? 0) * 100))}%)`;
+  } else if (usage !== undefined) {
+    used = `${formatBytes(usage)} used; this browser does not tell how much is available.`;
+  }
+  const kept =
+    persisted === undefined
+      ? 'This browser does not tell whether it keeps the app’s data when space runs low.'
+      : persisted
+        ? 'Persistent: the browser keeps the app’s data, also when space runs low.'
+        : 'Not persistent: when the device runs low on space the browser may delete the app’s data, unsent changes included. Send them when you can.';
+
+  return (
+    <Paper withBorder p="sm" data-testid="device-storage">
+      <Text size="sm" fw={600}>
+        Storage on this device
+      </Text>
+      <Text size="sm">{used}</Text>
+      <Text size="sm" c={persisted === false ? 'orange.8' : undefined}>
+        {kept}
+      </Text>
+      {share !== undefined && share >= NEARLY_FULL && (
+        <Alert color="red" mt="xs" title="Storage nearly full">
+          New picks and fills may not be saved on this device. Free some space on the device
+          (photos, videos, apps you do not need).
+        </Alert>
+      )}
+    </Paper>
+  );
+}
+
 /**
  * The always-visible sync badge for the header: online/offline, unsent count, last sync time and
  * sync problems. Clicking it opens the "Sync problems" panel.
@@ -123,6 +215,7 @@ export function SyncStatus() {
           {rejected?.map((entry) => (
             <Problem key={entry.localId} entry={entry} />
           ))}
+          <DeviceStorage pending={pending} />
         </Stack>
       </Drawer>
     </>
