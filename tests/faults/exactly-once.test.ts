@@ -1,0 +1,126 @@
+// Exactly-once under faults: 1,000 offline floor writes queued in the device engine are flushed
+// to the real server through a proxy that loses ~10% of requests before they reach the server and
+// ~10% of answers after the server committed, and the server is SIGKILLed once mid-flush and
+// restarted on the same data. Afterwards every write must be on the server exactly once, and the
+// outbox empty.
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PickingMutation } from '../../contract/mutations/picking';
+import type { PushRequest } from '../../contract/sync';
+import { countUnsent, enqueue, flush, listOutbox } from '../../src/offline/engine';
+import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
+import { signIn, startServerProcess, type ServerProcess } from '../support/server-process';
+
+const WRITES = 1000;
+/** Small pushes, so the faults hit many of them (100+ pushes instead of 10). */
+const BATCH = 10;
+const PUSH_PATH = '/api/v1/sync/push';
+
+let dataDir: string;
+let server: ServerProcess;
+let proxy: FaultProxy;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'brick-faults-'));
+  server = await startServerProcess({ dataDir });
+  proxy = await startFaultProxy({ target: { host: '127.0.0.1', port: server.port } });
+}, 90_000);
+
+afterAll(async () => {
+  await proxy?.close();
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('exactly-once under faults', () => {
+  it('applies 1,000 offline writes once through dropped requests, lost answers and a SIGKILL', async () => {
+    const { access_token } = await signIn(server.url, 'picker@demo.test');
+    const run = globalThis.crypto.randomUUID().slice(0, 8);
+    for (let i = 0; i < WRITES; i++) {
+      await enqueue(PickingMutation.issue, { note: `fault run ${run} #${i}`, manager_id: 1 });
+    }
+    const queued = await listOutbox();
+    expect(queued).toHaveLength(WRITES);
+    const ids = queued.map((e) => e.id);
+
+    // Writes whose push answer reached the device.
+    let heard = 0;
+    const pushFn = async (body: PushRequest) => {
+      const response = await fetch(`${proxy.url}${PUSH_PATH}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (response.ok) heard += body.mutations.length;
+      return response;
+    };
+
+    await proxy.setMode({ dropBefore: 0.1, dropAfter: 0.1 });
+    const deadline = Date.now() + 60_000;
+    let flushing = true;
+    const flushLoop = (async () => {
+      try {
+        while ((await countUnsent()) > 0) {
+          if (Date.now() > deadline) throw new Error('the outbox did not drain within 60 s');
+          const result = await flush({ pushFn, ignoreBackoff: true, batchSize: BATCH });
+          if (result.status === 'signed-out') throw new Error('signed out while flushing');
+          if (result.status !== 'done') await sleep(20);
+        }
+      } finally {
+        flushing = false;
+      }
+    })();
+
+    // Kill the server once the flush is well under way, restart it on the same port and data.
+    // (Progress is read from the answers, not from IndexedDB: polling the outbox would queue
+    // behind the engine's own transactions and slow the flush down.)
+    let unsentAtKill = -1;
+    while (flushing && heard < WRITES * 0.4) await sleep(10);
+    if (flushing) {
+      unsentAtKill = WRITES - heard;
+      const port = server.port;
+      await server.kill();
+      await sleep(300);
+      server = await startServerProcess({ dataDir, port });
+    }
+    await flushLoop;
+
+    // Nothing left behind on the device: no pending, in-flight, rejected or stuck entry.
+    expect(await listOutbox()).toEqual([]);
+    // The faults really happened, and the kill came mid-flush.
+    expect(unsentAtKill).toBeGreaterThan(0);
+    expect(unsentAtKill).toBeLessThan(WRITES);
+    expect(proxy.stats.droppedBefore).toBeGreaterThan(0);
+    expect(proxy.stats.droppedAfter).toBeGreaterThan(0);
+    expect(proxy.count(PUSH_PATH)).toBeGreaterThan(WRITES / BATCH);
+
+    // On the server: each write recorded and applied once, each note stored once.
+    const db = new Database(join(dataDir, 'warehouse.sqlite'), { readonly: true });
+    try {
+      const notes = db
+        .prepare(`select note, count(*) as n from issues where note like ? group by note`)
+        .all(`fault run ${run} #%`) as { note: string; n: number }[];
+      expect(notes.filter((r) => r.n !== 1)).toEqual([]);
+      expect(notes).toHaveLength(WRITES);
+      const recorded = db
+        .prepare(
+          `select status, count(*) as n from applied_mutations where id in (select value from json_each(?)) group by status`,
+        )
+        .all(JSON.stringify(ids)) as { status: string; n: number }[];
+      expect(recorded).toEqual([{ status: 'applied', n: WRITES }]);
+    } finally {
+      db.close();
+    }
+    console.info(
+      `exactly-once: ${proxy.count(PUSH_PATH)} pushes for ${WRITES} writes, ` +
+        `${proxy.stats.droppedBefore} dropped before and ${proxy.stats.droppedAfter} after the ` +
+        `server, SIGKILL with ${unsentAtKill} unsent`,
+    );
+  }, 120_000);
+});

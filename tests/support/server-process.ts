@@ -1,0 +1,118 @@
+// The real server (`server/main.ts` under tsx, as `npm start` runs it) as a child process, for
+// tests and benches that kill it, restart it on the same data, or run two of them on one database.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+
+export const DEMO_PASSWORD = 'demo-password';
+
+/** A port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  port: number;
+  url: string;
+  child: ChildProcess;
+  /** The last lines the server wrote to stderr/stdout (for failure messages). */
+  output(): string;
+  /** SIGKILL: no shutdown, whatever was in flight is cut. Resolves when the process is gone. */
+  kill(): Promise<void>;
+  /** SIGTERM (graceful), SIGKILL after 5 s. */
+  stop(): Promise<void>;
+}
+
+export interface ServerProcessOptions {
+  dataDir: string;
+  /** Default: a free port. Pass the old port to restart a killed server where clients expect it. */
+  port?: number;
+  /** PostgreSQL URL; default SQLite in dataDir. */
+  databaseUrl?: string;
+  env?: Record<string, string>;
+  /** Health wait (default 60 s). */
+  timeoutMs?: number;
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done();
+    child.once('exit', () => done());
+  });
+}
+
+/** Starts the server and resolves once GET /api/health answers 200. */
+export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(
+    process.execPath,
+    [resolve('node_modules/tsx/dist/cli.mjs'), 'server/main.ts'],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: options.dataDir,
+        DATABASE_URL: options.databaseUrl ?? '',
+        STATIC_DIR: resolve('dist'),
+        PUBLIC_URL: url,
+        SEED_DEMO: '1',
+        LOG_LEVEL: 'warn',
+        LOG_STDOUT: '1',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let out = '';
+  const keep = (c: Buffer) => {
+    out = (out + c.toString()).slice(-8000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const kill = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited(child);
+  };
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited(child);
+    clearTimeout(timer);
+  };
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  while (Date.now() < deadline && child.exitCode === null) {
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.status === 200) return { port, url, child, output: () => out, kill, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await kill();
+  throw new Error(`the server did not become healthy at ${url}\n${out.slice(-3000)}`);
+}
+
+/** Signs in with Basic credentials; resolves the access and refresh tokens. */
+export async function signIn(
+  url: string,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<{ access_token: string; refresh_token: string }> {
+  const res = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}` },
+  });
+  if (res.status !== 200)
+    throw new Error(`sign-in of ${email}: HTTP ${res.status} ${await res.text()}`);
+  return (await res.json()) as { access_token: string; refresh_token: string };
+}
