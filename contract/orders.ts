@@ -15,6 +15,9 @@ export const OrderMessages = {
   notPickableUnlessUnassigned:
     'Cannot make order not ready for picking, as the order status is not unassigned.',
   stockInsufficient: 'You cannot pick more than the current stock (error 409)',
+  pickerAddsNoStock: 'A picker cannot add stock here; stock is added by filling a tray.',
+  pickLowered: 'A picker cannot lower what was picked; ask the order manager to correct it.',
+  stockTooLarge: 'This would make the stock at the location larger than can be stored.',
   wrongLocation: 'This is not the right location.',
   skipped: 'You did not pick what was ordered, so this item will be skipped',
   orderTaken: 'Someone else is already picking this order.',

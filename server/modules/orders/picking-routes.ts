@@ -11,6 +11,7 @@ import {
   NextResponse,
   OrderItemQuery,
   OrderMessages,
+  overPickMessage,
   OrderUpdateResponse,
   OrderIdQuery,
   OrderUserRequest,
@@ -21,8 +22,12 @@ import {
   StockChangeRequest,
   StockChangeResponse,
 } from '../../../contract/orders';
+import { INT_MAX } from '../../../contract/fields';
+import { PickingRejectCode as Code } from '../../../contract/mutations/picking';
+import { hasAnyRole } from '../../../contract/permissions';
 import { notFound } from '../../errors';
-import { inTransaction } from './context';
+import type { Trx, WriteCtx } from './context';
+import { inTransaction, refuse } from './context';
 import { nextStop } from './next';
 import { claimOrder, pauseOrder, setPicked, takeStock } from './picking';
 import { isManager, orderFor } from './routes';
@@ -30,6 +35,37 @@ import { reportIssue } from './service';
 import { loadTree } from './tree';
 
 const FLOOR_ROLES = ['picker', 'order_manager', 'warehouse_manager'] as const;
+
+/** What is ordered and picked of an item variant in an order (undefined: not in it). */
+function pickedOf(trx: Trx, ctx: WriteCtx, orderId: number, itemId: number) {
+  return trx
+    .selectFrom('order_items')
+    .select(['quantity_ordered', 'quantity_picked'])
+    .where('order_id', '=', orderId)
+    .where('item_id', '=', itemId)
+    .where('company_id', '=', ctx.companyId)
+    .executeTakeFirst();
+}
+
+/** Stock never grows beyond what the column holds on both databases (a 32-bit integer). */
+async function addStockAllowed(
+  trx: Trx,
+  ctx: WriteCtx,
+  locationId: number,
+  itemId: number,
+  change: number,
+) {
+  const row = await trx
+    .selectFrom('location_content')
+    .select('quantity')
+    .where('company_id', '=', ctx.companyId)
+    .where('location_id', '=', locationId)
+    .where('item_id', '=', itemId)
+    .executeTakeFirst();
+  if (row && Number(row.quantity) + change > INT_MAX) {
+    throw refuse(409, 'stock_too_large', OrderMessages.stockTooLarge);
+  }
+}
 
 /** The picker's calls (spec 2 §7): claim and pause, route, locations, stock, picked, issues. */
 export async function pickingRoutes(app: FastifyInstance): Promise<void> {
@@ -174,9 +210,19 @@ export async function pickingRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { location_id, item_id } = request.query;
-      const quantity = await inTransaction(app.db, request.user, async (trx, ctx) =>
-        takeStock(trx, ctx, await ctx.version(), location_id, item_id, -request.body.change),
-      );
+      const { change } = request.body;
+      const quantity = await inTransaction(app.db, request.user, async (trx, ctx) => {
+        const version = await ctx.version();
+        if (change > 0) {
+          // A picker adds stock only by filling a tray (tray.fill on the outbox), never here.
+          if (!hasAnyRole(request.user.permissions, ['warehouse_manager'])) {
+            throw refuse(403, 'forbidden', OrderMessages.pickerAddsNoStock);
+          }
+          await addStockAllowed(trx, ctx, location_id, item_id, change);
+        }
+        // The outbox's pick takes stock through the same function: never below zero.
+        return takeStock(trx, ctx, version, location_id, item_id, -change);
+      });
       return { location_id, item_id, quantity };
     },
   );
@@ -196,9 +242,23 @@ export async function pickingRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { order_id, item_id } = request.query;
       const quantity = request.body.quantity_picked;
-      const orderItemId = await inTransaction(app.db, request.user, (trx, ctx) =>
-        setPicked(trx, ctx, order_id, item_id, quantity, isManager(request)),
-      );
+      const manager = isManager(request);
+      const orderItemId = await inTransaction(app.db, request.user, async (trx, ctx) => {
+        const before = await pickedOf(trx, ctx, order_id, item_id);
+        const id = await setPicked(trx, ctx, order_id, item_id, quantity, manager);
+        // The outbox's pick rule: picked never exceeds ordered, and a picker only adds to it.
+        // Checked after setPicked's own refusals; a refusal here rolls the write back.
+        if (before) {
+          const left = Math.max(before.quantity_ordered - before.quantity_picked, 0);
+          if (quantity > before.quantity_ordered) {
+            throw refuse(409, Code.overPick, overPickMessage(left));
+          }
+          if (!manager && quantity < before.quantity_picked) {
+            throw refuse(409, 'pick_lowered', OrderMessages.pickLowered);
+          }
+        }
+        return id;
+      });
       return {
         message: OrderMessages.updated,
         order_item_id: orderItemId,
