@@ -9,12 +9,22 @@ describe('sync collections', () => {
     expect(pullRoles('colours')).toEqual([]);
   });
 
-  it('lets a device pull only what its roles admit, reference data included', () => {
-    expect(collectionsPulledBy([Permission.warehouse_manager])).toContain('colours');
+  it('lets a device pull only what its roles admit and a screen reads', () => {
+    expect(collectionsPulledBy([Permission.warehouse_manager])).toEqual([
+      'locations',
+      'location_content',
+    ]);
     expect(collectionsPulledBy([Permission.admin])).toEqual([]);
     for (const name of collectionsPulledBy([Permission.warehouse_manager])) {
       const roles = pullRoles(name);
       expect(roles.length === 0 || roles.includes('warehouse_manager')).toBe(true);
     }
+  });
+
+  it('keeps colours and moulds on the server but off the devices', () => {
+    const everyRole = Object.values(Permission).filter((p): p is number => typeof p === 'number');
+    expect(collectionsPulledBy(everyRole)).not.toContain('colours');
+    expect(collectionsPulledBy(everyRole)).not.toContain('moulds');
+    expect(pullRoles('moulds')).toEqual(['picker', 'order_manager', 'warehouse_manager']);
   });
 });

@@ -18,6 +18,11 @@ interface SyncCollectionAccess {
   roles: readonly RoleName[];
   /** Reference data the server hands to every signed-in user (devices still pull it by `roles`). */
   everyone?: true;
+  /**
+   * Served to other clients, but the app's devices do not pull it: no screen reads it from the
+   * device (order items and trays already carry the colour and mould names they show).
+   */
+  notPulled?: true;
 }
 
 export const SYNC_COLLECTIONS = {
@@ -25,8 +30,8 @@ export const SYNC_COLLECTIONS = {
   order_items: { roles: ORDER_ROLES },
   locations: { roles: FLOOR_ROLES },
   location_content: { roles: FLOOR_ROLES },
-  colours: { roles: FLOOR_ROLES, everyone: true },
-  moulds: { roles: FLOOR_ROLES },
+  colours: { roles: FLOOR_ROLES, everyone: true, notPulled: true },
+  moulds: { roles: FLOOR_ROLES, notPulled: true },
   // Trays of batches being filled.
   trays: { roles: FILLER_ROLES },
 } as const satisfies Record<string, SyncCollectionAccess>;
@@ -48,7 +53,8 @@ export function pullAccess<N extends SyncCollectionName>(
 
 /** The collections a device pulls for a user with these permissions, in pull order. */
 export function collectionsPulledBy(permissions: readonly number[]): SyncCollectionName[] {
-  return (Object.keys(SYNC_COLLECTIONS) as SyncCollectionName[]).filter((name) =>
-    hasAnyRole(permissions, SYNC_COLLECTIONS[name].roles),
-  );
+  return (Object.keys(SYNC_COLLECTIONS) as SyncCollectionName[]).filter((name) => {
+    const access: SyncCollectionAccess = SYNC_COLLECTIONS[name];
+    return !access.notPulled && hasAnyRole(permissions, access.roles);
+  });
 }

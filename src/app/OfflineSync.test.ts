@@ -11,8 +11,6 @@ describe('collectionsFor', () => {
         'order_items',
         'locations',
         'location_content',
-        'colours',
-        'moulds',
         'trays',
       ]);
     }
@@ -22,8 +20,6 @@ describe('collectionsFor', () => {
     expect(collectionsFor([Permission.warehouse_manager])).toEqual([
       'locations',
       'location_content',
-      'colours',
-      'moulds',
     ]);
   });
 

@@ -12,9 +12,9 @@ export const COLLECTIONS = {
   locations: { table: 'locations', key: 'location_id' },
   location_content: { table: 'locationContent', key: 'id' },
   trays: { table: 'trays', key: 'tray_id' },
-  issues: { table: 'issues', key: 'id' },
-  colours: { table: 'colours', key: 'id' },
-  moulds: { table: 'moulds', key: 'mold_id' },
+  // Not pulled: colours, moulds and issues. No screen reads them from the device (order items and
+  // trays carry the names they show; issue reports are only sent). Their local tables are left
+  // empty until a schema version drops them.
 } as const satisfies Record<string, { table: keyof WarehouseDb; key: string }>;
 
 export type CollectionName = keyof typeof COLLECTIONS;

@@ -23,9 +23,9 @@ describe('kyTransport', () => {
     const { pushFn, pullFn } = kyTransport(ky.create({ prefixUrl: server.base }));
     await enqueue('stock.add.v1', { qty: 5 }, undefined, db);
     expect(await flush({ pushFn, db })).toEqual({ status: 'done', applied: 1, rejected: 0 });
-    server.upsert('colours', 4, { id: 4, name: 'Red', rebrickable_id: 4 });
-    expect(await pullCollection('colours', { pullFn, db })).toMatchObject({ rows: 1 });
-    expect(await db.colours.get(4)).toMatchObject({ name: 'Red' });
+    server.upsert('locations', 4, { location_id: 4, name: 'Bin 4' });
+    expect(await pullCollection('locations', { pullFn, db })).toMatchObject({ rows: 1 });
+    expect(await db.locations.get(4)).toMatchObject({ name: 'Bin 4' });
   });
 
   it('gives a 500 back as a transient failure, not a thrown HTTPError', async () => {
