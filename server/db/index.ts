@@ -3,6 +3,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema';
+import { withStatementCache } from './statement-cache';
 
 // PostgreSQL returns int8 (count, sum) as strings; both dialects must return numbers.
 pg.types.setTypeParser(20, Number);
@@ -30,6 +31,10 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  // Savepoints (one per pushed mutation) journal in memory instead of a temporary file.
+  sqlite.pragma('temp_store = MEMORY');
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }

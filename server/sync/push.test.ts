@@ -1,13 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { sql } from 'kysely';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import type { Database } from '../db/schema';
 import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../test/helpers';
+import { pushMutations } from './push';
 import { createNotesTable, noteFaults, noteTexts, registerNotes } from './test-notes';
 
 registerNotes();
+
+function closedSqlite(): Kysely<Database> {
+  const file = new SQLite(':memory:');
+  file.close();
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+}
+
+function unreachablePostgres(): Kysely<Database> {
+  // Port 9 (discard) refuses connections on the test machine.
+  const pool = new pg.Pool({ connectionString: 'postgres://nobody@127.0.0.1:9/none', max: 1 });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
 
 interface Mutation {
   id: string;
@@ -245,22 +261,46 @@ describeEachDialect('sync push', (dialect) => {
     expect(fresh.json()).toEqual({ results: [], last_seq: -1 });
   });
 
-  it('stops a batch at a server fault and leaves the rest for a retry', async () => {
+  it('answers a mutation that throws as failed, records nothing for it and runs the rest', async () => {
     const a = note(1, 'fault before');
     const b = note(2, 'fault victim');
     const c = note(3, 'fault after');
     Object.assign(noteFaults, { text: 'fault victim', times: 1 });
-    // a is applied; b crashes: b and c get no result (not processed), so the client sends them again.
-    const aOnly = await push(picker, [a, b, c]);
-    expect(aOnly.statusCode).toBe(200);
-    expect(aOnly.json()).toEqual({ results: [{ id: a.id, status: 'applied' }], last_seq: 1 });
+    logLines.length = 0;
+    const res = await push(picker, [a, b, c]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      results: [
+        { id: a.id, status: 'applied' },
+        {
+          id: b.id,
+          status: 'failed',
+          code: 'server_error',
+          message: 'The server could not apply this change; it will be sent again.',
+        },
+        { id: c.id, status: 'applied' },
+      ],
+      last_seq: 3,
+    });
+    // Logged with the mutation's id; no record, no effect.
+    const logged = logLines.map((l) => JSON.parse(l)).find((l) => l.mutationId === b.id);
+    expect(logged).toMatchObject({ level: 50, mutation: 'note.add.v1', deviceId: device });
+    expect(logged.err.message).toBe('injected server fault');
+    const rec = await t.app.db
+      .selectFrom('applied_mutations')
+      .select('id')
+      .where('id', '=', b.id)
+      .executeTakeFirst();
+    expect(rec).toBeUndefined();
+    expect(await noteTexts(t.app.db, demoId)).not.toContain('fault victim');
+
+    // Every mutation of a push failing is still an answer (200), not an outage.
     noteFaults.times = 1;
-    const nothing = await push(picker, [b, c]);
-    expect(nothing.statusCode).toBe(503);
-    expect(nothing.json().errors[0].detail).toBeTruthy();
-    const texts = await noteTexts(t.app.db, demoId);
-    expect(texts).toContain('fault before');
-    expect(texts).not.toContain('fault victim');
+    const again = await push(picker, [b]);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().results).toMatchObject([{ id: b.id, status: 'failed' }]);
+
+    // The retry applies it once; the others answer from their records.
     const retry = await push(picker, [a, b, c]);
     expect(retry.json().results.map((r: { status: string }) => r.status)).toEqual([
       'applied',
@@ -270,9 +310,24 @@ describeEachDialect('sync push', (dialect) => {
     const after = await noteTexts(t.app.db, demoId);
     expect(after.filter((x) => x.startsWith('fault'))).toEqual([
       'fault before',
-      'fault victim',
       'fault after',
+      'fault victim',
     ]);
+  });
+
+  it('answers 503 and processes nothing when the database is unreachable', async () => {
+    // A server whose database went away after it started: the access check reads permissions
+    // first, so the push itself is called directly with a database that refuses every query.
+    const gone = dialect === 'postgres' ? unreachablePostgres() : closedSqlite();
+    const user = { id: 1, companyId: demoId, permissions: [] as number[] } as never;
+    const a = note(1, 'never');
+    const outcome = await pushMutations(gone, t.app.log, user, {
+      device_id: device,
+      mutations: [a],
+    });
+    expect(outcome).toMatchObject({ results: [], stoppedAt: a.id });
+    await gone.destroy().catch(() => {});
+    expect(await noteTexts(t.app.db, demoId)).not.toContain('never');
   });
 
   it("never lets another company see or replay a company's mutation results", async () => {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { sql, type ControlledTransaction, type Kysely, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import { hasAnyRole } from '../../contract/permissions';
 import {
@@ -12,24 +12,49 @@ import type { SessionUser } from '../auth/tokens';
 import { nowIso } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { AppError } from '../errors';
-import { findMutation, MutationRejected, type MutationContext } from './mutations';
-import { nextVersion } from './version';
+import {
+  findMutation,
+  MutationRejected,
+  type AnyMutationDef,
+  type MutationContext,
+} from './mutations';
 
 type Rejection = Extract<MutationResult, { status: 'rejected' }>;
+type Failure = Extract<MutationResult, { status: 'failed' }>;
+type Trx = Transaction<Database>;
+
+/**
+ * Mutations per transaction. A push runs in transactions of up to this many mutations, each in a
+ * savepoint of its own: one commit per chunk instead of one per mutation, while a chunk holds the
+ * company's version counter (and, on SQLite, the only connection) for a bounded time.
+ */
+export const PUSH_CHUNK = 100;
+
+/** The code of a `failed` result: the server could not apply the mutation this time. */
+export const FAILED_CODE = 'server_error';
+const FAILED_MESSAGE = 'The server could not apply this change; it will be sent again.';
 
 export interface PushOutcome {
   /** One result per processed mutation, in seq order. */
   results: MutationResult[];
   lastSeq: number;
-  /** Set when a server fault stopped the batch: this and every later mutation is unprocessed. */
+  /**
+   * Set when the database failed under the push (a transaction could not begin or commit): this
+   * and every later mutation is unprocessed and stays in the device's outbox.
+   */
   stoppedAt?: string;
 }
 
 /**
- * Applies a device's batch, each mutation in its own transaction, in seq order. A rejection is a
- * result like any other and never stops the batch; a server fault stops it (the rest stays in the
- * device's outbox and is sent again), because answering a fault as a rejection would lose the
- * user's change for good.
+ * Applies a device's batch in seq order. Each mutation runs in a savepoint inside its chunk's
+ * transaction:
+ * - a rejection (MutationRejected, a 4xx AppError, or the engine's own checks) is recorded and
+ *   answered; replays get the same answer;
+ * - a fault (any other error) undoes the mutation's record and effect, is logged with the
+ *   mutation's id and answered `failed`; the rest of the batch still runs, and the device sends
+ *   the failed one again later;
+ * - when the database itself fails (the chunk cannot begin, roll back to a savepoint, or commit)
+ *   the chunk's work is undone and the push stops there (`stoppedAt`).
  */
 export async function pushMutations(
   db: Kysely<Database>,
@@ -39,153 +64,239 @@ export async function pushMutations(
 ): Promise<PushOutcome> {
   const deviceId = request.device_id;
   const batch = [...request.mutations].sort((a, b) => a.seq - b.seq);
-  const device = await db
-    .selectFrom('sync_devices')
-    .select(['company_id', 'last_seq'])
-    .where('device_id', '=', deviceId)
-    .executeTakeFirst();
-  // A device id last used in another company starts afresh: its history is not ours to see.
-  const known = device && device.company_id === user.companyId ? Number(device.last_seq) : null;
+  let known: number | null;
+  try {
+    const device = await db
+      .selectFrom('sync_devices')
+      .select(['company_id', 'last_seq'])
+      .where('device_id', '=', deviceId)
+      .executeTakeFirst();
+    // A device id last used in another company starts afresh: its history is not ours to see.
+    known = device && device.company_id === user.companyId ? Number(device.last_seq) : null;
+  } catch (err) {
+    log.error({ err, deviceId }, 'sync push: the database is unavailable');
+    return { results: [], lastSeq: -1, stoppedAt: batch[0]?.id ?? '' };
+  }
 
   let highest = known;
   const results: MutationResult[] = [];
   let stoppedAt: string | undefined;
-  for (const m of batch) {
-    let result: MutationResult;
-    try {
-      result = await processMutation(db, log, user, deviceId, m);
-    } catch (err) {
-      log.error(
-        { err, mutationId: m.id, mutation: m.name, deviceId, seq: m.seq },
-        'sync mutation failed on the server; left for the device to send again',
-      );
-      stoppedAt = m.id;
+  for (let i = 0; i < batch.length; i += PUSH_CHUNK) {
+    const chunk = batch.slice(i, i + PUSH_CHUNK);
+    const done = await runChunk(db, log, user, deviceId, chunk);
+    if (!done) {
+      stoppedAt = chunk[0].id;
       break;
     }
-    if (highest !== null && m.seq > highest + 1) {
-      log.warn(
-        {
-          deviceId,
-          userId: user.id,
-          companyId: user.companyId,
-          missing: [highest + 1, m.seq - 1],
-        },
-        'sync push: seq gap (entries dropped on the device); applying anyway',
-      );
+    for (const [k, m] of chunk.entries()) {
+      if (highest !== null && m.seq > highest + 1) {
+        log.warn(
+          {
+            deviceId,
+            userId: user.id,
+            companyId: user.companyId,
+            missing: [highest + 1, m.seq - 1],
+          },
+          'sync push: seq gap (entries dropped on the device); applying anyway',
+        );
+      }
+      highest = highest === null ? m.seq : Math.max(highest, m.seq);
+      results.push(done.results[k]);
     }
-    highest = highest === null ? m.seq : Math.max(highest, m.seq);
-    results.push(result);
+    highest = Math.max(highest ?? -1, done.lastSeq);
   }
-
-  let lastSeq = highest ?? -1;
-  if (results.length > 0) {
-    try {
-      lastSeq = await recordDeviceSeq(db, deviceId, user, lastSeq);
-    } catch (err) {
-      // The mutations are safely recorded; the seq is only bookkeeping for gap warnings.
-      log.error({ err, deviceId }, 'sync push: could not record the device seq');
-    }
-  }
-  return { results, lastSeq, stoppedAt };
+  return { results, lastSeq: highest ?? -1, stoppedAt };
 }
 
-async function processMutation(
+/**
+ * One transaction for a chunk: reserve the chunk's versions (which takes the company's counter
+ * first, the one lock order every writer follows), run each mutation in a savepoint, record the
+ * device's seq, commit. undefined when the database failed and nothing of the chunk was kept.
+ */
+async function runChunk(
   db: Kysely<Database>,
   log: FastifyBaseLogger,
   user: SessionUser,
   deviceId: string,
-  m: MutationEnvelope,
-): Promise<MutationResult> {
-  const def = findMutation(m.name);
-  let verdict: Rejection | undefined;
-  let args: unknown;
-  if (!def) {
-    verdict = reject(m.id, SyncRejectCode.unknownMutation, `Unknown change: ${m.name}`);
-  } else if (def.roles.length > 0 && !hasAnyRole(user.permissions, def.roles)) {
-    verdict = reject(m.id, SyncRejectCode.forbidden, 'Permission denied');
-  } else {
-    const parsed = def.args.safeParse(m.args);
-    if (parsed.success) args = parsed.data;
-    else verdict = reject(m.id, SyncRejectCode.invalidArgs, describeIssues(m.name, parsed.error));
-  }
-
-  const trx = await db.startTransaction().execute();
+  chunk: MutationEnvelope[],
+): Promise<{ results: MutationResult[]; lastSeq: number } | undefined> {
+  let trx: ControlledTransaction<Database>;
   try {
-    // The record goes in first: its primary key lets exactly one of several concurrent pushes of
-    // this id through (PostgreSQL makes the others wait for that one's commit; SQLite runs one
-    // write transaction at a time). The others find the record and answer with it.
-    const claimed = await trx
-      .insertInto('applied_mutations')
-      .values({
-        id: m.id,
-        company_id: user.companyId,
-        user_id: user.id,
-        device_id: deviceId,
-        seq: m.seq,
-        name: m.name,
-        status: verdict ? 'rejected' : 'applied',
-        code: verdict?.code ?? null,
-        message: verdict?.message ?? null,
-        created_at: nowIso(),
-      })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!claimed) {
-      await trx.rollback().execute();
-      return recordedResult(db, m.id, user.companyId);
-    }
-    if (verdict || !def) {
-      await trx.commit().execute();
-      return verdict!;
-    }
-
-    const effect = await trx.savepoint('effect').execute();
-    let versionTaken: Promise<number> | undefined;
-    const ctx: MutationContext = {
-      user,
-      companyId: user.companyId,
-      deviceId,
-      mutationId: m.id,
-      seq: m.seq,
-      log: log.child({ mutationId: m.id, mutation: m.name }),
-      version: () => (versionTaken ??= nextVersion(effect, user.companyId)),
-    };
-    try {
-      await def.apply(effect, ctx, args);
-    } catch (err) {
-      const rejection = asRejection(m.id, err);
-      if (!rejection) throw err;
-      // Undo the effect, keep the record, and mark it rejected.
-      await effect.rollbackToSavepoint('effect').execute();
-      versionTaken = undefined; // the version taken inside the savepoint was rolled back too
-      if (def.restamp) await def.restamp(effect, ctx, args);
-      await effect
-        .updateTable('applied_mutations')
-        .set({ status: 'rejected', code: rejection.code, message: rejection.message })
-        .where('id', '=', m.id)
-        .execute();
-      await effect.commit().execute();
-      return rejection;
-    }
-    await effect.commit().execute();
-    return { id: m.id, status: 'applied' };
+    trx = await db.startTransaction().execute();
   } catch (err) {
-    if (!trx.isCommitted && !trx.isRolledBack)
+    log.error({ err, deviceId }, 'sync push: could not begin a transaction');
+    return undefined;
+  }
+  try {
+    const top = await reserveVersions(trx, user.companyId, chunk.length);
+    const results: MutationResult[] = [];
+    for (const [k, m] of chunk.entries()) {
+      results.push(await runMutation(trx, log, user, deviceId, m, top - chunk.length + 1 + k));
+    }
+    const lastSeq = await recordDeviceSeq(
+      trx,
+      deviceId,
+      user,
+      Math.max(...chunk.map((m) => m.seq)),
+    );
+    await trx.commit().execute();
+    return { results, lastSeq };
+  } catch (err) {
+    log.error(
+      { err, deviceId, mutationIds: chunk.map((m) => m.id) },
+      'sync push: the database failed; the chunk was undone and is left for the device to send again',
+    );
+    if (!trx.isCommitted && !trx.isRolledBack) {
       await trx
         .rollback()
         .execute()
         .catch(() => {});
-    throw err;
+    }
+    return undefined;
   }
 }
 
-/** The answer recorded for an id, seen only by the company that sent it. */
-async function recordedResult(
-  db: Kysely<Database>,
-  id: string,
-  companyId: number,
+/**
+ * Takes `count` versions of the company at once (the last one is returned): one write to the
+ * counter per chunk instead of one per mutation. Versions left unused (a replay, a rejection
+ * without restamp) are gaps, which pulls do not mind.
+ */
+async function reserveVersions(trx: Trx, companyId: number, count: number): Promise<number> {
+  const row = await trx
+    .insertInto('company_sync_versions')
+    .values({ company_id: companyId, version: count })
+    .onConflict((oc) =>
+      oc
+        .column('company_id')
+        .doUpdateSet({ version: sql<number>`company_sync_versions.version + ${count}` }),
+    )
+    .returning('version')
+    .executeTakeFirstOrThrow();
+  return Number(row.version);
+}
+
+/** The engine's own checks before a mutation runs: unknown name, missing role, invalid args. */
+function precheck(
+  user: SessionUser,
+  m: MutationEnvelope,
+): { def?: AnyMutationDef; args?: unknown; verdict?: Rejection } {
+  const def = findMutation(m.name);
+  if (!def)
+    return { verdict: reject(m.id, SyncRejectCode.unknownMutation, `Unknown change: ${m.name}`) };
+  if (def.roles.length > 0 && !hasAnyRole(user.permissions, def.roles)) {
+    return { verdict: reject(m.id, SyncRejectCode.forbidden, 'Permission denied') };
+  }
+  const parsed = def.args.safeParse(m.args);
+  if (!parsed.success) {
+    return {
+      verdict: reject(m.id, SyncRejectCode.invalidArgs, describeIssues(m.name, parsed.error)),
+    };
+  }
+  return { def, args: parsed.data };
+}
+
+/**
+ * One mutation in savepoint `m`. Throws only when the transaction itself is broken (the savepoint
+ * cannot be rolled back); a fault of the mutation is undone and answered `failed`.
+ */
+async function runMutation(
+  trx: Trx,
+  log: FastifyBaseLogger,
+  user: SessionUser,
+  deviceId: string,
+  m: MutationEnvelope,
+  version: number,
 ): Promise<MutationResult> {
+  const { def, args, verdict } = precheck(user, m);
+  await sql`savepoint m`.execute(trx);
+  try {
+    const result = await claimAndApply(trx, log, user, deviceId, m, version, def, args, verdict);
+    await sql`release savepoint m`.execute(trx);
+    return result;
+  } catch (err) {
+    // Nothing of this mutation is kept, not even its record: a later push may still apply it.
+    log.error(
+      { err, mutationId: m.id, mutation: m.name, deviceId, seq: m.seq },
+      'sync mutation failed on the server; answered failed, left for the device to send again',
+    );
+    await sql`rollback to savepoint m`.execute(trx);
+    await sql`release savepoint m`.execute(trx);
+    const failure: Failure = {
+      id: m.id,
+      status: 'failed',
+      code: FAILED_CODE,
+      message: FAILED_MESSAGE,
+    };
+    return failure;
+  }
+}
+
+async function claimAndApply(
+  trx: Trx,
+  log: FastifyBaseLogger,
+  user: SessionUser,
+  deviceId: string,
+  m: MutationEnvelope,
+  version: number,
+  def: AnyMutationDef | undefined,
+  args: unknown,
+  verdict: Rejection | undefined,
+): Promise<MutationResult> {
+  // The record goes in first: its primary key lets exactly one of several concurrent pushes of
+  // this id through (PostgreSQL makes the others wait for that one's commit; SQLite runs one
+  // write transaction at a time). The others find the record and answer with it.
+  const claimed = await trx
+    .insertInto('applied_mutations')
+    .values({
+      id: m.id,
+      company_id: user.companyId,
+      user_id: user.id,
+      device_id: deviceId,
+      seq: m.seq,
+      name: m.name,
+      status: verdict ? 'rejected' : 'applied',
+      code: verdict?.code ?? null,
+      message: verdict?.message ?? null,
+      created_at: nowIso(),
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!claimed) return recordedResult(trx, m.id, user.companyId);
+  if (verdict || !def) return verdict!;
+
+  const ctx: MutationContext = {
+    user,
+    companyId: user.companyId,
+    deviceId,
+    mutationId: m.id,
+    seq: m.seq,
+    log: log.child({ mutationId: m.id, mutation: m.name }),
+    version: () => Promise.resolve(version),
+  };
+  await sql`savepoint effect`.execute(trx);
+  try {
+    await def.apply(trx, ctx, args);
+  } catch (err) {
+    const rejection = asRejection(m.id, err);
+    if (!rejection) throw err;
+    // Undo the effect, keep the record, and mark it rejected.
+    await sql`rollback to savepoint effect`.execute(trx);
+    await sql`release savepoint effect`.execute(trx);
+    if (def.restamp) await def.restamp(trx, ctx, args);
+    await trx
+      .updateTable('applied_mutations')
+      .set({ status: 'rejected', code: rejection.code, message: rejection.message })
+      .where('id', '=', m.id)
+      .execute();
+    return rejection;
+  }
+  await sql`release savepoint effect`.execute(trx);
+  return { id: m.id, status: 'applied' };
+}
+
+/** The answer recorded for an id, seen only by the company that sent it. */
+async function recordedResult(db: Trx, id: string, companyId: number): Promise<MutationResult> {
   const row = await db
     .selectFrom('applied_mutations')
     .select(['company_id', 'status', 'code', 'message'])
@@ -203,7 +314,7 @@ async function recordedResult(
 }
 
 async function recordDeviceSeq(
-  db: Kysely<Database>,
+  db: Trx,
   deviceId: string,
   user: SessionUser,
   seq: number,
