@@ -8,6 +8,9 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { flush } from '../src/offline/engine';
+import { sessionTransport } from '../src/offline/session';
+import { flushOutbox, singleFlight, syncEventOutcome } from './outbox-sync';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -17,11 +20,30 @@ interface SyncEvent extends ExtendableEvent {
   readonly lastChance: boolean;
 }
 
-/** The Background Sync tag the offline engine registers when its outbox has unsent entries. */
+/** Periodic Background Sync (installed app, where the browser grants it); not in the lib either. */
+interface PeriodicSyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+
+interface ImportMetaEnv {
+  readonly VITE_API_BASE?: string;
+}
+declare global {
+  interface ImportMeta {
+    readonly env: ImportMetaEnv;
+  }
+}
+
+/** The Background Sync (and periodic sync) tag the offline engine registers for its outbox. */
 const OUTBOX_SYNC_TAG = 'outbox';
 
-/** Messages between the page and this worker. */
-type WorkerMessage = { type: 'SKIP_WAITING' } | { type: 'flush-outbox' };
+/** Messages between the pages and this worker. */
+type WorkerMessage =
+  | { type: 'SKIP_WAITING' }
+  /** A page asks the worker to send the outbox (e.g. when it is hidden and may be discarded). */
+  | { type: 'flush-outbox' }
+  /** From the worker: entries reached the server; pages pull their effects. */
+  | { type: 'outbox-flushed'; applied: number; rejected: number };
 
 // The app shell: every built JS, CSS and HTML file, replaced whole on each release.
 precacheAndRoute(self.__WB_MANIFEST);
@@ -51,25 +73,51 @@ registerRoute(
   }),
 );
 
+/** The API as the pages reach it (same origin unless the build says otherwise). */
+const API_BASE = new URL(import.meta.env.VITE_API_BASE ?? '/api', self.location.origin).href;
+
+async function notifyWindows(counts: { applied: number; rejected: number }): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const message: WorkerMessage = { type: 'outbox-flushed', ...counts };
+  for (const client of windows) client.postMessage(message);
+}
+
+/**
+ * The worker sends the outbox itself, with the page's engine and the session stored in
+ * IndexedDB, so writes leave the device with no window open (a locked phone, a discarded tab).
+ * One flush at a time here; the engine's lock keeps it to one across the pages and the worker.
+ */
+const flushNow = singleFlight(() =>
+  flushOutbox({
+    flush: () => flush(sessionTransport({ apiBase: API_BASE })),
+    notify: notifyWindows,
+  }),
+);
+
+function logFailure(error: unknown): void {
+  console.warn('Outbox flush in the service worker failed', error);
+}
+
 // Updates wait until the page says so (it checks that the outbox is empty first).
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data = event.data as WorkerMessage | undefined;
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (data?.type === 'flush-outbox') event.waitUntil(flushNow().then(() => undefined, logFailure));
 });
 
 clientsClaim();
 
-/**
- * Background Sync: the browser wakes us when the network is back. The page-side sync engine does
- * the real flush; we only ask every open window to flush its outbox now.
- */
-async function askClientsToFlushOutbox(): Promise<void> {
-  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-  const message: WorkerMessage = { type: 'flush-outbox' };
-  for (const client of windows) client.postMessage(message);
-}
-
+// Background Sync: the browser wakes the worker when the network is back. If sending must still
+// wait, the event fails and the browser retries on its own schedule.
 self.addEventListener('sync', (event) => {
   const sync = event as SyncEvent;
-  if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(askClientsToFlushOutbox());
+  if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(syncEventOutcome(flushNow, sync.lastChance));
+});
+
+// Periodic sync (installed app): a chance to send what is still queued; nothing to reschedule.
+self.addEventListener('periodicsync', (event) => {
+  const periodic = event as PeriodicSyncEvent;
+  if (periodic.tag === OUTBOX_SYNC_TAG) {
+    periodic.waitUntil(flushNow().then(() => undefined, logFailure));
+  }
 });

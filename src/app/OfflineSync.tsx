@@ -9,7 +9,9 @@ import {
   startSyncEngine,
   SyncStatus,
   type CollectionName,
+  type SyncEngine,
 } from '../offline';
+import { askWorkerToFlush, onWorkerFlushed, registerPeriodicOutboxSync } from './pwa/outbox-worker';
 import { registerSignOutCheck, useSession } from './session';
 
 /**
@@ -40,7 +42,10 @@ function confirmLogOutWithUnsentWork(): Promise<boolean> {
 
 /**
  * While the signed-in shell is up: runs the sync engine (outbox push, pull) over the app's API
- * client and shows its status in the header. Loaded on demand, so Dexie stays off the login page.
+ * client and shows its status in the header. The service worker flushes the outbox too, also with
+ * no page open: the page pulls when the worker reports what it sent, asks the worker to carry on
+ * when the page is hidden with work unsent (a hidden tab may be frozen or discarded), and
+ * registers the periodic wake-up where the browser grants it.
  */
 export default function OfflineSync() {
   const permissions = useSession((s) => s.permissions);
@@ -51,12 +56,19 @@ export default function OfflineSync() {
     if (!owner) return;
     const collections = collectionKey ? collectionKey.split(',') : [];
     let stopped = false;
-    let stopEngine = () => {};
+    let engine: SyncEngine | null = null;
     // The device's floor data and outbox belong to the signed-in user (see offline/owner.ts).
     void bindDeviceOwner(owner).then(() => {
       if (stopped) return;
-      stopEngine = startSyncEngine({ ...kyTransport(api), refreshSession, collections }).stop;
+      engine = startSyncEngine({ ...kyTransport(api), refreshSession, collections });
+      void registerPeriodicOutboxSync();
     });
+    const stopHearing = onWorkerFlushed(() => void engine?.pullNow());
+    const onVisibility = () => {
+      if (document.visibilityState !== 'hidden') return;
+      void hasUnsentEntries().then((unsent) => unsent && askWorkerToFlush());
+    };
+    document.addEventListener('visibilitychange', onVisibility);
     const unregister = registerSignOutCheck(async () => {
       if (!(await hasUnsentEntries())) return true;
       return confirmLogOutWithUnsentWork();
@@ -64,7 +76,9 @@ export default function OfflineSync() {
     return () => {
       stopped = true;
       unregister();
-      stopEngine();
+      stopHearing();
+      document.removeEventListener('visibilitychange', onVisibility);
+      engine?.stop();
     };
   }, [collectionKey, owner]);
   return <SyncStatus />;
