@@ -1,6 +1,7 @@
 // The real server (`server/main.ts` under tsx, as `npm start` runs it) as a child process, for
 // tests and benches that kill it, restart it on the same data, or run two of them on one database.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 
@@ -115,4 +116,31 @@ export async function signIn(
   if (res.status !== 200)
     throw new Error(`sign-in of ${email}: HTTP ${res.status} ${await res.text()}`);
   return (await res.json()) as { access_token: string; refresh_token: string };
+}
+
+/**
+ * One HTTP request on a connection of its own (no keep-alive), so a balancer in front of several
+ * instances spreads requests the way it spreads connections.
+ */
+export function httpRequest(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; body: string }> {
+  return new Promise((done, fail) => {
+    const req = request(url, {
+      method: options.method ?? 'GET',
+      headers: options.headers,
+      agent: false,
+    });
+    req.on('error', fail);
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        done({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+      );
+      res.on('error', fail);
+    });
+    req.end(options.body);
+  });
 }
