@@ -20,6 +20,8 @@ export const AuthMessages = {
   /** spec 1 §8, password set success. */
   passwordSet: 'Your password has been updated, you can now log-in.',
   loggedOut: 'You have been logged out.',
+  /** Too many sign-ins at the same moment: the server asks to try again shortly (503). */
+  busy: 'The server is busy signing in other users. Please try again in a moment.',
 } as const;
 
 /** Too many failed sign-ins: the text shown with a 429 answer. */

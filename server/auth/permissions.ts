@@ -24,18 +24,21 @@ export async function effectivePermissions(
 
 /**
  * What a signed-in caller may do at this moment: null when the user no longer exists in that
- * company (deleted), else the effective permissions.
+ * company (deleted) or the access token is of an older generation than the user's (issued before
+ * a logout or a password change), else the effective permissions.
  */
 export async function currentPermissions(
   db: Kysely<Database>,
   userId: number,
   companyId: number,
+  tokenGeneration: number,
 ): Promise<number[] | null> {
   const user = await db
     .selectFrom('users')
-    .select('id')
+    .select('token_generation')
     .where('id', '=', userId)
     .where('company_id', '=', companyId)
     .executeTakeFirst();
-  return user ? effectivePermissions(db, userId, companyId) : null;
+  if (!user || user.token_generation !== tokenGeneration) return null;
+  return effectivePermissions(db, userId, companyId);
 }

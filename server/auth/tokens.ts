@@ -8,6 +8,8 @@ export interface AccessClaims {
   cid: number;
   /** numeric permissions the user holds (already limited to what the company holds) */
   permissions: number[];
+  /** the user's token generation when issued (0 if left out); a logout or new password ends it */
+  gen?: number;
 }
 
 export interface SessionUser {
@@ -16,13 +18,22 @@ export interface SessionUser {
   permissions: number[];
 }
 
+/** What a valid access token says: the user and the token generation it was issued under. */
+export interface VerifiedAccess extends SessionUser {
+  generation: number;
+}
+
 export async function signAccessToken(
   secret: string,
   claims: AccessClaims,
   ttlSeconds: number,
 ): Promise<{ token: string; expiresAt: Date }> {
   const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
-  const token = await new SignJWT({ cid: claims.cid, permissions: claims.permissions })
+  const token = await new SignJWT({
+    cid: claims.cid,
+    permissions: claims.permissions,
+    gen: claims.gen ?? 0,
+  })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(claims.sub))
     .setIssuedAt()
@@ -34,7 +45,7 @@ export async function signAccessToken(
 export async function verifyAccessToken(
   secret: string,
   token: string,
-): Promise<SessionUser | null> {
+): Promise<VerifiedAccess | null> {
   try {
     const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
       algorithms: ['HS256'],
@@ -42,10 +53,22 @@ export async function verifyAccessToken(
     const id = Number(payload.sub);
     const companyId = Number(payload.cid);
     const permissions = payload.permissions;
-    if (!Number.isInteger(id) || !Number.isInteger(companyId) || !Array.isArray(permissions)) {
+    // Tokens issued before generations existed count as generation 0.
+    const generation = payload.gen ?? 0;
+    if (
+      !Number.isInteger(id) ||
+      !Number.isInteger(companyId) ||
+      !Array.isArray(permissions) ||
+      !Number.isInteger(generation)
+    ) {
       return null;
     }
-    return { id, companyId, permissions: permissions.filter((p) => Number.isInteger(p)) };
+    return {
+      id,
+      companyId,
+      permissions: permissions.filter((p) => Number.isInteger(p)),
+      generation: generation as number,
+    };
   } catch {
     return null;
   }

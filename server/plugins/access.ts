@@ -47,13 +47,25 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { jwtSecret: s
     const claimed = token ? await verifyAccessToken(opts.jwtSecret, token) : null;
     if (!claimed) throw unauthorized();
     // The token's permissions feed the PWA's menu; the server checks what holds now, so a revoked
-    // permission or a deleted user stops working at once, not when the token expires.
-    const permissions = await currentPermissions(request.server.db, claimed.id, claimed.companyId);
+    // permission, a deleted user or a token from before a logout or password change (an older
+    // token generation) stops working at once, not when the token expires.
+    const permissions = await currentPermissions(
+      request.server.db,
+      claimed.id,
+      claimed.companyId,
+      claimed.generation,
+    );
     if (!permissions) throw unauthorized();
     const user = { ...claimed, permissions };
     request.user = user;
-    // Every later line of this request carries its company (the admin's log download filters on it).
-    request.log = request.log.child({ company_id: user.companyId, user_id: user.id });
+    // Every later line of this request carries its company (the admin's log download filters on it);
+    // lines of platform routes (brick_admin only: they act on any company) are marked as such.
+    const platform = access !== 'user' && access.every((role) => role === 'brick_admin');
+    request.log = request.log.child({
+      company_id: user.companyId,
+      user_id: user.id,
+      ...(platform ? { platform: true } : {}),
+    });
     reply.log = request.log;
     if (access === 'user') return;
     if (!access.some((role) => user.permissions.includes(Permission[role]))) throw forbidden();

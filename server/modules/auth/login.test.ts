@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AuthMessages, LoginResponse } from '../../../contract/auth';
 import { Permission } from '../../../contract/permissions';
 import { hashPassword } from '../../auth/passwords';
+import { createEmailToken } from './email-links';
 import { verifyAccessToken } from '../../auth/tokens';
 import { DEMO_PASSWORD } from '../../seed';
 import { basic, createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
@@ -44,6 +45,7 @@ describeEachDialect('POST /api/login', (dialect) => {
       id: body.user.id,
       companyId: body.user.company_id,
       permissions: [Permission.picker],
+      generation: 0,
     });
     // Only the hash of the refresh token is stored.
     const stored = await t.app.db
@@ -133,32 +135,118 @@ describeEachDialect('POST /api/login', (dialect) => {
   });
 
   describe('rate limiting of failed sign-ins', () => {
-    it('locks the account after 5 failures with 429 and Retry-After, even for the right password', async () => {
+    it('slows down the guessing address after 5 wrong passwords, never the owner elsewhere', async () => {
       for (let i = 0; i < 5; i++) {
-        expect(
-          (await login(basic('syncer@demo.test', `wrong-${i}`), `10.1.0.${i}`)).statusCode,
-        ).toBe(401);
+        expect((await login(basic('syncer@demo.test', `wrong-${i}`), '10.1.0.1')).statusCode).toBe(
+          401,
+        );
       }
-      const locked = await login(basic('syncer@demo.test', DEMO_PASSWORD), '10.1.1.1');
-      expect(locked.statusCode).toBe(429);
-      const retry = Number(locked.headers['retry-after']);
+      // The guessing address is refused, even with the right password.
+      const slowed = await login(basic('syncer@demo.test', DEMO_PASSWORD), '10.1.0.1');
+      expect(slowed.statusCode).toBe(429);
+      const retry = Number(slowed.headers['retry-after']);
       expect(retry).toBeGreaterThan(14 * 60);
       expect(retry).toBeLessThanOrEqual(15 * 60);
-      expect(locked.json().errors[0].detail).toBe(
+      expect(slowed.json().errors[0].detail).toBe(
         'Too many failed login attempts. Please try again in 15 minutes.',
       );
-      expect(locked.json().errors[0].code).toBe('too_many_requests');
-      // Another account from the same addresses is not affected.
+      expect(slowed.json().errors[0].code).toBe('too_many_requests');
+      // The real user, from their own address, signs in.
+      expect((await login(basic('syncer@demo.test', DEMO_PASSWORD), '10.1.1.1')).statusCode).toBe(
+        200,
+      );
+      // Another account from the guessing address is not affected.
       expect((await login(basic('picker@demo.test', DEMO_PASSWORD), '10.1.0.1')).statusCode).toBe(
         200,
       );
-      // When the window has passed, the account opens again.
+      // When the window has passed, the guessing address may try again.
       await t.app.db
         .updateTable('login_failures')
         .set({ window_start: new Date(Date.now() - 16 * 60_000).toISOString() })
-        .where('key', '=', 'login:account:syncer@demo.test')
+        .where('key', '=', 'login:pair:syncer@demo.test|10.1.0.1')
         .execute();
-      expect((await login(basic('syncer@demo.test', DEMO_PASSWORD))).statusCode).toBe(200);
+      expect((await login(basic('syncer@demo.test', DEMO_PASSWORD), '10.1.0.1')).statusCode).toBe(
+        200,
+      );
+    });
+
+    it('counts each attempt before checking it: of 100 parallel guesses only 5 are checked', async () => {
+      const guesses = await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          login(basic('warehouse@demo.test', `wrong-${i}`), '10.2.0.1'),
+        ),
+      );
+      const statuses = guesses.map((r) => r.statusCode);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+      for (const res of guesses.filter((r) => r.statusCode !== 401)) {
+        // Refused unchecked: over the limit (429) or beyond the password-check queue (503).
+        expect([429, 503]).toContain(res.statusCode);
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      // Now the right password from that address is refused as well.
+      expect(
+        (await login(basic('warehouse@demo.test', DEMO_PASSWORD), '10.2.0.1')).statusCode,
+      ).toBe(429);
+      // Refused attempts were not counted against the account: its owner is not locked out.
+      const account = await t.app.db
+        .selectFrom('login_failures')
+        .select('count')
+        .where('key', '=', 'login:account:warehouse@demo.test')
+        .executeTakeFirstOrThrow();
+      expect(account.count).toBe(5);
+      expect(
+        (await login(basic('warehouse@demo.test', DEMO_PASSWORD), '10.2.0.2')).statusCode,
+      ).toBe(200);
+    });
+
+    it('refuses the right password sent among 100 parallel wrong ones once the limit is reached', async () => {
+      const wrong = Array.from({ length: 100 }, (_, i) =>
+        login(basic('admin@demo.test', `wrong-${i}`), '10.3.0.1'),
+      );
+      const right = login(basic('admin@demo.test', DEMO_PASSWORD), '10.3.0.1');
+      const answers = await Promise.all([...wrong, right]);
+      const checked = answers.filter((r) => r.statusCode === 401 || r.statusCode === 200);
+      expect(checked.length).toBeLessThanOrEqual(5);
+      expect([429, 503]).toContain((await right).statusCode);
+    });
+
+    it('keeps a ceiling of 50 failures per account over all addresses', async () => {
+      for (let a = 0; a < 10; a++) {
+        const round = await Promise.all(
+          Array.from({ length: 5 }, (_, i) =>
+            login(basic('digi.manager@demo.test', `wrong-${i}`), `10.4.${a}.1`),
+          ),
+        );
+        expect(round.map((r) => r.statusCode)).toEqual([401, 401, 401, 401, 401]);
+      }
+      const ceiling = await login(basic('digi.manager@demo.test', DEMO_PASSWORD), '10.4.99.1');
+      expect(ceiling.statusCode).toBe(429);
+      expect(Number(ceiling.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    });
+
+    it('forgets the failures from every address when a new password is set', async () => {
+      for (let i = 0; i < 5; i++) {
+        await login(basic('platform@demo.test', `wrong-${i}`), '10.5.0.1');
+      }
+      expect((await login(basic('platform@demo.test', DEMO_PASSWORD), '10.5.0.1')).statusCode).toBe(
+        429,
+      );
+      const user = await t.app.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'platform@demo.test')
+        .executeTakeFirstOrThrow();
+      const token = await createEmailToken(t.app.db, user.id, 'reset');
+      const set = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/password_reset',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { password: DEMO_PASSWORD },
+      });
+      expect(set.statusCode).toBe(200);
+      expect((await login(basic('platform@demo.test', DEMO_PASSWORD), '10.5.0.1')).statusCode).toBe(
+        200,
+      );
     });
 
     it('clears the account counter on a successful sign-in', async () => {

@@ -64,8 +64,17 @@ describeEachDialect('password reset by e-mail (real SMTP)', (dialect) => {
     const ttl = Date.parse(row.expires_at) - Date.parse(row.created_at);
     expect(ttl).toBe(3600 * 1000);
 
+    const read = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/v1/condition',
+        headers: { authorization: `Bearer ${session.access_token}` },
+      });
+    expect((await read()).statusCode).toBe(200);
     const set = await setPassword(token, 'a-brand-new-secret');
     expect(set.statusCode).toBe(200);
+    // The access token issued before the new password stops at once.
+    expect((await read()).statusCode).toBe(401);
     expect(set.json()).toEqual({ message: 'Your password has been updated, you can now log-in.' });
 
     expect((await login('picker@demo.test', DEMO_PASSWORD)).statusCode).toBe(401);

@@ -4,7 +4,14 @@ import { hashToken } from '../../auth/tokens';
 import { nowIso } from '../../db/dialect';
 import { sendSetPasswordMail } from './email-links';
 import { findAccountByEmail, revokeAllSessions } from './sessions';
-import { clearEvents, countEvent, loginLimits, resetMailLimit } from './throttle';
+import {
+  clearEvents,
+  clearEventsStartingWith,
+  countEvent,
+  loginLimits,
+  pairPrefix,
+  resetMailLimit,
+} from './throttle';
 
 /**
  * Handles "forgot password" for an address. The caller answers at once with the same text whatever
@@ -22,8 +29,8 @@ export function requestPasswordReset(app: FastifyInstance, email: string): void 
 async function sendResetMail(app: FastifyInstance, email: string): Promise<void> {
   const limit = resetMailLimit(email);
   // The count this request's own statement left: concurrent requests cannot both slip under.
-  if ((await countEvent(app.db, limit)) > limit.max) {
-    app.log.warn({ email }, 'password reset mail limit reached: no mail sent');
+  if ((await countEvent(app.db, limit)).count > limit.max) {
+    app.log.warn('password reset mail limit reached: no mail sent');
     return;
   }
   const account = await findAccountByEmail(app.db, email);
@@ -76,8 +83,9 @@ export async function setPasswordWithToken(
     return true;
   });
   if (done) {
-    // A new password lifts the lock of failed sign-ins on the account.
+    // A new password forgets the failed sign-ins of the account, from every address.
     await clearEvents(app.db, loginLimits(row.email, '').account.key);
+    await clearEventsStartingWith(app.db, pairPrefix(row.email));
     app.log.info({ userId: row.user_id }, 'password set with e-mailed link');
   }
   return done;

@@ -7,22 +7,15 @@ import {
   PasswordResetRequest,
   RefreshResponse,
   SetPasswordRequest,
-  tooManyAttemptsMessage,
 } from '../../../contract/auth';
 import { ErrorBody } from '../../../contract/errors';
 import { basicCredentialsFrom, normalizeEmail } from '../../auth/basic';
-import { verifyPassword } from '../../auth/passwords';
 import { bearerFrom } from '../../auth/tokens';
-import { AppError, badRequest, unauthorized } from '../../errors';
+import { badRequest, unauthorized } from '../../errors';
+import { auditRoutes } from './audit-routes';
+import { passwordCheckQueue, RetryLaterError, signIn } from './login';
 import { requestPasswordReset, setPasswordWithToken } from './passwords';
-import {
-  endSession,
-  findAccountByEmail,
-  issueSession,
-  passwordExpired,
-  refreshSession,
-} from './sessions';
-import { clearEvents, countEvent, loginLimits, retryAfter } from './throttle';
+import { endSession, refreshSession } from './sessions';
 
 const tags = ['auth'];
 
@@ -32,9 +25,10 @@ function bearerOrThrow(header: string | undefined): string {
   return token;
 }
 
-/** Sign-in, session refresh, logout and password reset by e-mail (spec 1 §7.1). */
+/** Sign-in, session refresh, logout, password reset by e-mail, and the audit log. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const queue = passwordCheckQueue();
 
   r.post(
     '/login',
@@ -44,7 +38,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Sign in with Basic e-mail:password; returns an access and a refresh token',
         security: [{ basic: [] }],
-        response: { 200: LoginResponse, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
+        response: {
+          200: LoginResponse,
+          400: ErrorBody,
+          401: ErrorBody,
+          429: ErrorBody,
+          503: ErrorBody,
+        },
       },
     },
     async (request, reply) => {
@@ -54,29 +54,18 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       if (!email) throw badRequest(AuthMessages.emailRequired);
       if (!credentials.password) throw badRequest(AuthMessages.passwordRequired);
 
-      const limits = loginLimits(email, request.ip);
-      const wait = await retryAfter(app.db, [limits.account, limits.ip]);
-      if (wait !== null) {
-        reply.header('Retry-After', String(wait));
-        throw new AppError(429, tooManyAttemptsMessage(wait));
+      try {
+        return await signIn(app, queue, email, credentials.password, request);
+      } catch (err) {
+        if (err instanceof RetryLaterError)
+          reply.header('Retry-After', String(err.retryAfterSeconds));
+        throw err;
       }
-
-      const account = await findAccountByEmail(app.db, email);
-      const valid = await verifyPassword(account?.password_hash ?? null, credentials.password);
-      if (!account || !valid) {
-        await countEvent(app.db, limits.account);
-        await countEvent(app.db, limits.ip);
-        request.log.info({ email }, 'login failed');
-        throw unauthorized(AuthMessages.invalidCredentials);
-      }
-      if (passwordExpired(account)) throw unauthorized(AuthMessages.passwordExpired);
-      await clearEvents(app.db, limits.account.key);
-      request.log.info({ userId: account.id }, 'login');
-      return issueSession(app, account);
     },
   );
 
   await app.register(sessionRoutes);
+  await app.register(auditRoutes);
 
   r.post(
     '/login/password_reset',

@@ -88,32 +88,78 @@ describeEachDialect('session refresh and logout', (dialect) => {
     expect(out.statusCode).toBe(200);
   });
 
-  it('gives a fresh pair to a reuse within the grace period (lost answer), same family', async () => {
+  it('answers the same successor to the old token while the successor is unused (lost answer)', async () => {
     const s = await signIn();
-    const a = await refresh(s.refresh_token);
-    expect(a.statusCode).toBe(200);
-    await usedAgo(s.refresh_token, 10);
-    const b = await refresh(s.refresh_token);
-    expect(b.statusCode).toBe(200);
-    expect(b.json().refresh_token).not.toBe(a.json().refresh_token);
-    // Neither branch was revoked: both new tokens still work.
-    expect((await refresh(a.json().refresh_token)).statusCode).toBe(200);
-    expect((await refresh(b.json().refresh_token)).statusCode).toBe(200);
+    const a = (await refresh(s.refresh_token)).json() as LoginResponse;
+    // The answer was lost; the phone comes back online an hour later with the old token.
+    await usedAgo(s.refresh_token, 3600);
+    const again = await refresh(s.refresh_token);
+    expect(again.statusCode).toBe(200);
+    const b = RefreshResponse.parse(again.json());
+    expect(b.refresh_token).toBe(a.refresh_token);
+    expect(b.refresh_expires_at).toBe(a.refresh_expires_at);
+    expect(await verifyAccessToken(t.config.jwtSecret, b.access_token)).toMatchObject({
+      id: s.user.id,
+    });
+    // The successor goes on working: the session was never split.
+    expect((await refresh(b.refresh_token)).statusCode).toBe(200);
   });
 
-  it('revokes the whole family when a used token comes back after the grace period', async () => {
+  it('gives 10 parallel presentations of one token the same successor: one live session', async () => {
+    const s = await signIn();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => refresh(s.refresh_token)));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    const tokens = new Set(answers.map((r) => (r.json() as LoginResponse).refresh_token));
+    expect(tokens.size).toBe(1);
+    const family = await t.app.db
+      .selectFrom('refresh_tokens')
+      .select('family_id')
+      .where('token_hash', '=', hashToken(s.refresh_token))
+      .executeTakeFirstOrThrow();
+    const live = await t.app.db
+      .selectFrom('refresh_tokens')
+      .select('token_hash')
+      .where('family_id', '=', family.family_id)
+      .where('used_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .execute();
+    expect(live.map((r) => r.token_hash)).toEqual([hashToken([...tokens][0])]);
+  });
+
+  it('revokes the whole family when the old token comes back after its successor was used', async () => {
     const s = await signIn();
     const next = (await refresh(s.refresh_token)).json() as LoginResponse;
-    await usedAgo(s.refresh_token, 31);
+    const after = (await refresh(next.refresh_token)).json() as LoginResponse;
     const reuse = await refresh(s.refresh_token);
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json().errors[0].detail).toBe(AuthMessages.sessionEnded);
-    // The thief's (or the user's) newer token is dead too: the family is revoked.
-    const after = await refresh(next.refresh_token);
-    expect(after.statusCode).toBe(401);
+    // The thief's (or the user's) newer tokens are dead too: the family is revoked.
+    expect((await refresh(after.refresh_token)).statusCode).toBe(401);
+    expect((await refresh(next.refresh_token)).statusCode).toBe(401);
     // Other sessions of the same user are untouched.
     const other = await signIn();
     expect((await refresh(other.refresh_token)).statusCode).toBe(200);
+  });
+
+  it('ends the access tokens of the user at logout, on every device', async () => {
+    const phone = await signIn('syncer@demo.test');
+    const tablet = await signIn('syncer@demo.test');
+    const read = (access: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/v1/condition',
+        headers: { authorization: `Bearer ${access}` },
+      });
+    expect((await read(phone.access_token)).statusCode).toBe(200);
+    expect((await logout(phone.refresh_token)).statusCode).toBe(200);
+    expect((await read(phone.access_token)).statusCode).toBe(401);
+    // The tablet's access token stops too; its session goes on with a refresh.
+    expect((await read(tablet.access_token)).statusCode).toBe(401);
+    const renewed = (await refresh(tablet.refresh_token)).json() as LoginResponse;
+    expect((await read(renewed.access_token)).statusCode).toBe(200);
+    // Logging out of the ended session again does not sign the tablet out again.
+    expect((await logout(phone.refresh_token)).statusCode).toBe(200);
+    expect((await read(renewed.access_token)).statusCode).toBe(200);
   });
 
   it('refuses unknown, expired and revoked refresh tokens with 401', async () => {

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/**
+ * GET /v1/audit: the audit log of sign-ins (successful and failed), permission changes and user
+ * deletions, newest first, a page at a time. A company admin reads their own company's entries;
+ * the platform admin (brick_admin) reads every company's, and the failed sign-ins with an unknown
+ * e-mail address (which belong to no company).
+ */
+
+export const AUDIT_ACTIONS = [
+  'sign_in',
+  'sign_in_failed',
+  'permission_granted',
+  'permission_revoked',
+  'user_deleted',
+  'company_permission_granted',
+  'company_permission_revoked',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_PER_PAGE = 50;
+
+/** A whole number in min..max, from a query string of digits or a JSON number; nothing else. */
+const whole = (min: number, max: number) =>
+  z.preprocess(
+    (v: unknown) => (typeof v === 'string' && /^\s*\d{1,9}\s*$/.test(v) ? Number(v) : v),
+    z.number({ error: 'Expected a whole number.' }).int().min(min).max(max),
+  );
+
+export const AuditQuery = z.object({
+  page: whole(1, 1_000_000).default(1),
+  limit: whole(1, 200).default(AUDIT_PER_PAGE),
+});
+export type AuditQuery = z.input<typeof AuditQuery>;
+
+export const AuditEntry = z.object({
+  id: z.number().int(),
+  /** ISO-8601. */
+  created_at: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  /** The company the event belongs to: the signed-in (or changed, or deleted) user's. */
+  company_id: z.number().int().nullable(),
+  /** Who did it (for sign-ins: who signed in, or the e-mail address that was tried). */
+  actor_user_id: z.number().int().nullable(),
+  actor_email: z.string().nullable(),
+  /** Whom it was done to (permission changes and deletions). */
+  target_user_id: z.number().int().nullable(),
+  target_email: z.string().nullable(),
+  /** The company whose permission changed (company permission changes). */
+  target_company_id: z.number().int().nullable(),
+  permission_id: z.number().int().nullable(),
+  /** The client address of the request. */
+  ip: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const AuditListResponse = z.object({
+  results: z.array(AuditEntry),
+  /** Entries in all pages. */
+  count: z.number().int(),
+});
+export type AuditListResponse = z.infer<typeof AuditListResponse>;

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { AuthMessages } from '../../../contract/auth';
+import { basic, createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
+import { BUSY_RETRY_SECONDS, passwordCheckQueue } from './login';
+
+describeEachDialect('a flood of sign-ins', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  it('sheds the sign-ins beyond the password-check queue with 503 and Retry-After', async () => {
+    const queue = passwordCheckQueue();
+    const n = Math.max(400, queue.concurrency + queue.maxWaiting + 100);
+    // Every attempt from its own address at its own account: no rate limit is involved.
+    const logins = Array.from({ length: n }, (_, i) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { authorization: basic(`flood${i}@nowhere.test`, 'wrong-password') },
+        remoteAddress: `10.9.${i >> 8}.${i & 255}`,
+      }),
+    );
+    const health = t.app.inject({ method: 'GET', url: '/api/health' });
+    const answers = await Promise.all(logins);
+    expect((await health).statusCode).toBe(200);
+
+    const shed = answers.filter((r) => r.statusCode === 503);
+    const checked = answers.filter((r) => r.statusCode === 401);
+    expect(shed.length).toBeGreaterThan(0);
+    expect(shed.length + checked.length).toBe(n);
+    for (const res of shed) {
+      expect(res.headers['retry-after']).toBe(String(BUSY_RETRY_SECONDS));
+      expect(res.json().errors[0].detail).toBe(AuthMessages.busy);
+    }
+    // A shed attempt was never counted: only the checked ones left a failure behind.
+    const counted = await t.app.db
+      .selectFrom('login_failures')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('key', 'like', 'login:ip:10.9.%')
+      .executeTakeFirstOrThrow();
+    expect(Number(counted.n)).toBe(checked.length);
+  });
+});
