@@ -19,8 +19,11 @@ import type { Database } from './db/schema';
 import { createLogger } from './logging';
 import { createMailer, type Mailer } from './mail';
 import { registerModules } from './modules';
+import { bearerFrom, verifyAccessToken } from './auth/tokens';
+import { unauthorized } from './errors';
 import { accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { ensurePermissionDefinitions, seedDemo } from './seed';
 
 declare module 'fastify' {
@@ -70,6 +73,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     await database.destroy();
   });
 
+  await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Brick Warehouse API', version: '1' },
@@ -82,9 +86,25 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(errorsPlugin, { spaIndex: hasBuiltPwa(config) });
   await app.register(accessPlugin, { jwtSecret: config.jwtSecret });
+  if (config.apiDocs !== 'off') {
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      // The docs hold no company data; API_DOCS=signed-in still keeps them from strangers.
+      uiHooks:
+        config.apiDocs === 'signed-in'
+          ? {
+              onRequest: async (request) => {
+                const token = bearerFrom(request.headers.authorization);
+                if (!token || !(await verifyAccessToken(config.jwtSecret, token))) {
+                  throw unauthorized();
+                }
+              },
+            }
+          : undefined,
+    });
+  }
 
   await app.register(registerModules, { prefix: '/api' });
 

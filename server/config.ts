@@ -24,6 +24,20 @@ export interface AppConfig {
   logToStdout: boolean;
   /** Believe X-Forwarded-For (only behind a real reverse proxy; off by default). */
   trustProxy: boolean;
+  /**
+   * The API docs at /api/docs: `public`, `signed-in` (a valid bearer access token is needed) or
+   * `off`. Default: `signed-in` when NODE_ENV is production, else `public`.
+   */
+  apiDocs: ApiDocsMode;
+}
+
+export type ApiDocsMode = 'public' | 'signed-in' | 'off';
+
+function apiDocsMode(env: NodeJS.ProcessEnv): ApiDocsMode {
+  const value = (env.API_DOCS ?? '').toLowerCase();
+  if (value === 'public' || value === 'signed-in' || value === 'off') return value;
+  if (value !== '') throw new Error(`API_DOCS must be public, signed-in or off, not '${value}'`);
+  return env.NODE_ENV === 'production' ? 'signed-in' : 'public';
 }
 
 interface Secrets {
@@ -73,5 +87,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     logToStdout: flag(env.LOG_STDOUT, true),
     trustProxy: flag(env.TRUST_PROXY, false),
+    apiDocs: apiDocsMode(env),
   };
 }

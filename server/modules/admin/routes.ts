@@ -140,7 +140,6 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
       return reply
         .header('Content-Type', 'text/plain; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${name}"`)
-        .header('Access-Control-Expose-Headers', 'Content-Disposition')
         .header('Cache-Control', 'no-store')
         .send(text);
     },

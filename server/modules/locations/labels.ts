@@ -7,6 +7,14 @@ import { code128Svg, escapeHtml, qrSvg } from './barcodes';
  * 62 × 29 mm label per page for a label printer. Print CSS sets the page size and margins, so the
  * browser's print dialog needs no settings beyond "no headers and footers".
  */
+/**
+ * The page's only script: the Print button. It is inline (the page is opened from a blob: URL,
+ * where a relative script URL cannot load), so the Content-Security-Policy allows it by its hash;
+ * keep it a constant.
+ */
+export const LABELS_PRINT_SCRIPT =
+  "document.getElementById('print').addEventListener('click', function () { window.print(); });";
+
 export interface Label {
   code: string;
   crumb: string;
@@ -74,7 +82,8 @@ export async function labelsPage(
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <style>${BASE}${STYLE[layout]}</style></head>
-<body><div class="toolbar">${escapeHtml(title)} · ${count} · ${layout === 'sheet' ? 'A4, 3 × 8 labels of 70 × 37 mm' : 'one 62 × 29 mm label per page'} <button type="button" onclick="window.print()">Print</button></div>
+<body><div class="toolbar">${escapeHtml(title)} · ${count} · ${layout === 'sheet' ? 'A4, 3 × 8 labels of 70 × 37 mm' : 'one 62 × 29 mm label per page'} <button type="button" id="print">Print</button></div>
 ${pages.join('\n')}
+<script>${LABELS_PRINT_SCRIPT}</script>
 </body></html>`;
 }
