@@ -3,6 +3,7 @@
 import { bsxExport } from './bsx';
 import { bsxBrowser } from './bsx-browser';
 import { bundleSize } from './bundle-size';
+import { clientFlush } from './client-flush';
 import { coldStart } from './cold-start';
 import { locations } from './locations';
 import { loginThroughput } from './login-throughput';
@@ -19,6 +20,7 @@ const BENCHES: Bench[] = [
   locations,
   bsxExport,
   bsxBrowser,
+  clientFlush,
 ];
 
 function printTable(rows: BenchRow[]): void {
