@@ -5,6 +5,8 @@ import { bsxBrowser } from './bsx-browser';
 import { bundleSize } from './bundle-size';
 import { clientFlush } from './client-flush';
 import { coldStart } from './cold-start';
+import { herd } from './herd';
+import { load } from './load';
 import { locations } from './locations';
 import { loginThroughput } from './login-throughput';
 import { picking } from './picking';
@@ -21,6 +23,8 @@ const BENCHES: Bench[] = [
   bsxExport,
   bsxBrowser,
   clientFlush,
+  load,
+  herd,
 ];
 
 function printTable(rows: BenchRow[]): void {

@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import { PickingMutation } from '../../contract/mutations/picking';
+import type { DialectName } from '../../server/db';
+import { postgresReachable, quantile, startLoadFloor, STOCK } from '../support/load-floor';
+import type { Bench, BenchRow } from './support';
+
+const PICKERS = 100;
+/** LOAD_SECONDS shortens (or lengthens) the run; 5 minutes per database by default. */
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 300);
+/** Every n-th request of a picker is a pull of its orders (the device's periodic pull). */
+const PULL_EVERY = 10;
+
+interface Sample {
+  ms: number;
+  kind: 'push' | 'pull';
+  /** HTTP status, or 0 for a network error. */
+  status: number;
+  applied: number;
+  rejected: number;
+}
+
+/**
+ * 100 pickers working at once for SECONDS on one database: each, as fast as the server answers,
+ * pushes one pick (pick.confirm.v1, quantity 1, fresh id, from its own device) and every tenth
+ * request pulls the orders collection from its cursor. Throughput, p50/p99 and errors; afterwards
+ * the stock taken must equal the picks applied (nothing applied twice, nothing lost).
+ */
+async function runOn(dialect: DialectName): Promise<BenchRow[]> {
+  const bench = `load [${dialect}]`;
+  if (dialect === 'postgres' && !(await postgresReachable())) {
+    return [{ bench, measure: 'skipped', value: '-', note: 'PostgreSQL is not reachable' }];
+  }
+  const floor = await startLoadFloor(dialect, PICKERS, STOCK / PICKERS);
+  const url = floor.server.url;
+  const samples: Sample[] = [];
+  try {
+    const until = performance.now() + SECONDS * 1000;
+    const started = performance.now();
+    await Promise.all(
+      floor.pickers.map(async (picker) => {
+        const device = `load-${randomUUID()}`;
+        let seq = 0;
+        let cursor = 0;
+        for (let n = 1; performance.now() < until; n++) {
+          const pull = n % PULL_EVERY === 0;
+          const t = performance.now();
+          const sample: Sample = {
+            ms: 0,
+            kind: pull ? 'pull' : 'push',
+            status: 0,
+            applied: 0,
+            rejected: 0,
+          };
+          try {
+            const res = pull
+              ? await fetch(
+                  `${url}/api/v1/sync/pull?collection=orders&cursor=${cursor}&limit=100`,
+                  {
+                    headers: { authorization: picker.auth },
+                  },
+                )
+              : await fetch(`${url}/api/v1/sync/push`, {
+                  method: 'POST',
+                  headers: { authorization: picker.auth, 'content-type': 'application/json' },
+                  body: JSON.stringify({
+                    device_id: device,
+                    mutations: [
+                      {
+                        id: randomUUID(),
+                        seq: ++seq,
+                        name: PickingMutation.pick,
+                        args: picker.pickArgs,
+                      },
+                    ],
+                  }),
+                });
+            const body = (await res.json()) as {
+              results?: { status: string }[];
+              cursor?: number;
+            };
+            sample.status = res.status;
+            if (pull && res.ok) cursor = body.cursor ?? cursor;
+            for (const r of body.results ?? []) {
+              if (r.status === 'applied') sample.applied++;
+              else sample.rejected++;
+            }
+          } catch {
+            // network error: status stays 0
+          }
+          sample.ms = performance.now() - t;
+          samples.push(sample);
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const pushes = samples.filter((s) => s.kind === 'push');
+    const applied = pushes.reduce((sum, s) => sum + s.applied, 0);
+    const rejected = pushes.reduce((sum, s) => sum + s.rejected, 0);
+    const errors = samples.filter((s) => s.status === 0 || s.status >= 500).length;
+    const refused = samples.filter((s) => s.status >= 400 && s.status < 500).length;
+    const taken = STOCK - (await floor.stockLeft());
+    const picked = await floor.pickedTotal();
+    const all = samples.map((s) => s.ms);
+    const pushMs = pushes.map((s) => s.ms);
+    const pullMs = samples.filter((s) => s.kind === 'pull').map((s) => s.ms);
+    const run = `${PICKERS} pickers, ${Math.round(seconds)} s`;
+    return [
+      {
+        bench,
+        measure: 'requests/s (picks + pulls)',
+        value: `${Math.round(samples.length / seconds)}/s`,
+        note: `${samples.length} requests, ${run}`,
+      },
+      {
+        bench,
+        measure: 'picks applied/s',
+        value: `${Math.round(applied / seconds)}/s`,
+        note: `${applied} applied, ${rejected} rejected`,
+      },
+      {
+        bench,
+        measure: 'latency p50 / p99 (all)',
+        value: `${Math.round(quantile(all, 0.5))} / ${Math.round(quantile(all, 0.99))} ms`,
+        note: `push p99 ${Math.round(quantile(pushMs, 0.99))} ms, pull p99 ${Math.round(quantile(pullMs, 0.99))} ms, max ${Math.round(Math.max(...all))} ms`,
+      },
+      {
+        bench,
+        measure: 'errors (5xx or network)',
+        value: String(errors),
+        goal: '0',
+        ok: errors === 0 && refused === 0,
+        note: refused ? `${refused} 4xx` : undefined,
+      },
+      {
+        bench,
+        measure: 'stock taken = picks applied',
+        value: `${taken} / ${picked} / ${applied}`,
+        goal: 'all equal',
+        ok: taken === applied && picked === applied,
+        note: 'stock taken / quantity_picked / applied answers',
+      },
+    ];
+  } finally {
+    await floor.close();
+  }
+}
+
+export const load: Bench = {
+  name: 'load',
+  async run() {
+    return [...(await runOn('sqlite')), ...(await runOn('postgres'))];
+  },
+};
+
+// `npx tsx tests/bench/load.ts` runs it alone.
+if (process.argv[1]?.endsWith('load.ts')) {
+  for (const row of await load.run())
+    console.log(`${row.bench} ${row.measure}: ${row.value} ${row.note ?? ''}`);
+}

@@ -1,0 +1,167 @@
+// A running server (child process) on SQLite or PostgreSQL with a floor for load benches: many
+// pickers, each holding a claimed order of its own, all picking from one deep stock row, and an
+// order manager for the office's reads.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { PickingStatus } from '../../contract/orders';
+import { openDatabase, type Db, type DialectName } from '../../server/db';
+import { makeFloor, makeOrder, orderItemId, type Floor } from '../../server/modules/orders/fixture';
+import { startServerProcess, type ServerProcess } from './server-process';
+
+export const STOCK = 10_000_000;
+
+export interface LoadPicker {
+  auth: string;
+  userId: number;
+  orderId: number;
+  /** pick.confirm.v1 args for one piece of the picker's order. */
+  pickArgs: { order_id: number; order_item_id: number; location_id: number; quantity: 1 };
+}
+
+export interface LoadFloor {
+  dialect: DialectName;
+  server: ServerProcess;
+  database: Db;
+  floor: Floor;
+  pickers: LoadPicker[];
+  /** Bearer header of an order manager (reads the order list). */
+  office: string;
+  /** Stock left at the row every picker takes from. */
+  stockLeft(): Promise<number>;
+  /** Sum of quantity_picked over the pickers' orders. */
+  pickedTotal(): Promise<number>;
+  close(): Promise<void>;
+}
+
+const postgresBase = () =>
+  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** True when the PostgreSQL server of the tests answers. */
+export async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: postgresBase(), connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = postgresBase();
+  const name = `bw_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/**
+ * Starts the server on a fresh database of `dialect` and prepares `pickers` pickers whose orders
+ * each ask for `perOrder` pieces of one item, all stocked (STOCK pieces) at one bin.
+ */
+export async function startLoadFloor(
+  dialect: DialectName,
+  pickers: number,
+  perOrder: number,
+): Promise<LoadFloor> {
+  const dataDir = mkdtempSync(join(tmpdir(), `brick-load-${dialect}-`));
+  const pgDb = dialect === 'postgres' ? await freshPostgres() : undefined;
+  const jwtSecret = randomBytes(32).toString('base64url');
+  const server = await startServerProcess({
+    dataDir,
+    databaseUrl: pgDb?.url,
+    env: {
+      SEED_DEMO: '0',
+      JWT_SECRET: jwtSecret,
+      CREDENTIAL_KEY: randomBytes(32).toString('base64url'),
+      LOG_STDOUT: '0',
+    },
+  });
+  const database = openDatabase({ databaseUrl: pgDb?.url, dataDir });
+  const db = database.db;
+  const floor = await makeFloor(db, jwtSecret, `Load ${randomUUID().slice(0, 8)}`);
+  const bin = floor.bins.a2b1;
+  const item = floor.items.a;
+  const stockRow = () =>
+    db
+      .selectFrom('location_content')
+      .select('quantity')
+      .where('location_id', '=', bin)
+      .where('item_id', '=', item);
+  await db
+    .updateTable('location_content')
+    .set({ quantity: STOCK })
+    .where('location_id', '=', bin)
+    .where('item_id', '=', item)
+    .execute();
+  const list: LoadPicker[] = [];
+  for (let i = 0; i < pickers; i++) {
+    const { auth, userId } = await floor.as('picker', `picker${i}`);
+    const orderId = await makeOrder(db, floor.companyId, {
+      items: [[item, perOrder]],
+      pickingStatusId: PickingStatus.BEING_PICKED,
+      claimedBy: userId,
+    });
+    list.push({
+      auth,
+      userId,
+      orderId,
+      pickArgs: {
+        order_id: orderId,
+        order_item_id: await orderItemId(db, orderId, item),
+        location_id: bin,
+        quantity: 1,
+      },
+    });
+  }
+  const office = (await floor.as('order_manager', 'office')).auth;
+  const orderIds = list.map((p) => p.orderId);
+  return {
+    dialect,
+    server,
+    database,
+    floor,
+    pickers: list,
+    office,
+    stockLeft: async () => (await stockRow().executeTakeFirstOrThrow()).quantity,
+    pickedTotal: async () => {
+      const row = await db
+        .selectFrom('order_items')
+        .select((eb) => eb.fn.sum<number>('quantity_picked').as('total'))
+        .where('order_id', 'in', orderIds)
+        .executeTakeFirstOrThrow();
+      return Number(row.total ?? 0);
+    },
+    async close() {
+      await server.stop();
+      await database.destroy();
+      await pgDb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The q-quantile (0..1) of `values` (nearest rank). */
+export function quantile(values: number[], q: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
