@@ -21,13 +21,22 @@ import { createMailer, type Mailer } from './mail';
 import { registerModules } from './modules';
 import { bearerFrom, verifyAccessToken } from './auth/tokens';
 import { unauthorized } from './errors';
-import { accessPlugin } from './plugins/access';
+import { accessPlugin, type Access } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { ensurePermissionDefinitions, seedDemo } from './seed';
 
+/** One API route and the access rule it declares (see plugins/access.ts). */
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Every /api route with its access rule, in registration order (the authorization tests walk it). */
+    routeTable: readonly RouteAccess[];
     db: Kysely<Database>;
     dialect: DialectName;
     config: AppConfig;
@@ -106,6 +115,13 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     });
   }
 
+  const routeTable: RouteAccess[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const access = (route.config as { access?: Access } | undefined)?.access;
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, access });
+  });
   await app.register(registerModules, { prefix: '/api' });
 
   if (hasBuiltPwa(config)) {
