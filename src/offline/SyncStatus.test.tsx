@@ -39,6 +39,7 @@ async function renderWithProblem() {
   fireEvent.click(screen.getByRole('button', { name: 'Sync status' }));
   await screen.findByText('Sync problems');
   await screen.findByText('Only 10 left at this location.');
+  expect(screen.getByTestId('sync-problem').textContent).toContain('Refused by the server');
 }
 
 describe('SyncStatus', () => {
@@ -60,6 +61,28 @@ describe('SyncStatus', () => {
       ['stock.remove.v1', 'pending', 4],
     ]);
     await waitFor(() => expect(screen.queryByTestId('sync-problem')).toBeNull());
+  });
+});
+
+describe('SyncStatus: a stuck entry', () => {
+  it('is told apart from a refused one and goes back to unsent on Retry', async () => {
+    const entry = await enqueue('stock.add.v1', { qty: 3 });
+    await getDb().outbox.update(entry.localId!, {
+      state: 'stuck',
+      faults: 8,
+      code: 'server_fault',
+      message: 'The server could not apply this change.',
+    });
+    const panel = await openDrawer();
+    expect(panel).toBeTruthy();
+    const problem = await screen.findByTestId('sync-problem');
+    expect(problem.textContent).toContain('Not sent: the server failed on it');
+    expect(problem.textContent).toContain('The server could not apply this change.');
+    expect(problem.textContent).toContain('Tried 8 times; the changes after it went on.');
+    expect(problem.textContent).not.toContain('Refused by the server');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await screen.findByText('No sync problems.');
+    expect((await listOutbox()).map((e) => [e.id, e.state])).toEqual([[entry.id, 'pending']]);
   });
 });
 

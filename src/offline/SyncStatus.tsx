@@ -40,7 +40,22 @@ function Problem({ entry }: { entry: OutboxEntry }) {
   };
   return (
     <Paper withBorder p="sm" data-testid="sync-problem">
+      {entry.state === 'stuck' ? (
+        <Badge color="orange" variant="light" mb={4}>
+          Not sent: the server failed on it
+        </Badge>
+      ) : (
+        <Badge color="red" variant="light" mb={4}>
+          Refused by the server
+        </Badge>
+      )}
       <Text fw={600}>{entry.message}</Text>
+      {entry.state === 'stuck' && (
+        <Text size="sm">
+          Tried {entry.faults ?? entry.attempts} times; the changes after it went on. Retry sends it
+          again; Dismiss drops it and undoes it on this device.
+        </Text>
+      )}
       <Text size="xs" c="dimmed">
         {entry.name} · {new Date(entry.createdAt).toLocaleString('nl-NL')} · {entry.code}
       </Text>
