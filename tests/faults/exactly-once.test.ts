@@ -1,4 +1,4 @@
-// Exactly-once under faults: 1,000 offline floor writes queued in the device engine are flushed
+// Exactly-once under faults: 1,000 offline floor writes (picks and issue reports) queued in the device engine are flushed
 // to the real server through a proxy that loses ~10% of requests before they reach the server and
 // ~10% of answers after the server committed, and the server is SIGKILLed once mid-flush and
 // restarted on the same data. Afterwards every write must be on the server exactly once, and the
@@ -9,7 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PickingMutation } from '../../contract/mutations/picking';
+import { PickingStatus } from '../../contract/orders';
 import type { PushRequest } from '../../contract/sync';
+import { openDatabase } from '../../server/db';
+import { makeOrder, orderItemId } from '../../server/modules/orders/fixture';
 import { countUnsent, enqueue, flush, listOutbox } from '../../src/offline/engine';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { signIn, startServerProcess, type ServerProcess } from '../support/server-process';
@@ -37,12 +40,62 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+const STOCK = 5000;
+
+/**
+ * An order of the demo company claimed by the demo picker, asking for more pieces of a stocked
+ * item than the test picks, with STOCK pieces at the location: written into the server's
+ * database beside the running server, as an order import would.
+ */
+async function claimedOrderWithStock() {
+  const { db, destroy } = openDatabase({ dataDir });
+  try {
+    const picker = await db
+      .selectFrom('users')
+      .select(['id', 'company_id'])
+      .where('email', '=', 'picker@demo.test')
+      .executeTakeFirstOrThrow();
+    const stock = await db
+      .selectFrom('location_content')
+      .innerJoin('locations', 'locations.id', 'location_content.location_id')
+      .select(['location_content.id', 'location_content.location_id', 'location_content.item_id'])
+      .where('locations.company_id', '=', picker.company_id)
+      .orderBy('location_content.id')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('location_content')
+      .set({ quantity: STOCK })
+      .where('id', '=', stock.id)
+      .execute();
+    const orderId = await makeOrder(db, picker.company_id, {
+      items: [[stock.item_id, WRITES]],
+      pickingStatusId: PickingStatus.BEING_PICKED,
+      claimedBy: picker.id,
+    });
+    return {
+      stockRowId: stock.id,
+      args: {
+        order_id: orderId,
+        order_item_id: await orderItemId(db, orderId, stock.item_id),
+        location_id: stock.location_id,
+        quantity: 1,
+      },
+    };
+  } finally {
+    await destroy();
+  }
+}
+
 describe('exactly-once under faults', () => {
   it('applies 1,000 offline writes once through dropped requests, lost answers and a SIGKILL', async () => {
     const { access_token } = await signIn(server.url, 'picker@demo.test');
+    const pick = await claimedOrderWithStock();
     const run = globalThis.crypto.randomUUID().slice(0, 8);
+    // Half picks of one piece (stock and picked count must move once per pick), half issue notes
+    // (each must be stored once), interleaved.
     for (let i = 0; i < WRITES; i++) {
-      await enqueue(PickingMutation.issue, { note: `fault run ${run} #${i}`, manager_id: 1 });
+      if (i % 2 === 0) await enqueue(PickingMutation.pick, pick.args);
+      else await enqueue(PickingMutation.issue, { note: `fault run ${run} #${i}`, manager_id: 1 });
     }
     const queued = await listOutbox();
     expect(queued).toHaveLength(WRITES);
@@ -107,7 +160,15 @@ describe('exactly-once under faults', () => {
         .prepare(`select note, count(*) as n from issues where note like ? group by note`)
         .all(`fault run ${run} #%`) as { note: string; n: number }[];
       expect(notes.filter((r) => r.n !== 1)).toEqual([]);
-      expect(notes).toHaveLength(WRITES);
+      expect(notes).toHaveLength(WRITES / 2);
+      const stock = db
+        .prepare(`select quantity from location_content where id = ?`)
+        .get(pick.stockRowId) as { quantity: number };
+      expect(STOCK - stock.quantity).toBe(WRITES / 2);
+      const item = db
+        .prepare(`select quantity_picked from order_items where id = ?`)
+        .get(pick.args.order_item_id) as { quantity_picked: number };
+      expect(item.quantity_picked).toBe(WRITES / 2);
       const recorded = db
         .prepare(
           `select status, count(*) as n from applied_mutations where id in (select value from json_each(?)) group by status`,
