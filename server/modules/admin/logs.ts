@@ -1,8 +1,11 @@
 import { open } from 'node:fs/promises';
+import { scrubSecrets } from '../../logging';
 
 /**
- * The log download (spec 1 §7.2 GET /log): the latest part of the server's JSON log file as
- * readable text. An admin sees only lines that carry their company; a brick admin sees all.
+ * The log download (GET /log): the latest part of the server's JSON log file as readable text.
+ * An admin sees only their company's lines; a brick admin sees all. Lines are scrubbed of tokens
+ * again on the way out, so even a line written by an older version that logged a set-password link
+ * cannot hand an account to whoever downloads the log.
  */
 
 /** How much of the log file's end is read (the newest lines). */
@@ -52,6 +55,16 @@ export function formatLogLine(entry: Record<string, unknown>): string {
 }
 
 /**
+ * A line a company's admin may read: it carries the company, and it is not the platform admin's
+ * work on companies (a line of a brick_admin-only route, or one about another company), even when
+ * the platform admin's own account belongs to this company.
+ */
+function ownCompanyLine(entry: Record<string, unknown>, companyId: number): boolean {
+  if (entry.company_id !== companyId || entry.platform === true) return false;
+  return entry.target_company_id === undefined || entry.target_company_id === companyId;
+}
+
+/**
  * Picks the lines the caller may see (all when companyId is null) and formats them, newest first
  * backwards until the size cap is reached, so the work is bounded by the download's size.
  */
@@ -68,11 +81,12 @@ export function logText(raw: string, companyId: number | null, maxBytes: number)
     let text: string | null;
     try {
       const entry = JSON.parse(line) as Record<string, unknown>;
-      text = companyId !== null && entry.company_id !== companyId ? null : formatLogLine(entry);
+      text = companyId === null || ownCompanyLine(entry, companyId) ? formatLogLine(entry) : null;
     } catch {
       text = companyId === null ? line : null;
     }
     if (text === null) continue;
+    text = scrubSecrets(text);
     const size = Buffer.byteLength(text) + 1;
     if (bytes + size > maxBytes) break;
     bytes += size;
