@@ -1,7 +1,7 @@
 import { Dexie, type Table } from 'dexie';
 
 /**
- * The device's local database (DESIGN.md "Offline-first"). Shared by the page and the service
+ * The device's local database (docs in src/offline/README.md). Shared by the page and the service
  * worker: no React, no `window`.
  *
  * Schema changes: never edit a released `version(n)`; add `version(n + 1)` with the new stores
@@ -10,10 +10,15 @@ import { Dexie, type Table } from 'dexie';
 export const DB_NAME = 'brick-warehouse';
 
 /**
- * 'parked': the entry belongs to another user of this device (see owner.ts); it waits, untouched,
- * until that user signs in here again.
+ * - 'pending': waiting to be sent; 'sending': in a push right now.
+ * - 'rejected': the server refused it for good (a rule, bad args, no permission); listed under
+ *   sync problems until the user dismisses or retries it.
+ * - 'stuck': the server failed on it again and again (a fault, not a rule); listed under sync
+ *   problems with Retry and Dismiss, and the entries behind it go on. Its local effect stays.
+ * - 'parked': the entry belongs to another user of this device (see owner.ts); it waits, untouched,
+ *   until that user signs in here again.
  */
-export type OutboxState = 'pending' | 'sending' | 'rejected' | 'parked';
+export type OutboxState = 'pending' | 'sending' | 'rejected' | 'stuck' | 'parked';
 
 export interface OutboxEntry {
   /** Local auto-increment key (order of creation on this device). */
@@ -28,10 +33,20 @@ export interface OutboxEntry {
   /** ISO time the user made the change. */
   createdAt: string;
   state: OutboxState;
-  /** Failed transport attempts (network error, 5xx, 429) so far. */
+  /** Failed attempts at sending this entry (network, 5xx, a server fault on it) so far. */
   attempts: number;
-  /** Epoch ms before which the entry is not sent again (backoff); 0 = now. */
+  /**
+   * Times the server answered this entry with a fault (`failed`, or a 5xx for a batch it was in).
+   * At STUCK_AFTER_FAULTS the entry becomes 'stuck'. Absent on entries made before version 2.
+   */
+  faults?: number;
+  /** Epoch ms before which the entry is not sent again (its own backoff); 0 = now. */
   nextAttemptAt: number;
+  /**
+   * What the entry's local effect needs beyond `args` (e.g. the item a tray holds): stored so the
+   * effect can be applied again after a pull (effects.ts). Never sent.
+   */
+  local?: unknown;
   /** `company:user` that made the entry (owner.ts); absent on entries made before owners. */
   owner?: string;
   /** The state a parked entry returns to when its owner signs in again. */
@@ -76,6 +91,19 @@ export class WarehouseDb extends Dexie {
       colours: 'id, rebrickable_id',
       moulds: 'mold_id',
     });
+    // Version 2: entries count server faults (`faults`, stuck after a few) and are found by name
+    // (the filler looks up a tray's pending fill). Existing entries start with no faults.
+    this.version(2)
+      .stores({ outbox: '++localId, &id, seq, state, [state+seq], name' })
+      .upgrade((tx) =>
+        tx
+          .table('outbox')
+          .toCollection()
+          .modify((entry: OutboxEntry) => {
+            entry.faults ??= 0;
+            entry.nextAttemptAt ??= 0;
+          }),
+      );
   }
 }
 

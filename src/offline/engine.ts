@@ -12,8 +12,11 @@ export {
   listRejected,
   retry,
   type ApplyLocally,
+  type EnqueueOptions,
 } from './outbox';
-export { flush, type FlushResult } from './push';
+export { defineLocalEffect, type EffectStore, type FloorTable, type LocalEffect } from './effects';
+export { flush, STUCK_AFTER_FAULTS, type FlushResult } from './push';
+export { rebaseOnto } from './rebase';
 export { bindDeviceOwner } from './owner';
 export { getCursor, pullAll, pullCollection, PullError, type PullProgress } from './pull';
 export { startSyncEngine, type SyncEngine, type SyncEngineOptions } from './scheduler';

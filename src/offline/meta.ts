@@ -12,6 +12,11 @@ export const META = {
   cursor: (collection: string) => `cursor:${collection}`,
   /** `company:user` whose data the floor tables hold (owner.ts). */
   owner: 'owner',
+  /**
+   * The device's push backoff after the server could not be reached or failed as a whole:
+   * `{ failures, until }` (epoch ms). Every trigger of every context (page, worker) honours it.
+   */
+  pushBackoff: 'push_backoff',
 } as const;
 
 export async function getMeta<T>(db: WarehouseDb, key: string): Promise<T | undefined> {
@@ -40,4 +45,15 @@ export async function getDeviceId(db: WarehouseDb): Promise<string> {
 
 export async function markSynced(db: WarehouseDb, now: number): Promise<void> {
   await setMeta(db, META.lastSyncAt, new Date(now).toISOString());
+}
+
+export interface PushBackoff {
+  /** Failed pushes in a row (0 after any answer the server could give). */
+  failures: number;
+  /** Epoch ms before which nothing is pushed or pulled; 0 = now. */
+  until: number;
+}
+
+export async function getPushBackoff(db: WarehouseDb): Promise<PushBackoff> {
+  return (await getMeta<PushBackoff>(db, META.pushBackoff)) ?? { failures: 0, until: 0 };
 }

@@ -1,7 +1,8 @@
 import { PullResponse } from '../../contract/sync';
-import { isCollectionName, tableFor, type CollectionName } from './collections';
+import { COLLECTIONS, isCollectionName, tableFor, type CollectionName } from './collections';
 import { getDb, type WarehouseDb } from './db';
 import { getMeta, markSynced, META } from './meta';
+import { rebaseOnto } from './rebase';
 import { callWithSession, type PullFn, type RefreshSession } from './transport';
 
 export const PULL_PAGE_SIZE = 1000;
@@ -12,6 +13,8 @@ export interface PullProgress {
   rows: number;
   tombstones: number;
   done: boolean;
+  /** The server asked for the collection whole again (see `resync` in contract/sync.ts). */
+  resynced?: boolean;
 }
 
 export interface PullDeps {
@@ -68,17 +71,39 @@ export async function pullCollection(name: string, deps: PullDeps): Promise<Pull
     if (outcome.kind === 'transient') {
       throw new PullError(outcome.error, 'transient', outcome.retryAfterMs);
     }
+    if (outcome.kind === 'client-error') {
+      throw new PullError(`pull of ${name} refused: ${outcome.message}`, 'transient');
+    }
     const parsed = PullResponse.safeParse(outcome.body);
     if (!parsed.success || parsed.data.collection !== name) {
       throw new PullError(`unreadable pull page for ${name}`, 'transient');
     }
     const page = parsed.data;
+    if (page.resync) {
+      // The server cannot continue from our cursor (it pruned what we missed, or its database was
+      // restored from a backup): drop our copy of the collection and pull it whole. The outbox is
+      // not touched; the rebase of each page puts the unsent work back on top.
+      if (cursor === 0) throw new PullError(`pull of ${name} asked to resync from 0`, 'transient');
+      await db.transaction('rw', table, db.meta, async () => {
+        await table.clear();
+        await db.meta.delete(META.cursor(name));
+      });
+      cursor = 0;
+      progress.resynced = true;
+      continue;
+    }
     if (page.has_more && page.cursor === cursor && page.rows.length === 0) {
       throw new PullError(`pull of ${name} made no progress`, 'transient');
     }
-    await db.transaction('rw', table, db.meta, async () => {
+    const { key, table: tableName } = COLLECTIONS[name];
+    await db.transaction('rw', db.tables, async () => {
       if (page.rows.length > 0) await table.bulkPut(page.rows);
       if (page.tombstones.length > 0) await table.bulkDelete(page.tombstones);
+      await rebaseOnto(
+        db,
+        tableName,
+        page.rows.map((row) => row[key] as string | number),
+      );
       await db.meta.put({ key: META.cursor(name), value: page.cursor });
       await markSynced(db, now());
     });

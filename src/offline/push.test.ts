@@ -31,7 +31,7 @@ describe('flush', () => {
   it('sends entries in seq order, in batches, and removes them once applied', async () => {
     for (let i = 1; i <= 5; i++) await add(i);
     const result = await flush(deps({ batchSize: 2 }));
-    expect(result).toEqual({ status: 'done', applied: 5, rejected: 0 });
+    expect(result).toEqual({ status: 'done', applied: 5, rejected: 0, stuck: 0 });
     expect(server.state.received.map((r) => r.seq)).toEqual([1, 2, 3, 4, 5]);
     expect(server.state.pushes).toBe(3);
     expect(server.state.stock).toBe(10 + 15);
@@ -69,7 +69,7 @@ describe('flush', () => {
     expect(entry.state).toBe('pending');
 
     const resent = await flush(deps({ ignoreBackoff: true }));
-    expect(resent).toEqual({ status: 'done', applied: 1, rejected: 0 });
+    expect(resent).toEqual({ status: 'done', applied: 1, rejected: 0, stuck: 0 });
     expect(server.state.received.map((r) => r.id)).toEqual([entry.id, entry.id]);
     expect(server.state.applied).toEqual([entry.id]);
     expect(server.state.stock).toBe(17);
@@ -81,7 +81,7 @@ describe('flush', () => {
     const short = await remove(8); // only 7 left: rejected
     await add(10); // 17
     const result = await flush(deps());
-    expect(result).toEqual({ status: 'done', applied: 2, rejected: 1 });
+    expect(result).toEqual({ status: 'done', applied: 2, rejected: 1, stuck: 0 });
     expect(server.state.stock).toBe(17);
     const [rejected] = await listOutbox(db);
     expect(rejected).toMatchObject({
@@ -96,7 +96,7 @@ describe('flush', () => {
     const again = await retry(rejected.localId!, db);
     expect(again).toMatchObject({ name: 'stock.remove.v1', args: { qty: 8 }, seq: 4 });
     expect(again!.id).not.toBe(short.id);
-    expect(await flush(deps())).toEqual({ status: 'done', applied: 1, rejected: 0 });
+    expect(await flush(deps())).toEqual({ status: 'done', applied: 1, rejected: 0, stuck: 0 });
     expect(server.state.stock).toBe(9);
     expect(await listOutbox(db)).toEqual([]);
   });
@@ -129,9 +129,11 @@ describe('flush', () => {
       expect(server.state.pushes).toBe(pushes);
       clock = result.retryAt;
     }
-    expect(delays).toEqual([500, 1000, 30_000]);
-    expect((await listOutbox(db))[0]).toMatchObject({ attempts: 3, state: 'pending' });
-    expect(await flushAt()).toEqual({ status: 'done', applied: 1, rejected: 0 });
+    // Equal jitter: half the ceiling fixed, half random (random() = 0.5 → 3/4 of the ceiling).
+    expect(delays).toEqual([750, 1500, 30_000]);
+    // The 500 answered the entry alone: one server fault on it.
+    expect((await listOutbox(db))[0]).toMatchObject({ faults: 1, state: 'pending' });
+    expect(await flushAt()).toEqual({ status: 'done', applied: 1, rejected: 0, stuck: 0 });
   });
 
   it('keeps the unprocessed rest of a batch queued when the server stops part-way', async () => {
@@ -169,6 +171,7 @@ describe('flush', () => {
       status: 'done',
       applied: 1,
       rejected: 0,
+      stuck: 0,
     });
     expect(refreshSession).toHaveBeenCalledTimes(1);
   });
@@ -208,7 +211,7 @@ describe('flush', () => {
       [2, 'pending'],
     ]);
     expect(await hasUnsentEntries(db)).toBe(true);
-    expect(await flush(deps())).toEqual({ status: 'done', applied: 2, rejected: 0 });
+    expect(await flush(deps())).toEqual({ status: 'done', applied: 2, rejected: 0, stuck: 0 });
     expect(server.state.received.map((r) => r.seq)).toEqual([1, 2]);
     expect((await add(3)).seq).toBe(3);
   });

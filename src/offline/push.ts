@@ -1,135 +1,244 @@
-import { Dexie } from 'dexie';
-import { PushResponse } from '../../contract/sync';
+import { PushResponse, type MutationResult } from '../../contract/sync';
 import { getDb, type OutboxEntry, type WarehouseDb } from './db';
 import { BUSY, withFlushLock, type LockOptions } from './lock';
-import { getDeviceId, markSynced } from './meta';
-import { backoffDelay, callWithSession, type PushFn, type RefreshSession } from './transport';
+import { getDeviceId, getPushBackoff, markSynced, META, setMeta } from './meta';
+import {
+  backoffDelay,
+  callWithSession,
+  type CallOutcome,
+  type PushFn,
+  type RefreshSession,
+} from './transport';
 
 export const PUSH_BATCH_SIZE = 100;
+/** Server faults on one entry before it is set aside as stuck (and the queue goes on). */
+export const STUCK_AFTER_FAULTS = 8;
 
 export interface FlushDeps {
   pushFn: PushFn;
   refreshSession?: RefreshSession;
   db?: WarehouseDb;
-  /** Send even if the head entry is still backing off (the network just came back). */
+  /** Send even if the device or an entry is still backing off (tests; a user's explicit Retry). */
   ignoreBackoff?: boolean;
   batchSize?: number;
   now?: () => number;
   random?: () => number;
   lock?: LockOptions;
+  /** Whether the platform says it has a network (default `navigator.onLine`). */
+  isOnline?: () => boolean;
 }
 
 export interface FlushCounts {
   applied: number;
   rejected: number;
+  /** Entries that became stuck in this flush. */
+  stuck: number;
 }
 
 export type FlushResult =
-  /** Nothing (more) to send. */
+  /** Nothing (more) to send now. */
   | ({ status: 'done' } & FlushCounts)
   /** Sending failed or is backing off; try again at `retryAt` (epoch ms). */
   | ({ status: 'waiting'; retryAt: number; error?: string } & FlushCounts)
+  /** The platform has no network: nothing was tried (and no backoff grows); flush on `online`. */
+  | ({ status: 'offline' } & FlushCounts)
   /** The session could not be renewed: nothing more is sent until the user signs in. */
   | ({ status: 'signed-out' } & FlushCounts)
   /** Another tab or the service worker is flushing. */
   | { status: 'busy' };
 
-const pendingRange = (db: WarehouseDb, limit: number) =>
-  db.outbox
-    .where('[state+seq]')
-    .between(['pending', Dexie.minKey], ['pending', Dexie.maxKey])
-    .limit(limit)
-    .toArray();
+const platformOnline = () =>
+  (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine !== false;
 
-/** Put entries back to pending; with `failedAt`, count a failed attempt and back off. */
-async function requeue(
-  db: WarehouseDb,
-  batch: OutboxEntry[],
-  backoff?: { now: number; random: () => number; retryAfterMs?: number },
-): Promise<number> {
-  const attempts = Math.max(...batch.map((e) => e.attempts)) + (backoff ? 1 : 0);
-  const retryAt = backoff
-    ? backoff.now + backoffDelay(attempts, backoff.random, backoff.retryAfterMs)
-    : 0;
-  const ids = batch.map((e) => e.localId!);
+interface Flush {
+  deps: FlushDeps;
+  db: WarehouseDb;
+  now: () => number;
+  random: () => number;
+  counts: FlushCounts;
+}
+
+/** The next entries to send: pending, in seq order, not backing off on their own. */
+async function nextBatch(f: Flush, size: number, ignoreBackoff: boolean) {
+  const t = f.now();
+  const pending = await f.db.outbox
+    .where('[state+seq]')
+    .between(['pending', -Infinity], ['pending', Infinity])
+    .toArray();
+  const ready = pending.filter((e) => ignoreBackoff || e.nextAttemptAt <= t);
+  // An entry the server has failed on goes alone, so it cannot hold others back or take them down.
+  const head = ready[0];
+  const batch = head && (head.faults ?? 0) > 0 ? [head] : ready.slice(0, size);
+  const waitingUntil = pending.length > 0 ? Math.min(...pending.map((e) => e.nextAttemptAt)) : 0;
+  return { batch, waitingUntil: pending.length > 0 ? waitingUntil : undefined };
+}
+
+/** Back to pending after a push that did not get through (nothing known about them). */
+async function requeue(db: WarehouseDb, batch: OutboxEntry[]) {
   await db.outbox
     .where('localId')
-    .anyOf(ids)
+    .anyOf(batch.map((e) => e.localId!))
     .modify((e) => {
-      if (e.state !== 'sending') return;
+      if (e.state === 'sending') e.state = 'pending';
+    });
+}
+
+/** The server or the way to it failed as a whole: the device backs off. */
+async function deviceBackoff(f: Flush, retryAfterMs?: number): Promise<number> {
+  const previous = await getPushBackoff(f.db);
+  const failures = previous.failures + 1;
+  const until = f.now() + backoffDelay(failures, f.random, retryAfterMs);
+  await setMeta(f.db, META.pushBackoff, { failures, until });
+  return until;
+}
+
+/** One fault of the server on each of these entries; an entry alone in its push can get stuck. */
+async function countFaults(f: Flush, entries: OutboxEntry[], code: string, message: string) {
+  const alone = entries.length === 1;
+  await f.db.outbox
+    .where('localId')
+    .anyOf(entries.map((e) => e.localId!))
+    .modify((e) => {
+      e.faults = (e.faults ?? 0) + 1;
+      e.attempts += 1;
+      e.code = code;
+      e.message = message;
       e.state = 'pending';
-      if (backoff) {
-        e.attempts = attempts;
-        e.nextAttemptAt = retryAt;
+      if (alone && e.faults >= STUCK_AFTER_FAULTS) {
+        e.state = 'stuck';
+        f.counts.stuck++;
+      } else if (alone) {
+        e.nextAttemptAt = f.now() + backoffDelay(e.faults, f.random);
       }
     });
-  return retryAt;
+}
+
+async function reject(f: Flush, entry: OutboxEntry, code: string, message: string) {
+  await f.db.outbox.update(entry.localId!, { state: 'rejected', code, message });
+  f.counts.rejected++;
+}
+
+/** Store the per-entry answers of a push the server could read. */
+async function storeResults(f: Flush, batch: OutboxEntry[], results: MutationResult[]) {
+  const byId = new Map(results.map((r) => [r.id, r]));
+  const failed: OutboxEntry[] = [];
+  await f.db.transaction('rw', f.db.outbox, f.db.meta, async () => {
+    for (const entry of batch) {
+      const result = byId.get(entry.id);
+      if (result?.status === 'applied') {
+        await f.db.outbox.delete(entry.localId!);
+        f.counts.applied++;
+      } else if (result?.status === 'rejected') {
+        await reject(f, entry, result.code, result.message);
+      } else if (result?.status === 'failed') {
+        failed.push(entry);
+      }
+    }
+    await setMeta(f.db, META.pushBackoff, { failures: 0, until: 0 });
+    await markSynced(f.db, f.now());
+  });
+  for (const entry of failed) {
+    const result = byId.get(entry.id) as Extract<MutationResult, { status: 'failed' }>;
+    await countFaults(f, [entry], result.code, result.message);
+  }
+  return batch.filter((e) => !byId.has(e.id));
+}
+
+type Step = { next: 'continue'; isolate?: number } | { next: 'stop'; result: FlushResult };
+
+/** Handle one push outcome; says whether to go on with the next batch. */
+async function settle(
+  f: Flush,
+  batch: OutboxEntry[],
+  outcome: CallOutcome | { kind: 'signed-out' },
+  answeredBefore: boolean,
+): Promise<Step> {
+  const stop = (result: FlushResult): Step => ({ next: 'stop', result });
+  if (outcome.kind === 'signed-out' || outcome.kind === 'unauthorized') {
+    await requeue(f.db, batch);
+    return stop({ status: 'signed-out', ...f.counts });
+  }
+  if (outcome.kind === 'client-error') {
+    // The request itself was refused. Alone, the entry is refused with the server's message;
+    // in a batch, nobody knows which entry did it: send them one by one.
+    if (batch.length > 1) {
+      await requeue(f.db, batch);
+      return { next: 'continue', isolate: batch.length };
+    }
+    await reject(f, batch[0], outcome.code, outcome.message);
+    return { next: 'continue' };
+  }
+  const parsed = outcome.kind === 'ok' ? PushResponse.safeParse(outcome.body) : undefined;
+  if (outcome.kind === 'transient' || !parsed?.success) {
+    const error = outcome.kind === 'transient' ? outcome.error : 'unreadable push response';
+    const status = outcome.kind === 'transient' ? outcome.status : undefined;
+    const retryAfterMs = outcome.kind === 'transient' ? outcome.retryAfterMs : undefined;
+    await requeue(f.db, batch);
+    // A 500-like answer right after good answers in this flush points at these entries.
+    const serverFault = status !== undefined && status >= 500 && status !== 503;
+    if (serverFault) await countFaults(f, batch, 'server_error', error);
+    if (serverFault && answeredBefore && batch.length === 1) return { next: 'continue' };
+    const retryAt = await deviceBackoff(f, retryAfterMs);
+    return stop({ status: 'waiting', retryAt, error, ...f.counts });
+  }
+  const uncovered = await storeResults(f, batch, parsed.data.results);
+  if (uncovered.length > 0) {
+    // The server stopped part-way: the rest stays queued, and the device backs off.
+    await requeue(f.db, uncovered);
+    const retryAt = await deviceBackoff(f);
+    return stop({
+      status: 'waiting',
+      retryAt,
+      error: 'server processed part of the batch',
+      ...f.counts,
+    });
+  }
+  return { next: 'continue' };
 }
 
 async function flushLocked(deps: FlushDeps, db: WarehouseDb): Promise<FlushResult> {
-  const now = deps.now ?? Date.now;
-  const random = deps.random ?? Math.random;
+  const f: Flush = {
+    deps,
+    db,
+    now: deps.now ?? Date.now,
+    random: deps.random ?? Math.random,
+    counts: { applied: 0, rejected: 0, stuck: 0 },
+  };
   const batchSize = deps.batchSize ?? PUSH_BATCH_SIZE;
-  const counts: FlushCounts = { applied: 0, rejected: 0 };
+  const ignoreBackoff = deps.ignoreBackoff ?? false;
 
   // We hold the flush lock, so any entry still 'sending' was left by a crashed or closed
   // context. Resending is safe: the server answers a known id with its recorded result.
   await db.outbox.where('state').equals('sending').modify({ state: 'pending' });
+  if (!(deps.isOnline ?? platformOnline)()) return { status: 'offline', ...f.counts };
+  const backoff = await getPushBackoff(db);
+  if (!ignoreBackoff && backoff.until > f.now()) {
+    return { status: 'waiting', retryAt: backoff.until, ...f.counts };
+  }
   const deviceId = await getDeviceId(db);
-  let ignoreBackoff = deps.ignoreBackoff ?? false;
+  let isolate = 0;
+  let answered = false;
 
   for (;;) {
-    const batch = await pendingRange(db, batchSize);
-    if (batch.length === 0) return { status: 'done', ...counts };
-    if (!ignoreBackoff && batch[0].nextAttemptAt > now()) {
-      return { status: 'waiting', retryAt: batch[0].nextAttemptAt, ...counts };
+    const { batch, waitingUntil } = await nextBatch(f, isolate > 0 ? 1 : batchSize, ignoreBackoff);
+    if (batch.length === 0) {
+      return waitingUntil === undefined
+        ? { status: 'done', ...f.counts }
+        : { status: 'waiting', retryAt: waitingUntil, ...f.counts };
     }
-    ignoreBackoff = false;
-    const ids = batch.map((e) => e.localId!);
-    await db.outbox.where('localId').anyOf(ids).modify({ state: 'sending' });
-
+    await db.outbox
+      .where('localId')
+      .anyOf(batch.map((e) => e.localId!))
+      .modify({ state: 'sending' });
     const body = {
       device_id: deviceId,
       mutations: batch.map(({ id, seq, name, args }) => ({ id, seq, name, args })),
     };
-    const outcome = await callWithSession(() => deps.pushFn(body), deps.refreshSession, now);
-
-    if (outcome.kind === 'signed-out' || outcome.kind === 'unauthorized') {
-      await requeue(db, batch);
-      return { status: 'signed-out', ...counts };
-    }
-    const parsed = outcome.kind === 'ok' ? PushResponse.safeParse(outcome.body) : undefined;
-    if (outcome.kind === 'transient' || !parsed?.success) {
-      const retryAfterMs = outcome.kind === 'transient' ? outcome.retryAfterMs : undefined;
-      const error = outcome.kind === 'transient' ? outcome.error : 'unreadable push response';
-      const retryAt = await requeue(db, batch, { now: now(), random, retryAfterMs });
-      return { status: 'waiting', retryAt, error, ...counts };
-    }
-
-    const byId = new Map(parsed.data.results.map((r) => [r.id, r]));
-    const uncovered = batch.filter((e) => !byId.has(e.id));
-    await db.transaction('rw', db.outbox, db.meta, async () => {
-      for (const entry of batch) {
-        const result = byId.get(entry.id);
-        if (result?.status === 'applied') {
-          await db.outbox.delete(entry.localId!);
-          counts.applied++;
-        } else if (result?.status === 'rejected') {
-          await db.outbox.update(entry.localId!, {
-            state: 'rejected',
-            code: result.code,
-            message: result.message,
-          });
-          counts.rejected++;
-        }
-      }
-      await markSynced(db, now());
-    });
-    if (uncovered.length > 0) {
-      // The server stopped part-way (internal fault): the rest stays queued, with backoff.
-      const retryAt = await requeue(db, uncovered, { now: now(), random });
-      return { status: 'waiting', retryAt, error: 'server processed part of the batch', ...counts };
-    }
+    const outcome = await callWithSession(() => deps.pushFn(body), deps.refreshSession, f.now);
+    const step = await settle(f, batch, outcome, answered);
+    if (step.next === 'stop') return step.result;
+    answered = true;
+    isolate = step.isolate ?? Math.max(0, isolate - batch.length);
   }
 }
 

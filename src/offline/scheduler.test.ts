@@ -16,6 +16,7 @@ beforeEach(async () => {
   server.upsert('trays', 1, { tray_id: 1, batch_id: 7, status: 'ready for filling' });
 });
 afterEach(async () => {
+  setOnLine(true);
   engine?.stop();
   engine = undefined;
   db.close();
@@ -31,6 +32,10 @@ const start = () =>
     debounceMs: 5,
     pullAfterPushMs: 5,
   }));
+
+function setOnLine(value: boolean) {
+  Object.defineProperty(navigator, 'onLine', { value, configurable: true });
+}
 
 /** A planned failure that backs the outbox off for an hour. */
 const failForAnHour = () =>
@@ -51,34 +56,46 @@ describe('startSyncEngine', () => {
     expect(server.state.stock).toBe(13);
   });
 
-  it('flushes at once when the network comes back, despite the backoff', async () => {
+  it('sends nothing while offline and flushes at once when the network comes back', async () => {
     start();
     await expect.poll(() => server.state.pullQueries.length).toBe(1);
-    failForAnHour();
-    await enqueue('stock.add.v1', { qty: 1 }, undefined, db);
-    await expect.poll(() => server.state.pushes).toBe(1);
-    await expect.poll(() => syncStatus.getState().lastError).toBe('HTTP 503');
-    expect(syncStatus.getState().pendingCount).toBe(1);
-
+    await expect.poll(() => syncStatus.getState().syncing).toBe(false);
+    setOnLine(false);
     window.dispatchEvent(new Event('offline'));
     expect(syncStatus.getState().online).toBe(false);
+    await enqueue('stock.add.v1', { qty: 1 }, undefined, db);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(server.state.pushes).toBe(0);
+    expect(syncStatus.getState().pendingCount).toBe(1);
+
+    setOnLine(true);
     window.dispatchEvent(new Event('online'));
     expect(syncStatus.getState().online).toBe(true);
     await expect.poll(() => server.state.applied.length).toBe(1);
     await expect.poll(() => syncStatus.getState().pendingCount).toBe(0);
   });
 
-  it("flushes on the service worker's flush-outbox message", async () => {
+  it("honours the backoff on every trigger: online, the worker's message, visibility, a new write", async () => {
     const serviceWorker = new EventTarget();
     Object.defineProperty(navigator, 'serviceWorker', { value: serviceWorker, configurable: true });
     try {
       start();
+      await expect.poll(() => server.state.pullQueries.length).toBe(1);
       failForAnHour();
       await enqueue('stock.add.v1', { qty: 1 }, undefined, db);
       await expect.poll(() => server.state.pushes).toBe(1);
+      await expect.poll(() => syncStatus.getState().lastError).toBe('HTTP 503');
       await expect.poll(() => syncStatus.getState().syncing).toBe(false);
+
+      window.dispatchEvent(new Event('online'));
       serviceWorker.dispatchEvent(new MessageEvent('message', { data: { type: 'flush-outbox' } }));
-      await expect.poll(() => server.state.applied.length).toBe(1);
+      document.dispatchEvent(new Event('visibilitychange'));
+      await enqueue('stock.add.v1', { qty: 2 }, undefined, db);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(server.state.pushes).toBe(1);
+      // Nor does it pull from a server it is backing off from.
+      expect(server.state.pullQueries).toHaveLength(1);
+      expect(syncStatus.getState().pendingCount).toBe(2);
     } finally {
       delete (navigator as { serviceWorker?: unknown }).serviceWorker;
     }

@@ -3,6 +3,7 @@ import { getDb, type WarehouseDb } from './db';
 import type { LockOptions } from './lock';
 import { countUnsent, onEnqueue } from './outbox';
 import { pullAll, PullError } from './pull';
+import { getPushBackoff } from './meta';
 import { flush, type FlushResult } from './push';
 import { syncStatus, watchOutbox } from './status';
 import type { PullFn, PushFn, RefreshSession } from './transport';
@@ -48,8 +49,13 @@ const g = globalThis as unknown as EventTargetLike & {
 };
 
 const isVisible = () => g.document?.visibilityState !== 'hidden';
+const isOnline = () => (g.navigator as { onLine?: boolean } | undefined)?.onLine !== false;
 
-/** Ask the browser to wake the service worker when the network returns (Chromium only). */
+/**
+ * Ask the browser to wake the service worker when the network returns (Chromium only). Done when
+ * work is queued, never after a failed attempt: the worker's own sync handler lets the browser
+ * reschedule on its slow schedule, so an outage cannot turn into a loop of wake-ups.
+ */
 function registerBackgroundSync(): void {
   const ready = g.navigator?.serviceWorker?.ready;
   if (!ready) return;
@@ -103,7 +109,8 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
     if (result.status === 'waiting') {
       syncStatus.setState({ lastError: result.error ?? null });
       retryTimer = later(() => void flushNow(), Math.max(0, result.retryAt - now()));
-      registerBackgroundSync();
+    } else if (result.status === 'offline') {
+      // Nothing was tried; the `online` event (or the timer) flushes when the network is back.
     } else if (result.status === 'busy') {
       if ((await countUnsent(db)) > 0) {
         retryTimer = later(() => void flushNow(), options.busyRetryMs ?? 3_000);
@@ -115,7 +122,7 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
     }
     // The server's effects are the truth: a pull brings them, and corrects the local data of a
     // rejected entry (or an optimistic change a pull overwrote before its push went out).
-    if ('rejected' in result && result.applied + result.rejected > 0) {
+    if ('rejected' in result && result.applied + result.rejected + result.stuck > 0) {
       clear(pullAfterPushTimer);
       pullAfterPushTimer = later(() => void pullNow(), options.pullAfterPushMs ?? 2_000);
     }
@@ -152,16 +159,29 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
     return flushing;
   }
 
+  /** No pull while the device has no network or is backing off from a failing server. */
+  async function mayPull(): Promise<boolean> {
+    if (!isOnline()) return false;
+    return (await getPushBackoff(db)).until <= now();
+  }
+
   function pullNow(): Promise<void> {
     if (stopped) return Promise.resolve();
     if (pulling) return pulling;
     busy(1);
-    pulling = pullAll(collections, {
-      ...options,
-      db,
-      onProgress: (progress) => syncStatus.setState({ pull: progress }),
-    })
-      .then(() => syncStatus.setState({ signedOut: false, lastError: null }))
+    // After the flush in flight (if any): its answers are then in the outbox before pulled rows
+    // are rebased on it.
+    pulling = (flushing ?? Promise.resolve())
+      .then(() => mayPull())
+      .then(async (go) => {
+        if (!go) return;
+        await pullAll(collections, {
+          ...options,
+          db,
+          onProgress: (progress) => syncStatus.setState({ pull: progress }),
+        });
+        syncStatus.setState({ signedOut: false, lastError: null });
+      })
       .catch((error: unknown) => {
         if (error instanceof PullError && error.kind === 'signed-out') {
           syncStatus.setState({ signedOut: true });
@@ -194,7 +214,7 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
   if (typeof g.addEventListener === 'function') {
     listen(g, 'online', () => {
       syncStatus.setState({ online: true });
-      void flushNow({ ignoreBackoff: true }).then(() => pullNow());
+      void flushNow().then(() => pullNow());
     });
     listen(g, 'offline', () => syncStatus.setState({ online: false }));
   }
@@ -203,7 +223,10 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
   });
   listen(g.navigator?.serviceWorker, 'message', (event) => {
     const data = (event as MessageEvent).data as { type?: string } | undefined;
-    if (data?.type === 'flush-outbox') void flushNow({ ignoreBackoff: true });
+    // Every trigger honours the stored backoff, including the worker's.
+    if (data?.type === 'flush-outbox') void flushNow();
+    // The worker sent work while this page was open: show the server's answer.
+    if (data?.type === 'outbox-flushed') void pullNow();
   });
   const flushTimer = setInterval(() => {
     if (isVisible()) void flushNow();

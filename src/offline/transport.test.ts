@@ -22,7 +22,12 @@ describe('kyTransport', () => {
   it('pushes and pulls through a ky client with the API prefix', async () => {
     const { pushFn, pullFn } = kyTransport(ky.create({ prefixUrl: server.base }));
     await enqueue('stock.add.v1', { qty: 5 }, undefined, db);
-    expect(await flush({ pushFn, db })).toEqual({ status: 'done', applied: 1, rejected: 0 });
+    expect(await flush({ pushFn, db })).toEqual({
+      status: 'done',
+      applied: 1,
+      rejected: 0,
+      stuck: 0,
+    });
     server.upsert('locations', 4, { location_id: 4, name: 'Bin 4' });
     expect(await pullCollection('locations', { pullFn, db })).toMatchObject({ rows: 1 });
     expect(await db.locations.get(4)).toMatchObject({ name: 'Bin 4' });

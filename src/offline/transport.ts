@@ -44,8 +44,37 @@ export const isSessionExpired = (error: unknown) =>
 export type CallOutcome =
   | { kind: 'ok'; body: unknown }
   | { kind: 'unauthorized' }
-  /** Network error, 5xx, 429, unreadable body, or another unexpected status: try again later. */
-  | { kind: 'transient'; status?: number; retryAfterMs?: number; error: string };
+  /** Network error, 5xx, 408, 429, unreadable body: try again later. */
+  | { kind: 'transient'; status?: number; retryAfterMs?: number; error: string }
+  /**
+   * The server refused the request itself (400, 403, 404, 413, 422, …): sending it again as it is
+   * will never work. `message` is the server's first error detail.
+   */
+  | { kind: 'client-error'; status: number; code: string; message: string };
+
+/** Statuses that say "not now" rather than "never": retried with backoff. */
+const TRANSIENT_STATUSES = new Set([408, 425, 429]);
+
+async function clientError(response: Response): Promise<CallOutcome> {
+  let detail: string | undefined;
+  let code: string | undefined;
+  try {
+    const body = (await response.json()) as {
+      errors?: Array<{ detail?: unknown; code?: unknown }>;
+    };
+    const first = body.errors?.[0];
+    if (typeof first?.detail === 'string') detail = first.detail;
+    if (typeof first?.code === 'string') code = first.code;
+  } catch {
+    // No JSON body: the status says enough.
+  }
+  return {
+    kind: 'client-error',
+    status: response.status,
+    code: code ?? `http_${response.status}`,
+    message: detail ?? `The server refused this change (HTTP ${response.status}).`,
+  };
+}
 
 /** Delay asked for by a Retry-After header (seconds or an HTTP date), in ms. */
 export function parseRetryAfter(value: string | null, now: number): number | undefined {
@@ -75,6 +104,9 @@ export async function call(fn: () => Promise<Response>, now: () => number): Prom
     response = fromError;
   }
   if (response.status === 401) return { kind: 'unauthorized' };
+  if (response.status >= 400 && response.status < 500 && !TRANSIENT_STATUSES.has(response.status)) {
+    return clientError(response);
+  }
   if (!response.ok) {
     return {
       kind: 'transient',
@@ -116,11 +148,13 @@ export const BACKOFF_BASE_MS = 1_000;
 export const BACKOFF_CAP_MS = 60_000;
 
 /**
- * Exponential backoff with full jitter: a random delay in [0, min(cap, base * 2^(attempt-1))),
- * but never shorter than the server's Retry-After.
+ * Exponential backoff with "equal" jitter: a random delay in [c/2, c) where
+ * c = min(cap, base * 2^(attempt-1)), never shorter than the server's Retry-After. Half of the
+ * delay is fixed, so an outage can never turn into a burst of near-zero waits: in a 10 s outage a
+ * device makes at most 5 attempts (at 0, ≥0.5, ≥1.5, ≥3.5, ≥7.5 s).
  */
 export function backoffDelay(attempt: number, random: () => number, retryAfterMs?: number) {
   const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempt - 1));
-  const jittered = Math.floor(random() * ceiling);
+  const jittered = Math.floor(ceiling / 2 + (random() * ceiling) / 2);
   return retryAfterMs === undefined ? jittered : Math.max(retryAfterMs, jittered);
 }

@@ -5,28 +5,23 @@ import {
 } from '../../../contract/mutations/picking';
 import { PickingStatus } from '../../../contract/orders';
 import { enqueue, getDb, type WarehouseDb } from '../../offline';
+// The local effects of these mutations register on import.
+import type { ClaimLocal } from './effects';
+import './effects';
 import { pickerStateKey, writePickerState } from './local';
 
 /**
- * The picker's writes. Each goes into the outbox together with its optimistic change of the
- * device's data (one transaction), so it works offline and reaches the server exactly once.
+ * The picker's writes. Each goes into the outbox together with its local effect on the device's
+ * data (./effects.ts, one transaction), so it works offline and reaches the server exactly once.
+ * Each throws when the device cannot store it: the caller must not show it as done.
  */
-
-const asNumber = (v: unknown) => Number(v ?? 0);
 
 /** BEING_PICKED by this user: order.claim.v1. */
 export async function claimOrder(orderId: number, userId: number, db: WarehouseDb = getDb()) {
-  const entry = await enqueue(
-    PickingMutation.claim,
-    { order_id: orderId },
-    (tx) =>
-      tx.orders.update(orderId, {
-        picking_status_id: PickingStatus.BEING_PICKED,
-        picking_status_name: 'BEING_PICKED',
-        claimed_by_user_id: userId,
-      }),
-    db,
-  );
+  const local: ClaimLocal = { user_id: userId };
+  const entry = await enqueue(PickingMutation.claim, { order_id: orderId }, undefined, db, {
+    local,
+  });
   await writePickerState(db, orderId, { claimId: entry.id });
   return entry;
 }
@@ -36,44 +31,12 @@ export async function claimOrder(orderId: number, userId: number, db: WarehouseD
  * picked quantity (and the order's picked total) goes up, on this device at once.
  */
 export function confirmPick(args: PickConfirmArgs, db: WarehouseDb = getDb()) {
-  const q = args.quantity;
-  return enqueue(
-    PickingMutation.pick,
-    args,
-    async (tx) => {
-      const item = await tx.orderItems.get(args.order_item_id);
-      await tx.orderItems.update(args.order_item_id, {
-        quantity_picked: asNumber(item?.quantity_picked) + q,
-      });
-      if (item) {
-        await tx.locationContent
-          .where('[location_id+item_id]')
-          .equals([args.location_id, asNumber(item.item_id)])
-          .modify((row) => {
-            row.quantity = asNumber(row.quantity) - q;
-          });
-      }
-      const order = await tx.orders.get(args.order_id);
-      if (order) {
-        await tx.orders.update(args.order_id, { picked_total: asNumber(order.picked_total) + q });
-      }
-    },
-    db,
-  );
+  return enqueue(PickingMutation.pick, args, undefined, db);
 }
 
 /** Leaving the picker screen: PAUSED (order.pause.v1). */
 export function pauseOrder(orderId: number, db: WarehouseDb = getDb()) {
-  return enqueue(
-    PickingMutation.pause,
-    { order_id: orderId },
-    (tx) =>
-      tx.orders.update(orderId, {
-        picking_status_id: PickingStatus.PAUSED,
-        picking_status_name: 'PAUSED',
-      }),
-    db,
-  );
+  return enqueue(PickingMutation.pause, { order_id: orderId }, undefined, db);
 }
 
 /**
@@ -82,24 +45,16 @@ export function pauseOrder(orderId: number, db: WarehouseDb = getDb()) {
  * Returns the picking status the device expects.
  */
 export async function finishOrder(orderId: number, db: WarehouseDb = getDb()) {
-  let status: number = PickingStatus.PAUSED;
   await enqueue(
     PickingMutation.finish,
     { order_id: orderId },
-    async (tx) => {
-      const items = await tx.orderItems.where('order_id').equals(orderId).toArray();
-      const ordered = items.reduce((n, i) => n + asNumber(i.quantity_ordered), 0);
-      const picked = items.reduce((n, i) => n + asNumber(i.quantity_picked), 0);
-      status = picked >= ordered ? PickingStatus.PICKED : PickingStatus.PAUSED;
-      await tx.orders.update(orderId, {
-        picking_status_id: status,
-        picking_status_name: status === PickingStatus.PICKED ? 'PICKED' : 'PAUSED',
-      });
-      await tx.meta.delete(pickerStateKey(orderId));
-    },
+    (tx) => tx.meta.delete(pickerStateKey(orderId)),
     db,
   );
-  return status;
+  const order = await db.orders.get(orderId);
+  return order?.picking_status_id === PickingStatus.PICKED
+    ? PickingStatus.PICKED
+    : PickingStatus.PAUSED;
 }
 
 /** An issue report to the warehouse manager, the order manager or both (issue.report.v1). */

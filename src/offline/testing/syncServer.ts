@@ -25,6 +25,9 @@ interface Versioned {
  * An in-process HTTP server speaking contract/sync.ts, with the server's rules: each mutation id
  * is applied at most once and its result recorded forever. Its business model is one stock
  * counter: `stock.add.v1 {qty}` and `stock.remove.v1 {qty}` (rejected when stock is short).
+ * Faulty entries for the engine's tests: `fault.v1` is answered `failed` (a server fault on that
+ * entry, nothing recorded); a batch holding `poison.v1` is refused whole with 400; a batch holding
+ * `crash.v1` gets a 500.
  */
 export async function startSyncServer() {
   const state = {
@@ -90,9 +93,17 @@ export async function startSyncServer() {
     const fault = state.pushFaults.shift();
     if (fault?.kind === 'drop') return res.destroy();
     if (fault?.kind === 'status') return send(res, fault.status, { errors: [] }, fault.headers);
+    const names = new Set(body.mutations.map((m) => m.name));
+    if (names.has('poison.v1')) {
+      return send(res, 400, { errors: [{ detail: 'note: Invalid text', code: 'invalid_request' }] });
+    }
+    if (names.has('crash.v1')) return send(res, 500, { errors: [{ detail: 'boom' }] });
     const todo = fault?.kind === 'prefix' ? body.mutations.slice(0, fault.count) : body.mutations;
-    const results = todo.map((m) => {
+    const results = todo.map((m): MutationResult => {
       state.received.push({ id: m.id, seq: m.seq, name: m.name });
+      if (m.name === 'fault.v1') {
+        return { id: m.id, status: 'failed', code: 'server_error', message: 'It broke' };
+      }
       return applyMutation(m);
     });
     if (fault?.kind === 'apply-then-drop') return res.destroy();
