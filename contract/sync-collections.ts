@@ -38,6 +38,11 @@ export const SYNC_COLLECTIONS = {
 
 export type SyncCollectionName = keyof typeof SYNC_COLLECTIONS;
 
+/** The collections devices pull (every one not marked `notPulled`). */
+export type PulledCollectionName = {
+  [K in SyncCollectionName]: (typeof SYNC_COLLECTIONS)[K] extends { notPulled: true } ? never : K;
+}[SyncCollectionName];
+
 /** The roles the server requires to pull a collection (empty: every signed-in user). */
 export function pullRoles(name: SyncCollectionName): readonly RoleName[] {
   const access: SyncCollectionAccess = SYNC_COLLECTIONS[name];
@@ -52,9 +57,11 @@ export function pullAccess<N extends SyncCollectionName>(
 }
 
 /** The collections a device pulls for a user with these permissions, in pull order. */
-export function collectionsPulledBy(permissions: readonly number[]): SyncCollectionName[] {
-  return (Object.keys(SYNC_COLLECTIONS) as SyncCollectionName[]).filter((name) => {
-    const access: SyncCollectionAccess = SYNC_COLLECTIONS[name];
-    return !access.notPulled && hasAnyRole(permissions, access.roles);
-  });
+export function collectionsPulledBy(permissions: readonly number[]): PulledCollectionName[] {
+  return (Object.keys(SYNC_COLLECTIONS) as SyncCollectionName[]).filter(
+    (name): name is PulledCollectionName => {
+      const access: SyncCollectionAccess = SYNC_COLLECTIONS[name];
+      return !access.notPulled && hasAnyRole(permissions, access.roles);
+    },
+  );
 }
