@@ -1,5 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type ControlledTransaction, type Kysely, type Transaction } from 'kysely';
+import {
+  CompiledQuery,
+  sql,
+  type ControlledTransaction,
+  type Kysely,
+  type Transaction,
+} from 'kysely';
 import type { z } from 'zod';
 import { hasAnyRole } from '../../contract/permissions';
 import {
@@ -10,6 +16,7 @@ import {
 } from '../../contract/sync';
 import type { SessionUser } from '../auth/tokens';
 import { nowIso } from '../db/dialect';
+import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
 import { AppError } from '../errors';
 import {
@@ -161,19 +168,27 @@ async function runChunk(
  * counter per chunk instead of one per mutation. Versions left unused (a replay, a rejection
  * without restamp) are gaps, which pulls do not mind.
  */
+const reserveQuery = prepared<Database, { version: number }, { companyId: number; count: number }>(
+  (db, $) =>
+    db
+      .insertInto('company_sync_versions')
+      .values({ company_id: $('companyId'), version: $('count') })
+      .onConflict((oc) =>
+        oc
+          .column('company_id')
+          .doUpdateSet({ version: sql<number>`company_sync_versions.version + ${$('count')}` }),
+      )
+      .returning('version'),
+);
+
 async function reserveVersions(trx: Trx, companyId: number, count: number): Promise<number> {
-  const row = await trx
-    .insertInto('company_sync_versions')
-    .values({ company_id: companyId, version: count })
-    .onConflict((oc) =>
-      oc
-        .column('company_id')
-        .doUpdateSet({ version: sql<number>`company_sync_versions.version + ${count}` }),
-    )
-    .returning('version')
-    .executeTakeFirstOrThrow();
-  return Number(row.version);
+  const { rows } = await reserveQuery(trx, { companyId, count });
+  return Number(rows[0].version);
 }
+
+const SAVE_M = CompiledQuery.raw('savepoint m');
+const RELEASE_M = CompiledQuery.raw('release savepoint m');
+const ROLLBACK_M = CompiledQuery.raw('rollback to savepoint m');
 
 /** The engine's own checks before a mutation runs: unknown name, missing role, invalid args. */
 function precheck(
@@ -208,10 +223,10 @@ async function runMutation(
   version: number,
 ): Promise<MutationResult> {
   const { def, args, verdict } = precheck(user, m);
-  await sql`savepoint m`.execute(trx);
+  await trx.executeQuery(SAVE_M);
   try {
     const result = await claimAndApply(trx, log, user, deviceId, m, version, def, args, verdict);
-    await sql`release savepoint m`.execute(trx);
+    await trx.executeQuery(RELEASE_M);
     return result;
   } catch (err) {
     // Nothing of this mutation is kept, not even its record: a later push may still apply it.
@@ -219,8 +234,8 @@ async function runMutation(
       { err, mutationId: m.id, mutation: m.name, deviceId, seq: m.seq },
       'sync mutation failed on the server; answered failed, left for the device to send again',
     );
-    await sql`rollback to savepoint m`.execute(trx);
-    await sql`release savepoint m`.execute(trx);
+    await trx.executeQuery(ROLLBACK_M);
+    await trx.executeQuery(RELEASE_M);
     const failure: Failure = {
       id: m.id,
       status: 'failed',
@@ -230,6 +245,25 @@ async function runMutation(
     return failure;
   }
 }
+
+const claimQuery = prepared<Database, { id: string }, Record<string, unknown>>((db, $) =>
+  db
+    .insertInto('applied_mutations')
+    .values({
+      id: $('id'),
+      company_id: $('companyId'),
+      user_id: $('userId'),
+      device_id: $('deviceId'),
+      seq: $('seq'),
+      name: $('name'),
+      status: $('status'),
+      code: $('code'),
+      message: $('message'),
+      created_at: $('now'),
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id'),
+);
 
 async function claimAndApply(
   trx: Trx,
@@ -245,53 +279,45 @@ async function claimAndApply(
   // The record goes in first: its primary key lets exactly one of several concurrent pushes of
   // this id through (PostgreSQL makes the others wait for that one's commit; SQLite runs one
   // write transaction at a time). The others find the record and answer with it.
-  const claimed = await trx
-    .insertInto('applied_mutations')
-    .values({
-      id: m.id,
-      company_id: user.companyId,
-      user_id: user.id,
-      device_id: deviceId,
-      seq: m.seq,
-      name: m.name,
-      status: verdict ? 'rejected' : 'applied',
-      code: verdict?.code ?? null,
-      message: verdict?.message ?? null,
-      created_at: nowIso(),
-    })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!claimed) return recordedResult(trx, m.id, user.companyId);
+  const record = {
+    id: m.id,
+    companyId: user.companyId,
+    userId: user.id,
+    deviceId,
+    seq: m.seq,
+    name: m.name,
+    now: nowIso(),
+    ...(verdict ? rejectionColumns(verdict) : { status: 'applied', code: null, message: null }),
+  };
+  const { rows: claimed } = await claimQuery(trx, record);
+  if (claimed.length === 0) return recordedResult(trx, m.id, user.companyId);
   if (verdict || !def) return verdict!;
 
+  let childLog: FastifyBaseLogger | undefined;
   const ctx: MutationContext = {
     user,
     companyId: user.companyId,
     deviceId,
     mutationId: m.id,
     seq: m.seq,
-    log: log.child({ mutationId: m.id, mutation: m.name }),
+    get log() {
+      return (childLog ??= log.child({ mutationId: m.id, mutation: m.name }));
+    },
     version: () => Promise.resolve(version),
   };
-  await sql`savepoint effect`.execute(trx);
   try {
     await def.apply(trx, ctx, args);
   } catch (err) {
     const rejection = asRejection(m.id, err);
     if (!rejection) throw err;
-    // Undo the effect, keep the record, and mark it rejected.
-    await sql`rollback to savepoint effect`.execute(trx);
-    await sql`release savepoint effect`.execute(trx);
+    // Undo the effect and the record (back to savepoint m), then record the rejection. No other
+    // push can claim the id meanwhile: every push of the company waits for the version counter
+    // this transaction took first.
+    await trx.executeQuery(ROLLBACK_M);
+    await claimQuery(trx, { ...record, ...rejectionColumns(rejection) });
     if (def.restamp) await def.restamp(trx, ctx, args);
-    await trx
-      .updateTable('applied_mutations')
-      .set({ status: 'rejected', code: rejection.code, message: rejection.message })
-      .where('id', '=', m.id)
-      .execute();
     return rejection;
   }
-  await sql`release savepoint effect`.execute(trx);
   return { id: m.id, status: 'applied' };
 }
 
@@ -342,6 +368,10 @@ async function recordDeviceSeq(
     .returning('last_seq')
     .executeTakeFirstOrThrow();
   return Number(row.last_seq);
+}
+
+function rejectionColumns(r: Rejection) {
+  return { status: 'rejected', code: r.code, message: r.message };
 }
 
 function reject(id: string, code: string, message: string): Rejection {

@@ -5,6 +5,8 @@ import {
   type PickConfirmArgs,
 } from '../../../contract/mutations/picking';
 import { nowIso } from '../../db/dialect';
+import { prepared } from '../../db/prepared';
+import type { Database } from '../../db/schema';
 import { floorTransition, isOnFloor, refuse, type Trx, type WriteCtx } from './context';
 
 /**
@@ -133,33 +135,47 @@ export async function finishOrder(
  */
 export async function confirmPick(trx: Trx, ctx: WriteCtx, args: PickConfirmArgs): Promise<void> {
   const version = await ctx.version();
-  const picked = await trx
+  const { rows } = await pickQuery(trx, {
+    quantity: args.quantity,
+    now: nowIso(),
+    version,
+    itemRowId: args.order_item_id,
+    orderId: args.order_id,
+    companyId: ctx.companyId,
+    userId: ctx.userId,
+    beingPicked: PickingStatus.BEING_PICKED,
+  });
+  const picked = rows[0];
+  if (!picked) await explainRefusedPick(trx, ctx, args);
+  await takeStock(trx, ctx, version, args.location_id, picked!.item_id, args.quantity, true);
+  await touchOrder(trx, ctx, args.order_id, version);
+}
+
+/** The pick's guarded write (prepared: a pushed batch runs it once per pick). */
+const pickQuery = prepared<Database, { item_id: number }, Record<string, unknown>>((db, $) =>
+  db
     .updateTable('order_items')
     .set({
-      quantity_picked: sql`quantity_picked + ${args.quantity}`,
-      updated_at: nowIso(),
-      version,
+      quantity_picked: sql`quantity_picked + ${$('quantity')}`,
+      updated_at: $('now'),
+      version: $('version'),
     })
-    .where('id', '=', args.order_item_id)
-    .where('order_id', '=', args.order_id)
-    .where('company_id', '=', ctx.companyId)
-    .where(sql<boolean>`quantity_picked + ${args.quantity} <= quantity_ordered`)
+    .where('id', '=', $('itemRowId'))
+    .where('order_id', '=', $('orderId'))
+    .where('company_id', '=', $('companyId'))
+    .where(sql<boolean>`quantity_picked + ${$('quantity')} <= quantity_ordered`)
     .where((eb) =>
       eb.exists(
         eb
           .selectFrom('orders')
           .select('orders.id')
           .whereRef('orders.id', '=', 'order_items.order_id')
-          .where('orders.claimed_by_user_id', '=', ctx.userId)
-          .where('orders.picking_status_id', '=', PickingStatus.BEING_PICKED),
+          .where('orders.claimed_by_user_id', '=', $('userId'))
+          .where('orders.picking_status_id', '=', $('beingPicked')),
       ),
     )
-    .returning('item_id')
-    .executeTakeFirst();
-  if (!picked) await explainRefusedPick(trx, ctx, args);
-  await takeStock(trx, ctx, version, args.location_id, picked!.item_id, args.quantity, true);
-  await touchOrder(trx, ctx, args.order_id, version);
-}
+    .returning('item_id'),
+);
 
 /** Why the guarded pick matched no row: always throws the refusal. */
 async function explainRefusedPick(trx: Trx, ctx: WriteCtx, args: PickConfirmArgs): Promise<never> {
@@ -177,6 +193,21 @@ async function explainRefusedPick(trx: Trx, ctx: WriteCtx, args: PickConfirmArgs
   throw refuse(409, Code.overPick, overPickMessage(left));
 }
 
+const takeStockQuery = prepared<Database, { quantity: number }, Record<string, unknown>>((db, $) =>
+  db
+    .updateTable('location_content')
+    .set({
+      quantity: sql`quantity + ${$('change')}`,
+      updated_at: $('now'),
+      version: $('version'),
+    })
+    .where('company_id', '=', $('companyId'))
+    .where('location_id', '=', $('locationId'))
+    .where('item_id', '=', $('itemId'))
+    .where(sql<boolean>`quantity + ${$('change')} >= 0`)
+    .returning('quantity'),
+);
+
 /**
  * Adds `change` (negative: takes) to the stock of an item at a location, never below zero.
  * 404 when the item lies not there, 409 with the spec's text when the stock is too small.
@@ -190,16 +221,15 @@ export async function takeStock(
   take: number,
   forPick = false,
 ): Promise<number> {
-  const change = -take;
-  const res = await trx
-    .updateTable('location_content')
-    .set({ quantity: sql`quantity + ${change}`, updated_at: nowIso(), version })
-    .where('company_id', '=', ctx.companyId)
-    .where('location_id', '=', locationId)
-    .where('item_id', '=', itemId)
-    .where(sql<boolean>`quantity + ${change} >= 0`)
-    .returning('quantity')
-    .executeTakeFirst();
+  const { rows } = await takeStockQuery(trx, {
+    change: -take,
+    now: nowIso(),
+    version,
+    companyId: ctx.companyId,
+    locationId,
+    itemId,
+  });
+  const res = rows[0];
   if (res) return Number(res.quantity);
   const exists = await trx
     .selectFrom('location_content')
@@ -220,13 +250,16 @@ export async function takeStock(
 
 /** The order's derived totals changed: restamp it so devices pull the new picked_total. */
 export async function touchOrder(trx: Trx, ctx: WriteCtx, orderId: number, version: number) {
-  await trx
-    .updateTable('orders')
-    .set({ version, updated_at: nowIso() })
-    .where('id', '=', orderId)
-    .where('company_id', '=', ctx.companyId)
-    .execute();
+  await touchOrderQuery(trx, { version, now: nowIso(), orderId, companyId: ctx.companyId });
 }
+
+const touchOrderQuery = prepared<Database, unknown, Record<string, unknown>>((db, $) =>
+  db
+    .updateTable('orders')
+    .set({ version: $('version'), updated_at: $('now') })
+    .where('id', '=', $('orderId'))
+    .where('company_id', '=', $('companyId')),
+);
 
 /**
  * PUT /order/item: sets an item's quantity_picked (the original client's second call of a pick).
