@@ -1,0 +1,323 @@
+import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { OrderItemWithLocations } from '../../contract/orders';
+import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
+import { wedgeScan } from './support/scanner';
+import {
+  dispatchSync,
+  outboxEntries,
+  readMeta,
+  writeMeta,
+  type QueuedEntry,
+} from './support/service-worker';
+
+/**
+ * The service worker sends the outbox itself: a picker queues floor writes offline (claims,
+ * picks, finishes), every page of the app is closed, the network returns, and a Background Sync
+ * event reaches the worker (fired over the DevTools protocol, as the browser fires it on
+ * reconnect). Every write must land on the server exactly once with no page open — also when the
+ * access token the worker finds stored is no longer accepted.
+ */
+
+const PICKER = 'picker@demo.test';
+const WRITES = 20;
+/** Orders other browser tests use (picked, refused, problem, status, camera). */
+const USED_ELSEWHERE = new Set([1, 3, 5, 21, 22]);
+const UNASSIGNED = 2;
+
+interface ServerOrder {
+  order_id: number;
+  picking_status_id: number;
+  pickable: number;
+  has_problem: number;
+}
+
+async function orderOnServer(request: APIRequestContext, token: string, id: number) {
+  const res = await request.get(`/api/v1/order?order_id=${id}`, { headers: bearer(token) });
+  expect(res.status()).toBe(200);
+  return (await res.json()).results?.[0] as ServerOrder | undefined;
+}
+
+async function orderItems(
+  request: APIRequestContext,
+  token: string,
+  orderId: number,
+): Promise<OrderItemWithLocations[]> {
+  const res = await request.get(`/api/v1/order/item?order_id=${orderId}`, {
+    headers: bearer(token),
+  });
+  expect(res.status()).toBe(200);
+  return (await res.json()).results;
+}
+
+/** A demo order nobody has claimed (asked of the API, which the test reaches while offline). */
+async function freeOrder(request: APIRequestContext, token: string, skip: number[]) {
+  for (let id = 24; id >= 1; id--) {
+    if (USED_ELSEWHERE.has(id) || skip.includes(id)) continue;
+    const order = await orderOnServer(request, token, id);
+    if (order?.picking_status_id === UNASSIGNED && order.pickable && !order.has_problem) return id;
+  }
+  throw new Error('no unclaimed demo order left');
+}
+
+const stockOf = (item: OrderItemWithLocations) =>
+  item.locations.reduce((n, l) => n + l.quantity, 0);
+
+/**
+ * With the network gone, work through unclaimed orders on the picker screen — the claim on
+ * opening, each pick (the suggested quantity), Finish — until WRITES writes are queued.
+ * Returns the orders touched.
+ */
+async function queueWritesOffline(
+  page: Page,
+  context: BrowserContext,
+  request: APIRequestContext,
+  token: string,
+) {
+  await loginAs(page, PICKER);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 20_000,
+  });
+  await context.setOffline(true);
+  await expect(page.getByLabel('Offline')).toBeVisible();
+
+  const orders: number[] = [];
+  let unsent = 0;
+  const queued = async () => {
+    unsent += 1;
+    await expect(page.getByText(`${unsent} unsent`)).toBeVisible();
+  };
+  while (unsent < WRITES) {
+    const orderId = await freeOrder(request, token, orders);
+    orders.push(orderId);
+    await page.goto(`/picker/${orderId}`);
+    await expect(page.getByText('You have claimed the order')).toBeVisible();
+    await queued();
+    let picked = 0;
+    while (unsent < WRITES) {
+      const finish = page.getByRole('button', { name: 'Finish' });
+      if (await finish.isVisible()) {
+        await finish.click();
+        await expect(page).toHaveURL(/\/user_orders$/);
+        await queued();
+        break;
+      }
+      if (await page.getByText('Scan the location', { exact: true }).isVisible()) {
+        // A scan that comes while the screen still moves focus to the new stop is lost, as on
+        // a real device: scan again (scanning a location twice changes nothing).
+        await expect(async () => {
+          await wedgeScan(page, (await page.getByTestId('location-code').textContent())!.trim());
+          await expect(page.getByText('Location scanned')).toBeVisible({ timeout: 2_000 });
+        }).toPass({ timeout: 15_000 });
+      }
+      const quantity = page.getByLabel('Quantity');
+      await expect(quantity).toBeFocused();
+      picked += Number(await quantity.inputValue());
+      await page.keyboard.press('Enter');
+      await queued();
+      // The screen has moved on (the order's progress counts the pick) before the next look.
+      await expect(
+        page.getByRole('progressbar', { name: new RegExp(`^Picked ${picked} of `) }),
+      ).toBeVisible();
+    }
+  }
+  return orders;
+}
+
+/** Close every page of the context: only the service worker is left. */
+async function closeEveryPage(context: BrowserContext) {
+  for (const open of context.pages()) await open.close();
+  expect(context.pages()).toHaveLength(0);
+}
+
+function serverDb<T>(read: (db: Database.Database) => T): T {
+  const db = new Database(join(process.env.E2E_DATA_DIR!, 'warehouse.sqlite'), {
+    readonly: true,
+    fileMustExist: true,
+  });
+  try {
+    return read(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** Mutation ids the server applied for one device, from its database. */
+function appliedIds(deviceId: string): string[] {
+  return serverDb((db) =>
+    (
+      db
+        .prepare("SELECT id FROM applied_mutations WHERE device_id = ? AND status = 'applied'")
+        .all(deviceId) as Array<{ id: string }>
+    ).map((r) => r.id),
+  );
+}
+
+/** The refresh tokens of the session (family) a refresh token belongs to, oldest first. */
+function sessionFamily(refreshToken: string) {
+  const hash = createHash('sha256').update(refreshToken).digest('hex');
+  return serverDb(
+    (db) =>
+      db
+        .prepare(
+          `SELECT token_hash, used_at, revoked_at FROM refresh_tokens
+           WHERE family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = ?)
+           ORDER BY id`,
+        )
+        .all(hash) as Array<{
+        token_hash: string;
+        used_at: string | null;
+        revoked_at: string | null;
+      }>,
+  );
+}
+
+type ItemsByOrder = Map<number, OrderItemWithLocations[]>;
+
+async function itemsOf(request: APIRequestContext, token: string, orders: number[]) {
+  const all: ItemsByOrder = new Map();
+  for (const id of orders) all.set(id, await orderItems(request, token, id));
+  return all;
+}
+
+const pickedIn = (items: ItemsByOrder) =>
+  [...items.values()].flat().reduce((n, i) => n + i.quantity_picked, 0);
+
+/**
+ * Each queued write took effect once on the server: every order item picked up by exactly what
+ * its queued picks said and its stock down by as much; claimed orders held by the picker, finished
+ * ones picked.
+ */
+async function expectEachWriteOnce(
+  request: APIRequestContext,
+  token: string,
+  before: ItemsByOrder,
+  entries: QueuedEntry[],
+) {
+  const after = await itemsOf(request, token, [...before.keys()]);
+  const picks = entries.filter((e) => e.name === 'pick.confirm.v1');
+  for (const [orderId, items] of before) {
+    for (const item of items) {
+      const now = after.get(orderId)!.find((i) => i.order_item_id === item.order_item_id)!;
+      const queued = picks
+        .filter((p) => p.args.order_item_id === item.order_item_id)
+        .reduce((n, p) => n + Number(p.args.quantity), 0);
+      const label = `item ${item.item_id} of order ${orderId}`;
+      expect(now.quantity_picked - item.quantity_picked, `picked of ${label}`).toBe(queued);
+      expect(stockOf(item) - stockOf(now), `stock of ${label}`).toBe(queued);
+    }
+    const finished = entries.some(
+      (e) => e.name === 'order.finish.v1' && e.args.order_id === orderId,
+    );
+    const order = (await orderOnServer(request, token, orderId))!;
+    expect(order.picking_status_id, `status of order ${orderId}`).toBe(finished ? 4 : 1);
+  }
+}
+
+/** A page of the app again: still signed in, nothing left to send, no error on the console. */
+async function reopen(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/user_orders');
+  await expect(page.getByRole('heading', { name: 'Picker Orders' })).toBeVisible();
+  await expect(page.getByText(/\d+ unsent/)).toHaveCount(0);
+  expect(await outboxEntries(page)).toEqual([]);
+  await expect(page.getByText('Your session has expired')).toHaveCount(0);
+  expect(errors).toEqual([]);
+  return page;
+}
+
+interface Run {
+  request: APIRequestContext;
+  context: BrowserContext;
+  page: Page;
+}
+
+/** Queue the writes offline, close every page, reconnect, fire the sync; every write lands once. */
+async function sendWithNoPageOpen(run: Run, beforeClosing?: (page: Page) => Promise<void>) {
+  const { request, context, page } = run;
+  const { access_token: token } = await apiLogin(request, PICKER);
+  const orders = await queueWritesOffline(page, context, request, token);
+  const entries = await outboxEntries(page);
+  expect(entries).toHaveLength(WRITES);
+  expect(entries.every((e) => e.state === 'pending')).toBe(true);
+  const before = await itemsOf(request, token, orders);
+  const origin = new URL(page.url()).origin;
+  const deviceId = (await readMeta<string>(page, 'device_id'))!;
+  expect(deviceId).toBeTruthy();
+  await beforeClosing?.(page);
+
+  await closeEveryPage(context);
+  // Nothing has reached the server yet.
+  expect(pickedIn(await itemsOf(request, token, orders))).toBe(pickedIn(before));
+  for (const id of orders) {
+    expect((await orderOnServer(request, token, id))!.picking_status_id).toBe(UNASSIGNED);
+  }
+
+  await context.setOffline(false);
+  const reconnectedAt = Date.now();
+  await dispatchSync(context, origin);
+  const ids = entries.map((e) => e.id);
+  await expect
+    .poll(() => ids.filter((id) => appliedIds(deviceId).includes(id)).length, {
+      timeout: 90_000,
+      intervals: [500],
+    })
+    .toBe(WRITES);
+  test.info().annotations.push({
+    type: 'sent by the worker',
+    description: `${WRITES} writes on the server ${Date.now() - reconnectedAt} ms after reconnecting`,
+  });
+  expect(context.pages()).toHaveLength(0);
+  expect(appliedIds(deviceId).sort()).toEqual([...ids].sort());
+  await expectEachWriteOnce(request, token, before, entries);
+}
+
+test.describe('the service worker sends the outbox with no page open', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test(`${WRITES} writes queued offline land once after every page is closed`, async ({
+    page,
+    context,
+    request,
+  }) => {
+    await sendWithNoPageOpen({ request, context, page });
+    await reopen(context);
+  });
+
+  test('the same when the stored access token is refused meanwhile: the worker refreshes and goes on', async ({
+    page,
+    context,
+    request,
+  }) => {
+    let refreshToken = '';
+    await sendWithNoPageOpen({ request, context, page }, async (open) => {
+      const session = (await readMeta<{ access_token: string; refresh_token: string }>(
+        open,
+        'session',
+      ))!;
+      refreshToken = session.refresh_token;
+      // The server no longer accepts the access token (its lifetime ended there); the device
+      // still believes it valid, so the worker's first push gets a 401.
+      const [header, payload, signature] = session.access_token.split('.');
+      const refused = `${header}.${payload}.${'A'.repeat(signature.length)}`;
+      await writeMeta(open, 'session', { ...session, access_token: refused });
+    });
+    // The worker refreshed exactly once, with the stored refresh token, and the session lives:
+    // the old token used, its successor stored on the device, nothing revoked.
+    const family = sessionFamily(refreshToken);
+    expect(family).toHaveLength(2);
+    expect(family[0].used_at).not.toBeNull();
+    expect(family.every((t) => t.revoked_at === null)).toBe(true);
+    const again = await reopen(context);
+    const session = await readMeta<{ refresh_token: string }>(again, 'session');
+    const stored = createHash('sha256').update(session!.refresh_token).digest('hex');
+    expect(stored).toBe(family[1].token_hash);
+  });
+});
