@@ -7,6 +7,7 @@ import {
   type UserPermissions,
 } from '../../../contract/admin';
 import { Permission } from '../../../contract/permissions';
+import { audit } from '../../auth/audit';
 import type { SessionUser } from '../../auth/tokens';
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
@@ -192,6 +193,7 @@ export async function grantUserPermission(
     .values({ user_id: userId, permission_id: permissionId })
     .onConflict((oc) => oc.columns(['user_id', 'permission_id']).doNothing())
     .execute();
+  await audit(db, caller, 'permission_granted', { userId, permissionId });
 }
 
 export async function revokeUserPermission(
@@ -213,6 +215,7 @@ export async function revokeUserPermission(
     .where('user_id', '=', userId)
     .where('permission_id', '=', permissionId)
     .execute();
+  await audit(db, caller, 'permission_revoked', { userId, permissionId });
 }
 
 export async function deleteUser(
@@ -259,5 +262,6 @@ export async function deleteUser(
     }
     throw err;
   }
+  await audit(db, caller, 'user_deleted', { userId, email: user.email });
   return { email: user.email };
 }

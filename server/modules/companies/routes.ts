@@ -7,6 +7,7 @@ import {
   CompanyPermissionRequest,
   MessageResponse,
 } from '../../../contract/admin';
+import { audit } from '../../auth/audit';
 import {
   grantCompanyPermission,
   issueTemporaryLogin,
@@ -50,6 +51,10 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const { company_id, permission_id } = request.body;
       await grantCompanyPermission(app.db, company_id, permission_id);
+      await audit(app.db, request.user, 'company_permission_granted', {
+        companyId: company_id,
+        permissionId: permission_id,
+      });
       request.log.info(
         { target_company_id: company_id, permission_id },
         'company permission granted',
@@ -73,6 +78,10 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const { company_id, permission_id } = request.query;
       await revokeCompanyPermission(app.db, request.user, company_id, permission_id);
+      await audit(app.db, request.user, 'company_permission_revoked', {
+        companyId: company_id,
+        permissionId: permission_id,
+      });
       request.log.info(
         { target_company_id: company_id, permission_id },
         'company permission revoked',
