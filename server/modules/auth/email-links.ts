@@ -35,7 +35,7 @@ export async function createEmailToken(
   return token;
 }
 
-/** The PWA's set-password screen for a token (spec 1 §2.6). */
+/** The PWA's set-password screen for a token. */
 export function setPasswordLink(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/$/, '')}/set_password/${encodeURIComponent(token)}`;
 }

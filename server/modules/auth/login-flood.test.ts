@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AuthMessages } from '../../../contract/auth';
+import { DEMO_PASSWORD } from '../../seed';
 import { basic, createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
 import { BUSY_RETRY_SECONDS, passwordCheckQueue } from './login';
 
-describeEachDialect('a flood of sign-ins', (dialect) => {
+describeEachDialect('sign-ins under load and across servers', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(dialect);
@@ -42,4 +43,53 @@ describeEachDialect('a flood of sign-ins', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(Number(counted.n)).toBe(checked.length);
   });
+
+  // Several servers share one database on PostgreSQL only (two SQLite connections in one process
+  // cannot take turns). Defined for PostgreSQL only, so the SQLite run reports no skipped check.
+  const onPostgres = dialect === 'postgres' ? it : () => {};
+  onPostgres(
+    'holds the limits and the refresh rule across two servers on one database',
+    async () => {
+      const second = await createTestApp(dialect, {
+        databaseUrl: t.config.databaseUrl,
+        jwtSecret: t.config.jwtSecret,
+        seedDemo: false,
+      });
+      try {
+        const apps = [t.app, second.app];
+        const guesses = await Promise.all(
+          Array.from({ length: 60 }, (_, i) =>
+            apps[i % 2].inject({
+              method: 'POST',
+              url: '/api/login',
+              headers: { authorization: basic('picker@demo.test', `wrong-${i}`) },
+              remoteAddress: '10.8.0.1',
+            }),
+          ),
+        );
+        expect(guesses.filter((r) => r.statusCode === 401)).toHaveLength(5);
+
+        const signedIn = await second.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          headers: { authorization: basic('picker@demo.test', DEMO_PASSWORD) },
+          remoteAddress: '10.8.0.2',
+        });
+        expect(signedIn.statusCode).toBe(200);
+        const refreshes = await Promise.all(
+          Array.from({ length: 10 }, (_, i) =>
+            apps[i % 2].inject({
+              method: 'POST',
+              url: '/api/login/refresh',
+              headers: { authorization: `Bearer ${signedIn.json().refresh_token}` },
+            }),
+          ),
+        );
+        expect(refreshes.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+        expect(new Set(refreshes.map((r) => r.json().refresh_token)).size).toBe(1);
+      } finally {
+        await second.close();
+      }
+    },
+  );
 });
