@@ -92,7 +92,7 @@ describe('ReportIssueModal (spec 2 §2.9, §5, §8)', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
     expect(await screen.findByText(/This device's storage is full/)).toBeTruthy();
-    expect(screen.getByText(/Your report was NOT saved/)).toBeTruthy();
+    expect(screen.getByText(/your report was NOT saved/)).toBeTruthy();
     expect(screen.queryByText('Thank you, the Warehouse Manager has been notified!')).toBeNull();
     expect(closed).toEqual([]);
     expect(screen.getByRole('textbox', { name: 'Note' })).toHaveProperty('value', 'shelf loose');

@@ -48,16 +48,17 @@ export function isStorageFull(error: unknown): boolean {
  * "The fill of tray 4", "Your report".
  */
 export function localWriteMessage(error: unknown, what: string): string {
+  const action = what.charAt(0).toLowerCase() + what.slice(1);
   const safe = 'Everything you did before it is still saved and will be sent.';
   if (isStorageFull(error)) {
     return [
-      `This device's storage is full: ${what} was NOT saved.`,
+      `This device's storage is full: ${action} was NOT saved.`,
       safe,
       'Free some space on the device (delete photos, videos or apps you do not need), then try again.',
     ].join('\n');
   }
   return [
-    `Could not save on this device: ${what} was NOT saved.`,
+    `Could not save on this device: ${action} was NOT saved.`,
     safe,
     'Try again. If it keeps failing, reload the app or tell your manager.',
   ].join('\n');

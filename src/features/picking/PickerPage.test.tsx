@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PickingMutation } from '../../../contract/mutations/picking';
@@ -10,6 +10,10 @@ import { useSession } from '../../app/session';
 import { enqueue, getDb, listOutbox } from '../../offline';
 import { writePickerState } from './local';
 import PickerPage from './PickerPage';
+
+// A whole screen writes to IndexedDB and renders again: on a busy machine that can take more than
+// the default second, so every wait below is for a condition, given up after 5 s.
+configure({ asyncUtilTimeout: 5000 });
 
 /**
  * The device's storage fails under the picker: the pick is not saved, so the screen must not show
@@ -105,7 +109,7 @@ describe('picking when the device cannot save', () => {
     const restore = storageFull();
     fireEvent.click(confirm);
     expect(await screen.findByText(/This device's storage is full/)).toBeTruthy();
-    expect(screen.getByText(/This pick \(3 × Red Brick 2 x 4\) was NOT saved/)).toBeTruthy();
+    expect(screen.getByText(/this pick \(3 × Red Brick 2 x 4\) was NOT saved/)).toBeTruthy();
     expect(screen.getByText(/Everything you did before it is still saved/)).toBeTruthy();
 
     // Not done: same stop, same counts, on the screen and on the device; the earlier entry stays.
@@ -136,7 +140,7 @@ describe('picking when the device cannot save', () => {
     const restore = storageFull('UnknownError');
     fireEvent.click(finish);
     expect(await screen.findByText(/Could not save on this device/)).toBeTruthy();
-    expect(screen.getByText(/Finishing this order was NOT saved/)).toBeTruthy();
+    expect(screen.getByText(/finishing this order was NOT saved/)).toBeTruthy();
     expect(screen.queryByText('Picker Orders')).toBeNull();
     expect((await getDb().orders.get(1))?.picking_status_id).toBe(PickingStatus.BEING_PICKED);
     expect(await listOutbox()).toHaveLength(1);
