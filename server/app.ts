@@ -31,6 +31,9 @@ export interface RouteAccess {
   method: string;
   url: string;
   access: Access | undefined;
+  /** The route's zod schemas of the query string and the body (the fuzz tests build input from them). */
+  querystring?: unknown;
+  body?: unknown;
 }
 
 declare module 'fastify' {
@@ -120,7 +123,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     const access = (route.config as { access?: Access } | undefined)?.access;
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, access });
+    const { querystring, body } = route.schema ?? {};
+    for (const method of [route.method].flat()) {
+      routeTable.push({ method, url: route.url, access, querystring, body });
+    }
   });
   await app.register(registerModules, { prefix: '/api' });
 
