@@ -13,6 +13,8 @@ const GOAL_MS = 10_000;
 /** Concurrent loops of the other users (the office) during the herd. */
 const OFFICE_LOOPS = 4;
 const QUIET_MS = 3000;
+/** Devices give up after this long (HERD_LIMIT_SECONDS), so a slow server ends the run too. */
+const LIMIT_MS = Number(process.env.HERD_LIMIT_SECONDS ?? 60) * 1000;
 
 interface Timed {
   ms: number;
@@ -98,7 +100,7 @@ async function runOn(dialect: DialectName): Promise<BenchRow[]> {
     const doneAt = await Promise.all(
       queues.map(async (q) => {
         let attempt = 0;
-        while (q.entries.length > 0) {
+        while (q.entries.length > 0 && performance.now() - started < LIMIT_MS) {
           const batch = q.entries.slice(0, BATCH);
           const t = performance.now();
           let status = 0;
@@ -161,10 +163,11 @@ async function runOn(dialect: DialectName): Promise<BenchRow[]> {
       },
       {
         bench,
-        measure: 'applied once (stock taken / picked)',
-        value: `${taken} / ${picked}`,
+        measure: 'applied once (stock taken / picked / applied)',
+        value: `${taken} / ${picked} / ${applied}`,
         goal: String(total),
-        ok: taken === total && picked === total,
+        ok: taken === applied && picked === applied && applied === total,
+        note: applied < total ? `only ${applied} applied within ${LIMIT_MS / 1000} s` : undefined,
       },
       {
         bench,

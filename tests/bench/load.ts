@@ -7,8 +7,11 @@ import type { Bench, BenchRow } from './support';
 const PICKERS = 100;
 /** LOAD_SECONDS shortens (or lengthens) the run; 5 minutes per database by default. */
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 300);
-/** Every n-th request of a picker is a pull of its orders (the device's periodic pull). */
-const PULL_EVERY = 10;
+/**
+ * Every n-th request of a picker is a pull of the orders collection from its cursor (the device's
+ * pull after pushes); LOAD_PULL_EVERY changes it (a huge value: picks only).
+ */
+const PULL_EVERY = Number(process.env.LOAD_PULL_EVERY ?? 10);
 
 interface Sample {
   ms: number;
