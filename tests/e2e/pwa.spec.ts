@@ -64,35 +64,3 @@ test('API navigations are not answered with the app shell', async ({ page }) => 
   expect(res?.headers()['content-type']).toContain('application/json');
   expect(await res?.json()).toMatchObject({ status: 'ok' });
 });
-
-test("the worker's Background Sync 'outbox' wake-up asks the page to flush", async ({
-  page,
-  context,
-}) => {
-  const cdp = await context.newCDPSession(page);
-  const registrations: { registrationId: string; scopeURL: string }[] = [];
-  cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => registrations.push(...e.registrations));
-  await cdp.send('ServiceWorker.enable');
-  await page.goto('/');
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 15_000,
-  });
-  await page.evaluate(() => {
-    const w = window as unknown as { workerMessages: unknown[] };
-    w.workerMessages = [];
-    navigator.serviceWorker.addEventListener('message', (e) => w.workerMessages.push(e.data));
-  });
-  await expect.poll(() => registrations.length).toBeGreaterThan(0);
-  const origin = new URL(page.url()).origin;
-  await cdp.send('ServiceWorker.dispatchSyncEvent', {
-    origin,
-    registrationId: registrations.at(-1)!.registrationId,
-    tag: 'outbox',
-    lastChance: false,
-  });
-  await expect
-    .poll(() =>
-      page.evaluate(() => (window as unknown as { workerMessages: unknown[] }).workerMessages),
-    )
-    .toContainEqual({ type: 'flush-outbox' });
-});

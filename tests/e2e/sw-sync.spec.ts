@@ -321,3 +321,35 @@ test.describe('the service worker sends the outbox with no page open', () => {
     expect(stored).toBe(family[1].token_hash);
   });
 });
+
+test('the worker tells an open window what it sent', async ({ page, context, request }) => {
+  const { access_token: token } = await apiLogin(request, PICKER);
+  await loginAs(page, PICKER);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 20_000,
+  });
+  await context.setOffline(true);
+  await expect(page.getByLabel('Offline')).toBeVisible();
+  const orderId = await freeOrder(request, token, []);
+  await page.goto(`/picker/${orderId}`);
+  await expect(page.getByText('You have claimed the order')).toBeVisible();
+  await expect(page.getByText('1 unsent')).toBeVisible();
+
+  // A page of the app without the signed-in shell, so without the page's own sync engine:
+  // only the worker can send the claim.
+  await page.goto('/forgot_password');
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await page.evaluate(() => {
+    const w = window as unknown as { workerMessages: unknown[] };
+    w.workerMessages = [];
+    navigator.serviceWorker.addEventListener('message', (e) => w.workerMessages.push(e.data));
+  });
+  await context.setOffline(false);
+  await dispatchSync(context, new URL(page.url()).origin);
+  await expect
+    .poll(() =>
+      page.evaluate(() => (window as unknown as { workerMessages: unknown[] }).workerMessages),
+    )
+    .toContainEqual(expect.objectContaining({ type: 'outbox-flushed', applied: 1 }));
+  expect((await orderOnServer(request, token, orderId))!.picking_status_id).toBe(1);
+});
