@@ -66,7 +66,7 @@ export function localWriteMessage(error: unknown, what: string): string {
 
 /** Tell the person that a local write failed (and log it for the developers). */
 export function notifyLocalWriteError(error: unknown, what: string): void {
-  console.error(error);
+  console.error(`Local write failed (${what}):`, error);
   notifyError(localWriteMessage(error, what));
 }
 
