@@ -10,6 +10,7 @@ import { load } from './load';
 import { locations } from './locations';
 import { loginThroughput } from './login-throughput';
 import { picking } from './picking';
+import { pickingRoute } from './picking-route';
 import type { Bench, BenchRow } from './support';
 import { syncPush } from './sync-push';
 
@@ -19,6 +20,7 @@ const BENCHES: Bench[] = [
   loginThroughput,
   syncPush,
   picking,
+  pickingRoute,
   locations,
   bsxExport,
   bsxBrowser,
