@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import {
   ContentRow,
   DeleteContentQuery,
@@ -17,10 +17,30 @@ import {
   SetContentQuery,
   SetContentRequest,
 } from '../../../contract/locations';
-import { notFound } from '../../errors';
+import { INT_MAX } from '../../../contract/fields';
+import { OrderMessages } from '../../../contract/orders';
+import type { Database } from '../../db/schema';
+import { conflict, notFound } from '../../errors';
 import { moveItem, removeItem, setQuantity } from './content';
 import { TREE_EDITORS, TREE_READERS } from './routes';
 import { crumbs, writeTree } from './tree';
+
+/**
+ * The merged stock of a move stays within what the column holds on both databases (a 32-bit
+ * integer); beyond it PostgreSQL fails where SQLite would store it. Read after the company's
+ * version is taken, so concurrent writers of the company are queued behind this one.
+ */
+async function mergeFits(trx: Kysely<Database>, companyId: number, itemId: number, at: number[]) {
+  const rows = await trx
+    .selectFrom('location_content')
+    .select('quantity')
+    .where('company_id', '=', companyId)
+    .where('item_id', '=', itemId)
+    .where('location_id', 'in', at)
+    .execute();
+  const total = rows.reduce((sum, r) => sum + Number(r.quantity), 0);
+  if (total > INT_MAX) throw conflict(OrderMessages.stockTooLarge);
+}
 
 /** Items at locations, the 'new items' locations and the item catalog table (spec 3 §7). */
 export async function contentRoutes(app: FastifyInstance): Promise<void> {
@@ -83,9 +103,10 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { companyId } = request.user;
       const { item_id, from_location_id, into_location_id } = request.query;
-      const res = await writeTree(app.db, companyId, (trx, version) =>
-        moveItem(trx, companyId, version, item_id, from_location_id, into_location_id),
-      );
+      const res = await writeTree(app.db, companyId, async (trx, version) => {
+        await mergeFits(trx, companyId, item_id, [from_location_id, into_location_id]);
+        return moveItem(trx, companyId, version, item_id, from_location_id, into_location_id);
+      });
       return { item_id, from_location_id, into_location_id, ...res };
     },
   );
