@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import type { OrderItemWithLocations } from '../../contract/orders';
-import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
+import { apiLogin, bearer, DEMO_PASSWORD, expect, loginAs, test } from './support/fixtures';
 import { wedgeScan } from './support/scanner';
 import {
   dispatchSync,
@@ -352,4 +352,67 @@ test('the worker tells an open window what it sent', async ({ page, context, req
     )
     .toContainEqual(expect.objectContaining({ type: 'outbox-flushed', applied: 1 }));
   expect((await orderOnServer(request, token, orderId))!.picking_status_id).toBe(1);
+});
+
+test('a session the server ended while no page was open: the work waits, the user is told on the next open', async ({
+  page,
+  context,
+  request,
+}) => {
+  let { access_token: token } = await apiLogin(request, PICKER);
+  await loginAs(page, PICKER);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 20_000,
+  });
+  await context.setOffline(true);
+  await expect(page.getByLabel('Offline')).toBeVisible();
+  const orderId = await freeOrder(request, token, []);
+  await page.goto(`/picker/${orderId}`);
+  await expect(page.getByText('You have claimed the order')).toBeVisible();
+  await expect(page.getByText('1 unsent')).toBeVisible();
+
+  // Meanwhile the session ends on the server (signed out elsewhere, an admin revoked it), and the
+  // device's access token is no longer accepted either.
+  const session = (await readMeta<{ access_token: string; refresh_token: string }>(
+    page,
+    'session',
+  ))!;
+  const [header, payload, signature] = session.access_token.split('.');
+  await writeMeta(page, 'session', {
+    ...session,
+    access_token: `${header}.${payload}.${'A'.repeat(signature.length)}`,
+  });
+  const origin = new URL(page.url()).origin;
+  await closeEveryPage(context);
+  const ended = await request.post('/api/logout', { headers: bearer(session.refresh_token) });
+  expect(ended.status()).toBe(200);
+  // Logging out ends the user's access tokens, the test's own too: it signs in afresh.
+  ({ access_token: token } = await apiLogin(request, PICKER));
+
+  // The worker's push gets a 401, its refresh is refused: it stops with the claim kept.
+  await context.setOffline(false);
+  await dispatchSync(context, origin);
+  // Looked at from a page of the origin that is not the app (the API's health answer).
+  const probe = await context.newPage();
+  await probe.goto('/api/health');
+  await expect.poll(() => readMeta(probe, 'session_ended'), { timeout: 30_000 }).toBeTruthy();
+  expect(await readMeta(probe, 'session')).toBeUndefined();
+  await probe.close();
+
+  const again = await context.newPage();
+  await again.goto('/user_orders');
+  await expect(again.getByText('Your session has expired. Please log in again.')).toBeVisible();
+  await expect(again.getByRole('button', { name: 'Log in' })).toBeVisible();
+  expect((await outboxEntries(again)).map((e) => e.state)).toEqual(['pending']);
+  expect((await orderOnServer(request, token, orderId))!.picking_status_id).toBe(UNASSIGNED);
+
+  // The same user signs in again: the claim goes out.
+  await again.getByLabel('Email').fill(PICKER);
+  await again.getByLabel('Password').fill(DEMO_PASSWORD);
+  await again.getByRole('button', { name: 'Log in' }).click();
+  await expect(again.getByRole('heading', { name: 'Picker Orders' })).toBeVisible();
+  await expect
+    .poll(async () => (await orderOnServer(request, token, orderId))!.picking_status_id)
+    .toBe(1);
+  await expect(again.getByText(/\d+ unsent/)).toHaveCount(0);
 });
