@@ -51,6 +51,20 @@ export const edgeJson = fc.constantFrom<unknown>(
   'x'.repeat(5000),
 );
 
+/** Words the API knows (collections, statuses, layouts), so free text sometimes hits a real one. */
+const WORDS = [
+  'a',
+  'x1',
+  'orders',
+  'order_items',
+  'trays',
+  'location_content',
+  'locations',
+  'BEING_PICKED',
+  'filled',
+  'sheet',
+];
+
 interface ZodLike {
   _zod: { def: Record<string, unknown> & { type: string } };
 }
@@ -77,11 +91,14 @@ export function fromZod(
       return fc.record(model, { requiredKeys: [] });
     }
     case 'string':
-      return sometimesEdge(fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('a', 'x1')));
+      return sometimesEdge(fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom(...WORDS)));
     case 'number':
     case 'int':
-      return sometimesEdge(
-        fc.oneof(fc.integer({ min: 0, max: 40 }), fc.integer({ min: -3, max: 3 })),
+      return fc.oneof(
+        { weight: 6, arbitrary: fc.integer({ min: 0, max: 40 }) },
+        { weight: 1, arbitrary: fc.integer({ min: -3, max: 3 }) },
+        { weight: 1, arbitrary: fc.constantFrom(INT_MAX, INT_MAX + 1, 2 ** 31 * 3, 2 ** 53 - 1) },
+        { weight: 1, arbitrary: edge },
       );
     case 'boolean':
       return sometimesEdge(fc.boolean());
