@@ -146,6 +146,16 @@ describe('fault proxy', () => {
     expect(ok).toBe(100 - proxy.stats.droppedBefore - proxy.stats.droppedAfter);
   });
 
+  it('limits the faults to the paths in `only`', async () => {
+    proxy = await startFaultProxy({
+      target: { host: '127.0.0.1', port: serverPort },
+      mode: { dropBefore: 1, only: ['/api/v1/sync/'] },
+    });
+    expect((await send(proxy.url, '/api/health')).status).toBe(200);
+    expect(await errorCode(send(proxy.url, '/api/v1/sync/push', { body: 'x' }))).not.toBe('ok');
+    expect(received).toEqual(['GET /api/health']);
+  });
+
   it('delays requests', async () => {
     proxy = await startFaultProxy({
       target: { host: '127.0.0.1', port: serverPort },

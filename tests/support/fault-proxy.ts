@@ -17,9 +17,14 @@ import { createServer, Socket, type AddressInfo, type Server } from 'node:net';
  *   not forwarded and its connection is closed; `dropAfter` the probability that the request is
  *   forwarded, the server answers, and the answer is cut before it reaches the client (the server
  *   committed, the client did not hear); `delayMs` holds each request back before forwarding it.
+ *   With `only` (path prefixes, e.g. ['/api/v1/sync/']) the faults hit those requests alone and
+ *   the others pass.
  */
 export type FaultMode =
-  'pass' | 'refuse' | 'reset' | { dropBefore?: number; dropAfter?: number; delayMs?: number };
+  | 'pass'
+  | 'refuse'
+  | 'reset'
+  | { dropBefore?: number; dropAfter?: number; delayMs?: number; only?: string[] };
 
 export interface FaultProxyStats {
   /** Connections accepted (refused ones never reach the proxy). */
@@ -242,7 +247,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
           closeBoth(true);
           return;
         }
-        if (now === 'pass') {
+        if (now === 'pass' || (now.only && !now.only.some((p) => req.path.startsWith(p)))) {
           forward(bytes, 0);
           continue;
         }
