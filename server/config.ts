@@ -17,6 +17,11 @@ export interface AppConfig {
   credentialKey: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /**
+   * How long the server keeps sync bookkeeping (idempotency records, tombstones); a device whose
+   * pull cursor is older refetches its collections. Default: the refresh-token lifetime.
+   */
+  syncHorizonSeconds: number;
   /** Where the built PWA lives; served at `/` when present. */
   staticDir?: string;
   logLevel: string;
@@ -71,6 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   mkdirSync(dataDir, { recursive: true });
   const port = Number(env.PORT ?? 8080);
   const secrets = loadSecrets(dataDir, env);
+  const refreshTokenTtlSeconds = Number(env.REFRESH_TOKEN_TTL ?? 30 * 24 * 3600);
+  const horizon = Number(env.SYNC_HORIZON_SECONDS);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -82,7 +89,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: secrets.jwtSecret,
     credentialKey: secrets.credentialKey,
     accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL ?? 15 * 60),
-    refreshTokenTtlSeconds: Number(env.REFRESH_TOKEN_TTL ?? 30 * 24 * 3600),
+    refreshTokenTtlSeconds,
+    syncHorizonSeconds: env.SYNC_HORIZON_SECONDS && horizon > 0 ? horizon : refreshTokenTtlSeconds,
     staticDir: env.STATIC_DIR ?? resolve('dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     logToStdout: flag(env.LOG_STDOUT, true),

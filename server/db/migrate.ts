@@ -5,6 +5,7 @@ import * as m003 from './migrations/003_domain_warehouse';
 import * as m004 from './migrations/004_domain_orders';
 import * as m010 from './migrations/010_sync';
 import * as m011 from './migrations/011_auth_security';
+import * as m012 from './migrations/012_sync_housekeeping';
 
 /** Migrations are imported statically so they run the same under tsx, vitest and a build. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '004_domain_orders': m004,
   '010_sync': m010,
   '011_auth_security': m011,
+  '012_sync_housekeeping': m012,
 };
 
 class StaticProvider implements MigrationProvider {

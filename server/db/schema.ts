@@ -97,12 +97,16 @@ export interface CompanySyncVersionsTable {
   /** 0 is the shared scope (rows every company pulls). */
   company_id: number;
   version: number;
+  /** Tombstones up to this version may be pruned (012_sync_housekeeping). */
+  pruned_version: Generated<number>;
 }
 export interface SyncTombstonesTable {
   company_id: number;
   collection: string;
   row_key: string;
   version: number;
+  /** When it was written (null only for rows older than 012_sync_housekeeping's backfill). */
+  created_at: string | null;
 }
 
 export interface Database extends DomainDatabase {

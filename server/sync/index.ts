@@ -14,3 +14,4 @@ export {
   restampStock,
   SHARED_SCOPE,
 } from './version';
+export { pruneSyncHistory } from './housekeeping';

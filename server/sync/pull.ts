@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { PullResponse } from '../../contract/sync';
 import type { Database } from '../db/schema';
 import type { AnySelect, CollectionDef } from './collections';
-import { currentVersion, SHARED_SCOPE } from './version';
+import { SHARED_SCOPE, versionState } from './version';
 
 type Row = Record<string, unknown>;
 interface Item {
@@ -18,6 +18,9 @@ interface Item {
  * it stops before the group, or, when one version alone is larger than a page, sends the group whole.
  * Within a page a key is never both a row and a tombstone (the older entry is dropped), so the
  * device may apply both lists in any order.
+ *
+ * A cursor ahead of the server's version, or below the version up to which tombstones were pruned
+ * (see housekeeping.ts), gets a `resync` answer instead (cursor 0 never does).
  *
  * Consistency without a snapshot transaction: versions are handed out in commit order (see
  * nextVersion), so every version up to the counter read first is committed; both queries stop at
@@ -41,7 +44,10 @@ export async function pullPage(
       .where('company_id', '=', scope)
       .where('collection', '=', def.name);
 
-  const ceiling = await currentVersion(db, scope);
+  const { version: ceiling, pruned } = await versionState(db, scope);
+  // Ahead of the server: its database was restored from a backup. Older than the pruned
+  // tombstones: deletions may be missing. Either way the device refetches the collection.
+  if (cursor > ceiling || (cursor > 0 && cursor < pruned)) return resync(def.name);
   const [fetchedRows, fetchedTombstones] = await Promise.all([
     rowsQuery()
       .where(version, '>', cursor)
@@ -79,6 +85,10 @@ export async function pullPage(
     }
   }
 
+  // Housekeeping may have pruned tombstones while the page was read (it raises pruned_version in
+  // the transaction that deletes them, so reading it after the queries catches that).
+  if (cursor > 0 && cursor < (await versionState(db, scope)).pruned) return resync(def.name);
+
   // The newest entry of each key wins (the page is in version order).
   const keyOf = (i: Item) => (i.row ? String(i.row[def.key]) : i.tombstone!);
   const newest = new Map<string, Item>();
@@ -97,6 +107,11 @@ export async function pullPage(
     cursor: page.length > 0 ? page[page.length - 1].version : cursor,
     has_more: hasMore,
   };
+}
+
+/** The answer to a cursor the server cannot serve: drop the collection and pull it from 0. */
+function resync(collection: string): PullResponse {
+  return { collection, rows: [], tombstones: [], cursor: 0, has_more: true, resync: true };
 }
 
 function defaultSelect(db: Kysely<Database>, def: CollectionDef, scope: number): AnySelect {

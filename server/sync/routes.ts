@@ -5,12 +5,14 @@ import { hasAnyRole } from '../../contract/permissions';
 import { PullQuery, PullResponse, PushRequest, PushResponse } from '../../contract/sync';
 import { AppError, badRequest, forbidden } from '../errors';
 import { findCollection } from './collections';
+import { scheduleHousekeeping } from './housekeeping';
 import { pullPage } from './pull';
 import { pushMutations } from './push';
 
 /** POST /v1/sync/push and GET /v1/sync/pull (mounted under /api). */
 export async function syncRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  scheduleHousekeeping(app);
 
   r.post(
     '/v1/sync/push',

@@ -51,8 +51,22 @@ describeEachDialect('sync versions', (dialect) => {
       .orderBy('version')
       .execute();
     expect(rows).toEqual([
-      { company_id: 45, collection: 'things', row_key: '7', version: own },
-      { company_id: 45, collection: 'things', row_key: 'abc', version: 99 },
+      {
+        company_id: 45,
+        collection: 'things',
+        row_key: '7',
+        version: own,
+        created_at: expect.any(String),
+      },
+      {
+        company_id: 45,
+        collection: 'things',
+        row_key: 'abc',
+        version: 99,
+        created_at: expect.any(String),
+      },
     ]);
+    // The time it was written, for housekeeping.
+    expect(Date.now() - Date.parse(rows[0].created_at!)).toBeLessThan(60_000);
   });
 });

@@ -28,6 +28,22 @@ export async function nextVersion(trx: Kysely<Database>, companyId: number): Pro
   return Number(row.version);
 }
 
+/**
+ * The company's current version and the version up to which its tombstones may have been pruned
+ * (both 0 before its first synced write).
+ */
+export async function versionState(
+  db: Kysely<Database>,
+  companyId: number,
+): Promise<{ version: number; pruned: number }> {
+  const row = await db
+    .selectFrom('company_sync_versions')
+    .select(['version', 'pruned_version'])
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  return { version: Number(row?.version ?? 0), pruned: Number(row?.pruned_version ?? 0) };
+}
+
 /** The company's current version without taking one (0 before its first synced write). */
 export async function currentVersion(db: Kysely<Database>, companyId: number): Promise<number> {
   const row = await db
@@ -53,7 +69,13 @@ export async function recordTombstone(
   version ??= await nextVersion(trx, companyId);
   await trx
     .insertInto('sync_tombstones')
-    .values({ company_id: companyId, collection, row_key: String(rowKey), version })
+    .values({
+      company_id: companyId,
+      collection,
+      row_key: String(rowKey),
+      version,
+      created_at: new Date().toISOString(),
+    })
     .execute();
   return version;
 }

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../test/helpers';
+import { pruneSyncHistory } from './housekeeping';
+import { createNotesTable, noteTexts, registerNotes } from './test-notes';
+
+registerNotes();
+
+const HOUR = 3600;
+const longAgo = new Date(Date.now() - 10 * HOUR * 1000).toISOString();
+
+describeEachDialect('sync housekeeping', (dialect) => {
+  let t: TestApp;
+  let picker: string;
+  let manager: string;
+  let demoId: number;
+  let seq = 0;
+  const device = `device-${randomUUID()}`;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    await createNotesTable(t.app.db);
+    picker = await loginAs(t.app, 'picker@demo.test');
+    manager = await loginAs(t.app, 'warehouse@demo.test');
+    const demo = await t.app.db
+      .selectFrom('companies')
+      .select('id')
+      .where('name', '=', 'Demo Bricks')
+      .executeTakeFirstOrThrow();
+    demoId = demo.id;
+  });
+  afterAll(() => t.close());
+
+  async function push(auth: string, name: string, args: unknown) {
+    const id = randomUUID();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/sync/push',
+      headers: { authorization: auth },
+      payload: { device_id: device, mutations: [{ id, seq: ++seq, name, args }] },
+    });
+    expect(res.json().results[0].status).toBe('applied');
+    return id;
+  }
+  const pull = async (cursor: number) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/sync/pull?collection=notes&cursor=${cursor}`,
+      headers: { authorization: picker },
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json() as {
+      rows: { id: number; text: string }[];
+      tombstones: number[];
+      cursor: number;
+      has_more: boolean;
+      resync?: boolean;
+    };
+  };
+  const noteId = async (text: string) => (await pull(0)).rows.find((r) => r.text === text)!.id;
+
+  it('prunes records and tombstones older than the horizon and asks older cursors to resync', async () => {
+    await push(picker, 'note.add.v1', { text: 'hk old' });
+    await push(picker, 'note.add.v1', { text: 'hk gone' });
+    const before = (await pull(0)).cursor;
+    const oldMutation = await push(manager, 'note.delete.v1', { id: await noteId('hk gone') });
+    // Age everything written so far beyond a one-hour horizon.
+    await t.app.db.updateTable('applied_mutations').set({ created_at: longAgo }).execute();
+    await t.app.db.updateTable('sync_tombstones').set({ created_at: longAgo }).execute();
+    const recent = await push(picker, 'note.add.v1', { text: 'hk recent' });
+    const recentDelete = await push(manager, 'note.delete.v1', { id: await noteId('hk old') });
+
+    const pruned = await pruneSyncHistory(t.app.db, HOUR);
+    expect(pruned.tombstones).toBeGreaterThanOrEqual(1);
+    const ids = (await t.app.db.selectFrom('applied_mutations').select('id').execute()).map(
+      (r) => r.id,
+    );
+    expect(ids).not.toContain(oldMutation);
+    expect(ids).toEqual(expect.arrayContaining([recent, recentDelete]));
+    const tombstones = await t.app.db
+      .selectFrom('sync_tombstones')
+      .select('version')
+      .where('company_id', '=', demoId)
+      .execute();
+    expect(tombstones).toHaveLength(1); // only the recent delete's
+    const counter = await t.app.db
+      .selectFrom('company_sync_versions')
+      .select(['version', 'pruned_version'])
+      .where('company_id', '=', demoId)
+      .executeTakeFirstOrThrow();
+    expect(counter.pruned_version).toBeGreaterThan(before);
+
+    // A device that pulled before the pruned delete may have missed it: it starts over.
+    expect(await pull(before)).toEqual({
+      collection: 'notes',
+      rows: [],
+      tombstones: [],
+      cursor: 0,
+      has_more: true,
+      resync: true,
+    });
+    // A cursor at or past the watermark, and a first sync, are served as usual.
+    const served = await pull(counter.pruned_version);
+    expect(served.resync).toBeUndefined();
+    expect(served.tombstones).toEqual([expect.any(Number)]);
+    const fresh = await pull(0);
+    expect(fresh.resync).toBeUndefined();
+    expect(fresh.rows.map((r) => r.text)).toEqual(expect.arrayContaining(['hk recent']));
+    expect(fresh.rows.map((r) => r.text)).not.toContain('hk gone');
+    expect(await noteTexts(t.app.db, demoId)).not.toContain('hk old');
+
+    // Pruning again finds nothing new and never lowers the watermark.
+    expect(await pruneSyncHistory(t.app.db, HOUR)).toEqual({ mutations: 0, tombstones: 0 });
+  });
+
+  it('asks a device whose cursor is ahead of the server (a restored backup) to resync', async () => {
+    const { cursor } = await pull(0);
+    const ahead = await pull(cursor + 1000);
+    expect(ahead).toMatchObject({ rows: [], tombstones: [], cursor: 0, resync: true });
+    expect((await pull(cursor)).resync).toBeUndefined();
+  });
+
+  it('defaults the horizon to the refresh-token lifetime', () => {
+    expect(t.config.syncHorizonSeconds).toBe(t.config.refreshTokenTtlSeconds);
+  });
+});
