@@ -42,6 +42,16 @@ export interface ServerProcessOptions {
   timeoutMs?: number;
 }
 
+/** True when an HTTP server answers GET /api/health at url (any status). */
+async function answers(url: string): Promise<boolean> {
+  try {
+    await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function exited(child: ChildProcess): Promise<void> {
   return new Promise((done) => {
     if (child.exitCode !== null || child.signalCode !== null) return done();
@@ -53,26 +63,25 @@ function exited(child: ChildProcess): Promise<void> {
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(
-    process.execPath,
-    [resolve('node_modules/tsx/dist/cli.mjs'), 'server/main.ts'],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: options.dataDir,
-        DATABASE_URL: options.databaseUrl ?? '',
-        STATIC_DIR: resolve('dist'),
-        PUBLIC_URL: url,
-        SEED_DEMO: '1',
-        LOG_LEVEL: 'warn',
-        LOG_STDOUT: '1',
-        ...options.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  if (await answers(url)) throw new Error(`something already answers at ${url}`);
+  // Node itself with tsx's loader, not the tsx command: that one runs the server in a child
+  // process of its own, which a SIGKILL of the command would leave running.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: options.dataDir,
+      DATABASE_URL: options.databaseUrl ?? '',
+      STATIC_DIR: resolve('dist'),
+      PUBLIC_URL: url,
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+      LOG_STDOUT: '1',
+      ...options.env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   const keep = (c: Buffer) => {
     out = (out + c.toString()).slice(-8000);
