@@ -12,7 +12,9 @@ import { createServer, Socket, type AddressInfo, type Server } from 'node:net';
  * What the proxy does to the next connections and requests:
  * - 'pass': forward everything.
  * - 'refuse': stop listening, so new connections are refused (ECONNREFUSED); open ones are closed.
+ *   The proxy sees nothing of them: to count a client's attempts at an unreachable server, use
  * - 'reset': accept, read the request line (counted), then reset the connection (ECONNRESET).
+ *   Open connections are reset when this mode starts, so every request comes on a new one.
  * - an object: per-request faults, combinable. `dropBefore` is the probability that a request is
  *   not forwarded and its connection is closed; `dropAfter` the probability that the request is
  *   forwarded, the server answers, and the answer is cut before it reaches the client (the server
