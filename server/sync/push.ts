@@ -339,20 +339,15 @@ async function recordedResult(db: Trx, id: string, companyId: number): Promise<M
   return reject(id, row.code ?? SyncRejectCode.rejected, row.message ?? 'Rejected');
 }
 
-async function recordDeviceSeq(
-  db: Trx,
-  deviceId: string,
-  user: SessionUser,
-  seq: number,
-): Promise<number> {
-  const row = await db
+const deviceSeqQuery = prepared<Database, { last_seq: number }, Record<string, unknown>>((db, $) =>
+  db
     .insertInto('sync_devices')
     .values({
-      device_id: deviceId,
-      company_id: user.companyId,
-      user_id: user.id,
-      last_seq: seq,
-      updated_at: nowIso(),
+      device_id: $('deviceId'),
+      company_id: $('companyId'),
+      user_id: $('userId'),
+      last_seq: $('seq'),
+      updated_at: $('now'),
     })
     .onConflict((oc) =>
       oc.column('device_id').doUpdateSet((eb) => ({
@@ -365,9 +360,23 @@ async function recordDeviceSeq(
         updated_at: eb.ref('excluded.updated_at'),
       })),
     )
-    .returning('last_seq')
-    .executeTakeFirstOrThrow();
-  return Number(row.last_seq);
+    .returning('last_seq'),
+);
+
+async function recordDeviceSeq(
+  db: Trx,
+  deviceId: string,
+  user: SessionUser,
+  seq: number,
+): Promise<number> {
+  const { rows } = await deviceSeqQuery(db, {
+    deviceId,
+    companyId: user.companyId,
+    userId: user.id,
+    seq,
+    now: nowIso(),
+  });
+  return Number(rows[0].last_seq);
 }
 
 function rejectionColumns(r: Rejection) {
