@@ -13,8 +13,8 @@ export const COLLECTIONS = {
   location_content: { table: 'locationContent', key: 'id' },
   trays: { table: 'trays', key: 'tray_id' },
   // Not pulled: colours, moulds and issues. No screen reads them from the device (order items and
-  // trays carry the names they show; issue reports are only sent). Their local tables are left
-  // empty until a schema version drops them.
+  // trays carry the names they show; issue reports are only sent); schema version 2 dropped their
+  // local tables.
 } as const satisfies Record<string, { table: keyof WarehouseDb; key: string }>;
 
 export type CollectionName = keyof typeof COLLECTIONS;

@@ -73,9 +73,6 @@ export class WarehouseDb extends Dexie {
   locations!: Table<SyncedRow, Key>;
   locationContent!: Table<SyncedRow, Key>;
   trays!: Table<SyncedRow, Key>;
-  issues!: Table<SyncedRow, Key>;
-  colours!: Table<SyncedRow, Key>;
-  moulds!: Table<SyncedRow, Key>;
 
   constructor(name: string = DB_NAME) {
     super(name);
@@ -92,9 +89,16 @@ export class WarehouseDb extends Dexie {
       moulds: 'mold_id',
     });
     // Version 2: entries count server faults (`faults`, stuck after a few) and are found by name
-    // (the filler looks up a tray's pending fill). Existing entries start with no faults.
+    // (the filler looks up a tray's pending fill). Existing entries start with no faults. The
+    // issues, colours and moulds tables go: no screen read them (order items and trays carry the
+    // names and colours they show), so the device no longer pulls them.
     this.version(2)
-      .stores({ outbox: '++localId, &id, seq, state, [state+seq], name' })
+      .stores({
+        outbox: '++localId, &id, seq, state, [state+seq], name',
+        issues: null,
+        colours: null,
+        moulds: null,
+      })
       .upgrade((tx) =>
         tx
           .table('outbox')

@@ -7,7 +7,7 @@ import { getMeta, META, newUuid, setMeta } from './meta';
  * picker's round). Unlike the mutation's registered local effect (effects.ts) it is not applied
  * again after a pull.
  */
-export type ApplyLocally = (db: WarehouseDb) => unknown;
+export type ApplyLocally = (db: WarehouseDb, entry: OutboxEntry) => unknown;
 
 export interface EnqueueOptions {
   /** Stored with the entry for its local effect (never sent). */
@@ -76,7 +76,7 @@ export async function enqueue(
   const entry = await db.transaction('rw', db.tables, async () => {
     const added = await addEntry(db, name, args, options.local);
     await localEffectOf(name)?.(effectStore(db), args, added);
-    if (applyLocally) await applyLocally(db);
+    if (applyLocally) await applyLocally(db, added);
     return added;
   });
   notify(entry);

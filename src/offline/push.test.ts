@@ -40,20 +40,25 @@ describe('flush', () => {
   });
 
   it('writes the entry and the local change in one transaction, or neither', async () => {
-    await enqueue('stock.add.v1', { qty: 1 }, (d) => d.colours.put({ id: 4, name: 'Red' }), db);
-    expect(await db.colours.get(4)).toEqual({ id: 4, name: 'Red' });
+    await enqueue(
+      'stock.add.v1',
+      { qty: 1 },
+      (d) => d.trays.put({ tray_id: 4, status: 'filled' }),
+      db,
+    );
+    expect(await db.trays.get(4)).toEqual({ tray_id: 4, status: 'filled' });
     await expect(
       enqueue(
         'stock.add.v1',
         { qty: 2 },
         async (d) => {
-          await d.colours.put({ id: 5, name: 'Blue' });
+          await d.trays.put({ tray_id: 5, status: 'filled' });
           throw new Error('local change failed');
         },
         db,
       ),
     ).rejects.toThrow('local change failed');
-    expect(await db.colours.get(5)).toBeUndefined();
+    expect(await db.trays.get(5)).toBeUndefined();
     expect((await listOutbox(db)).map((e) => e.seq)).toEqual([1]);
     // The failed enqueue did not consume a seq either.
     expect((await add(3)).seq).toBe(2);

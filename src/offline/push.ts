@@ -10,7 +10,8 @@ import {
   type RefreshSession,
 } from './transport';
 
-export const PUSH_BATCH_SIZE = 100;
+/** Entries per push (the server takes up to 500). */
+export const PUSH_BATCH_SIZE = 250;
 /** Server faults on one entry before it is set aside as stuck (and the queue goes on). */
 export const STUCK_AFTER_FAULTS = 8;
 
@@ -61,16 +62,21 @@ interface Flush {
 /** The next entries to send: pending, in seq order, not backing off on their own. */
 async function nextBatch(f: Flush, size: number, ignoreBackoff: boolean) {
   const t = f.now();
-  const pending = await f.db.outbox
-    .where('[state+seq]')
-    .between(['pending', -Infinity], ['pending', Infinity])
+  const pending = () =>
+    f.db.outbox.where('[state+seq]').between(['pending', -Infinity], ['pending', Infinity]);
+  const ready = await pending()
+    .filter((e) => ignoreBackoff || e.nextAttemptAt <= t)
+    .limit(size)
     .toArray();
-  const ready = pending.filter((e) => ignoreBackoff || e.nextAttemptAt <= t);
   // An entry the server has failed on goes alone, so it cannot hold others back or take them down.
   const head = ready[0];
-  const batch = head && (head.faults ?? 0) > 0 ? [head] : ready.slice(0, size);
-  const waitingUntil = pending.length > 0 ? Math.min(...pending.map((e) => e.nextAttemptAt)) : 0;
-  return { batch, waitingUntil: pending.length > 0 ? waitingUntil : undefined };
+  const batch = head && (head.faults ?? 0) > 0 ? [head] : ready;
+  if (batch.length > 0) return { batch };
+  let waitingUntil: number | undefined;
+  await pending().each((e) => {
+    waitingUntil = Math.min(waitingUntil ?? Infinity, e.nextAttemptAt);
+  });
+  return { batch, waitingUntil };
 }
 
 /** Back to pending after a push that did not get through (nothing known about them). */
@@ -121,18 +127,19 @@ async function reject(f: Flush, entry: OutboxEntry, code: string, message: strin
 /** Store the per-entry answers of a push the server could read. */
 async function storeResults(f: Flush, batch: OutboxEntry[], results: MutationResult[]) {
   const byId = new Map(results.map((r) => [r.id, r]));
+  const applied: number[] = [];
   const failed: OutboxEntry[] = [];
+  for (const entry of batch) {
+    const result = byId.get(entry.id);
+    if (result?.status === 'applied') applied.push(entry.localId!);
+    else if (result?.status === 'failed') failed.push(entry);
+  }
   await f.db.transaction('rw', f.db.outbox, f.db.meta, async () => {
+    await f.db.outbox.bulkDelete(applied);
+    f.counts.applied += applied.length;
     for (const entry of batch) {
       const result = byId.get(entry.id);
-      if (result?.status === 'applied') {
-        await f.db.outbox.delete(entry.localId!);
-        f.counts.applied++;
-      } else if (result?.status === 'rejected') {
-        await reject(f, entry, result.code, result.message);
-      } else if (result?.status === 'failed') {
-        failed.push(entry);
-      }
+      if (result?.status === 'rejected') await reject(f, entry, result.code, result.message);
     }
     await setMeta(f.db, META.pushBackoff, { failures: 0, until: 0 });
     await markSynced(f.db, f.now());
@@ -226,10 +233,9 @@ async function flushLocked(deps: FlushDeps, db: WarehouseDb): Promise<FlushResul
         ? { status: 'done', ...f.counts }
         : { status: 'waiting', retryAt: waitingUntil, ...f.counts };
     }
-    await db.outbox
-      .where('localId')
-      .anyOf(batch.map((e) => e.localId!))
-      .modify({ state: 'sending' });
+    await db.outbox.bulkUpdate(
+      batch.map((e) => ({ key: e.localId!, changes: { state: 'sending' as const } })),
+    );
     const body = {
       device_id: deviceId,
       mutations: batch.map(({ id, seq, name, args }) => ({ id, seq, name, args })),

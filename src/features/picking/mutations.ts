@@ -17,13 +17,16 @@ import { pickerStateKey, writePickerState } from './local';
  */
 
 /** BEING_PICKED by this user: order.claim.v1. */
-export async function claimOrder(orderId: number, userId: number, db: WarehouseDb = getDb()) {
+export function claimOrder(orderId: number, userId: number, db: WarehouseDb = getDb()) {
   const local: ClaimLocal = { user_id: userId };
-  const entry = await enqueue(PickingMutation.claim, { order_id: orderId }, undefined, db, {
-    local,
-  });
-  await writePickerState(db, orderId, { claimId: entry.id });
-  return entry;
+  // The picker's round remembers its claim in the same transaction as the claim itself.
+  return enqueue(
+    PickingMutation.claim,
+    { order_id: orderId },
+    (tx, entry) => writePickerState(tx, orderId, { claimId: entry.id }),
+    db,
+    { local },
+  );
 }
 
 /**
