@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { enqueue, flush, WarehouseDb, type FlushResult } from '../src/offline/engine';
 import { startSyncServer, type SyncServer } from '../src/offline/testing/syncServer';
-import { flushOutbox, singleFlight, syncEventOutcome } from './outbox-sync';
+import { bindDeviceOwner } from '../src/offline/engine';
+import { saveSession, type StoredSession } from '../src/offline/session';
+import { flushOutbox, sessionOwnsOutbox, singleFlight, syncEventOutcome } from './outbox-sync';
 
 /**
  * The worker's flush loop with the real engine against the in-process sync server, on a virtual
@@ -140,5 +142,25 @@ describe('the service worker flush', () => {
     });
     expect(await Promise.all([once(), once(), once()])).toEqual([1, 1, 1]);
     expect(await once()).toBe(2);
+  });
+
+  it("sends only the outbox of the stored session's user", async () => {
+    const session = (userId: number): StoredSession => ({
+      access_token: 'a',
+      refresh_token: 'r',
+      token_type: 'Bearer',
+      expires_at: null,
+      refresh_expires_at: null,
+      permissions: [3],
+      user: { id: userId, name: 'P', email: 'p@demo.test', company_id: 1, company_name: 'Demo' },
+    });
+    expect(await sessionOwnsOutbox(db)).toBe(false);
+    await bindDeviceOwner('1:7', db);
+    expect(await sessionOwnsOutbox(db)).toBe(false);
+    await saveSession(session(7), db);
+    expect(await sessionOwnsOutbox(db)).toBe(true);
+    // Another user signed in; the page has not parked the previous user's entries yet.
+    await saveSession(session(8), db);
+    expect(await sessionOwnsOutbox(db)).toBe(false);
   });
 });

@@ -1,4 +1,6 @@
-import type { FlushResult } from '../src/offline/engine';
+import type { FlushResult, WarehouseDb } from '../src/offline/engine';
+import { getMeta, META } from '../src/offline/meta';
+import { loadSession } from '../src/offline/session';
 
 /**
  * How the service worker flushes the outbox, apart from the worker's events so it can be tested.
@@ -89,8 +91,7 @@ export async function syncEventOutcome(
 ): Promise<void> {
   const result = await run();
   // 'offline' (the platform reports no network) waits like a backoff.
-  const status: string = result.status;
-  if ((status === 'waiting' || status === 'offline') && !lastChance) {
+  if ((result.status === 'waiting' || result.status === 'offline') && !lastChance) {
     throw new OutboxStillWaiting(result);
   }
 }
@@ -105,3 +106,18 @@ export function singleFlight<T>(fn: () => Promise<T>): () => Promise<T> {
     return running;
   };
 }
+
+/**
+ * True when the stored session's user is the one the device's outbox and floor data belong to
+ * (`company:user`, bound by the page at sign-in; see src/offline/owner.ts). Right after another
+ * user signs in, until the page has parked the previous user's entries, the worker must not send
+ * them under the new user's name.
+ */
+export async function sessionOwnsOutbox(db: WarehouseDb): Promise<boolean> {
+  const user = (await loadSession(db))?.user;
+  const owner = await getMeta<string>(db, META.owner);
+  return !!user && owner === `${user.company_id}:${user.id}`;
+}
+
+/** What the worker reports when it leaves the outbox to the page (no session of its owner). */
+export const NOT_OWNER: FlushResult = { status: 'signed-out', applied: 0, rejected: 0, stuck: 0 };

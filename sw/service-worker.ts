@@ -8,9 +8,15 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { flush } from '../src/offline/engine';
+import { flush, getDb } from '../src/offline/engine';
 import { sessionTransport } from '../src/offline/session';
-import { flushOutbox, singleFlight, syncEventOutcome } from './outbox-sync';
+import {
+  flushOutbox,
+  NOT_OWNER,
+  sessionOwnsOutbox,
+  singleFlight,
+  syncEventOutcome,
+} from './outbox-sync';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -87,12 +93,13 @@ async function notifyWindows(counts: { applied: number; rejected: number }): Pro
  * IndexedDB, so writes leave the device with no window open (a locked phone, a discarded tab).
  * One flush at a time here; the engine's lock keeps it to one across the pages and the worker.
  */
-const flushNow = singleFlight(() =>
-  flushOutbox({
-    flush: () => flush(sessionTransport({ apiBase: API_BASE })),
-    notify: notifyWindows,
-  }),
-);
+async function flushOnce() {
+  const db = getDb();
+  if (!(await sessionOwnsOutbox(db))) return NOT_OWNER;
+  return flush({ ...sessionTransport({ apiBase: API_BASE, db }), db });
+}
+
+const flushNow = singleFlight(() => flushOutbox({ flush: flushOnce, notify: notifyWindows }));
 
 function logFailure(error: unknown): void {
   console.warn('Outbox flush in the service worker failed', error);

@@ -68,7 +68,10 @@ export class SessionExpiredError extends Error {
 
 // --- storage ------------------------------------------------------------------------------------
 
-type ChannelLike = Pick<BroadcastChannel, 'postMessage' | 'addEventListener' | 'close'> & {
+type ChannelLike = Pick<
+  BroadcastChannel,
+  'postMessage' | 'addEventListener' | 'removeEventListener'
+> & {
   unref?: () => void;
 };
 let channel: ChannelLike | null | undefined;
@@ -97,7 +100,7 @@ export function onStoredSessionChange(listener: () => void): () => void {
     if ((event as MessageEvent).data?.type === 'session-changed') listener();
   };
   ch.addEventListener('message', handler);
-  return () => (ch as BroadcastChannel).removeEventListener('message', handler);
+  return () => ch.removeEventListener('message', handler);
 }
 
 export async function loadSession(db: WarehouseDb = getDb()): Promise<StoredSession | null> {
