@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { INT_MAX, text } from './fields';
+import { int, INT_MAX, text } from './fields';
 
 /**
- * The offline sync protocol (DESIGN.md "Offline-first"). Every floor write is a mutation in the
- * device's outbox; the server applies each at most once (by `id`) and answers per mutation.
+ * The offline sync protocol (src/offline/README.md, server/sync/README.md). Every floor write is
+ * a mutation in the device's outbox; the server applies each at most once (by `id`) and answers
+ * per mutation.
  */
 export const MutationEnvelope = z.object({
   /** Client-made UUID: the idempotency key. */
@@ -80,8 +81,8 @@ export type PushResponse = z.infer<typeof PushResponse>;
 export const PullQuery = z.object({
   collection: z.string().min(1),
   /** Version cursor from the previous page; 0 for a first sync. */
-  cursor: z.coerce.number().int().nonnegative().default(0),
-  limit: z.coerce.number().int().min(1).max(5000).default(1000),
+  cursor: int(0, INT_MAX).default(0),
+  limit: int(1, 5000).default(1000),
 });
 export type PullQuery = z.infer<typeof PullQuery>;
 

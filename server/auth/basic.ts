@@ -16,7 +16,8 @@ export function basicCredentialsFrom(header: string | undefined): BasicCredentia
   if (!BASE64.test(encoded) || encoded.length % 4 === 1) return { ok: false, reason: 'malformed' };
   const decoded = Buffer.from(encoded, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  if (colon < 0) return { ok: false, reason: 'malformed' };
+  // A NUL can be in no stored address or password, and PostgreSQL refuses it in text.
+  if (colon < 0 || decoded.includes('\u0000')) return { ok: false, reason: 'malformed' };
   return { ok: true, email: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 

@@ -178,6 +178,9 @@ describeEachDialect('sync pull', (dialect) => {
       'collection=notes&cursor=-1',
       'collection=notes&limit=0',
       'collection=notes&cursor=abc',
+      // Beyond what both databases hold in an integer: the same 400 on SQLite and PostgreSQL.
+      'collection=notes&cursor=2147483648',
+      'collection=notes&cursor=',
     ]) {
       const res = await pull(picker, q);
       expect(res.statusCode, q).toBe(400);

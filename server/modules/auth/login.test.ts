@@ -101,6 +101,9 @@ describeEachDialect('POST /api/login', (dialect) => {
       ['Bearer abc.def.ghi', AuthMessages.missingBasic],
       [basic('', 'secret'), AuthMessages.emailRequired],
       [basic('picker@demo.test', ''), AuthMessages.passwordRequired],
+      // A NUL byte is in no stored address (and PostgreSQL refuses it in text).
+      [basic('picker@demo.test\u0000', 'secret'), AuthMessages.missingBasic],
+      [basic('picker@demo.test', 'pass\u0000word'), AuthMessages.missingBasic],
     ];
     for (const [header, message] of cases) {
       const res = await login(header);
