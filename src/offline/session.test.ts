@@ -158,6 +158,52 @@ describe('the stored session', () => {
     expect(await peekSessionEnded(page)).toBeNull();
   });
 
+  it('waits between refreshes while the server cannot be reached, in every context', async () => {
+    let clock = Date.now();
+    let calls = 0;
+    const down: typeof fetch = async () => {
+      calls++;
+      throw new TypeError('Failed to fetch');
+    };
+    const refresh = (db: WarehouseDb) =>
+      refreshStoredSession({
+        apiBase,
+        db,
+        fetch: down,
+        now: () => clock,
+        staleAccessToken: 'access-1',
+      });
+    await expect(refresh(page)).rejects.toThrow('Failed to fetch');
+    // Right after: no request, from this context or the other ("unreachable", like no network).
+    await expect(refresh(worker)).rejects.toThrow(TypeError);
+    await expect(refresh(worker)).rejects.toThrow(/refresh: waiting until/);
+    clock += 4_000;
+    await expect(refresh(page)).rejects.toThrow(/refresh: waiting until/);
+    expect(calls).toBe(1);
+    clock += 1_000;
+    await expect(refresh(worker)).rejects.toThrow('Failed to fetch');
+    clock += 9_000;
+    await expect(refresh(page)).rejects.toThrow(/refresh: waiting until/);
+    expect(calls).toBe(2);
+    // A 5xx counts the same; the session is kept throughout.
+    clock += 1_000;
+    fake.refreshDelayMs = 0;
+    const unavailable: typeof fetch = async () => {
+      calls++;
+      return new Response('{}', { status: 503 });
+    };
+    await expect(
+      refreshStoredSession({ apiBase, db: page, fetch: unavailable, now: () => clock }),
+    ).rejects.toThrow('refresh: HTTP 503');
+    expect(calls).toBe(3);
+    expect((await loadSession(worker))?.refresh_token).toBe('refresh-1');
+    // Back: once the wait is over the refresh goes through and the wait is forgotten.
+    clock += 20_000;
+    const next = await refreshStoredSession({ apiBase, db: worker, now: () => clock });
+    expect(next.access_token).toBe('access-2');
+    expect(await worker.meta.get('session_refresh_backoff')).toBeUndefined();
+  });
+
   it('has nothing to refresh after a sign-out (not marked as ended by the server)', async () => {
     await page.meta.delete('session');
     const error = await refreshStoredSession({ apiBase, db: worker }).catch((e: unknown) => e);

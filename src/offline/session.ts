@@ -42,7 +42,12 @@ export interface SessionEnded {
 }
 
 /** Keys of this module in the meta table. */
-export const SESSION_KEYS = { session: 'session', ended: 'session_ended' } as const;
+export const SESSION_KEYS = {
+  session: 'session',
+  ended: 'session_ended',
+  /** `{ failures, until }` after refreshes that did not reach the server (see below). */
+  refreshBackoff: 'session_refresh_backoff',
+} as const;
 
 /** The Web Lock every context takes to refresh (the page's API client and the worker alike). */
 export const SESSION_REFRESH_LOCK = 'brick-warehouse-session-refresh';
@@ -52,6 +57,9 @@ export const SESSION_CHANNEL = 'brick-warehouse-session';
 
 /** An access token is used only while it has this much life left (clock skew, request time). */
 const FRESH_SLACK_MS = 15_000;
+/** After a refresh that failed on the way (no network, 5xx): 5 s, 10 s, 20 s … 60 s. */
+const REFRESH_BACKOFF_BASE_MS = 5_000;
+const REFRESH_BACKOFF_CAP_MS = 60_000;
 const REFRESH_TIMEOUT_MS = 20_000;
 const CALL_TIMEOUT_MS = 30_000;
 
@@ -114,7 +122,7 @@ export async function saveSession(
 ): Promise<void> {
   await db.transaction('rw', db.meta, async () => {
     await setMeta(db, SESSION_KEYS.session, session);
-    await db.meta.delete(SESSION_KEYS.ended);
+    await db.meta.bulkDelete([SESSION_KEYS.ended, SESSION_KEYS.refreshBackoff]);
   });
   announce();
 }
@@ -122,8 +130,7 @@ export async function saveSession(
 /** Forget the session on this device (sign-out). Queued work stays in the outbox. */
 export async function clearSession(db: WarehouseDb = getDb()): Promise<void> {
   await db.transaction('rw', db.meta, async () => {
-    await db.meta.delete(SESSION_KEYS.session);
-    await db.meta.delete(SESSION_KEYS.ended);
+    await db.meta.bulkDelete(Object.values(SESSION_KEYS));
   });
   announce();
 }
@@ -187,6 +194,18 @@ function webLocks(): LockManagerLike {
   return nav?.locks && typeof nav.locks.request === 'function' ? nav.locks : localLocks;
 }
 
+interface RefreshBackoff {
+  failures: number;
+  /** Epoch ms before which no context refreshes. */
+  until: number;
+}
+
+async function refreshFailed(db: WarehouseDb, previous: RefreshBackoff | undefined, now: number) {
+  const failures = (previous?.failures ?? 0) + 1;
+  const delay = Math.min(REFRESH_BACKOFF_CAP_MS, REFRESH_BACKOFF_BASE_MS * 2 ** (failures - 1));
+  await setMeta(db, SESSION_KEYS.refreshBackoff, { failures, until: now + delay });
+}
+
 export interface RefreshOptions {
   /** The API prefix, e.g. `https://host/api` (absolute in a worker). */
   apiBase: string;
@@ -231,8 +250,10 @@ function fromAnswer(answer: Record<string, unknown>, previous: StoredSession): S
 /**
  * Renew the stored session's access token, one context at a time. Resolves with the session to
  * use. Throws SessionExpiredError when there is no session or the server refused the refresh
- * token (then the stored session is dropped and marked "ended" for the page; the outbox is kept);
- * any other error (no network, 5xx) leaves the session as it was.
+ * token (then the stored session is dropped and marked "ended" for the page; the outbox is kept).
+ * Any other failure (no network, 5xx) leaves the session as it was, and every context on the
+ * device then waits before the next refresh (5 s, doubling up to 60 s; a sign-in ends the wait),
+ * so an outage never turns into a stream of refreshes.
  */
 export async function refreshStoredSession(options: RefreshOptions): Promise<StoredSession> {
   const db = options.db ?? getDb();
@@ -249,17 +270,33 @@ export async function refreshStoredSession(options: RefreshOptions): Promise<Sto
     const current = await loadSession(db);
     if (!current?.refresh_token) throw new SessionExpiredError(false);
     if (current.access_token !== seen && hasFreshAccessToken(current, now())) return current;
+    // While the server cannot be reached, every context on the device waits between refreshes.
+    const backoff = await getMeta<RefreshBackoff>(db, SESSION_KEYS.refreshBackoff);
+    if (backoff && backoff.until > now()) {
+      // A TypeError, as fetch throws for no network: callers treat both as "unreachable".
+      throw new TypeError(`refresh: waiting until ${new Date(backoff.until).toISOString()}`);
+    }
 
-    const response = await fetchImpl(join(options.apiBase, 'login/refresh'), {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${current.refresh_token}` },
-      signal: timeoutSignal(REFRESH_TIMEOUT_MS),
-    });
+    let response: Response;
+    try {
+      response = await fetchImpl(join(options.apiBase, 'login/refresh'), {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${current.refresh_token}` },
+        signal: timeoutSignal(REFRESH_TIMEOUT_MS),
+      });
+    } catch (error) {
+      await refreshFailed(db, backoff, now());
+      throw error;
+    }
     if (response.status === 401) {
+      await db.meta.delete(SESSION_KEYS.refreshBackoff);
       await endSession(db, current, now());
       throw new SessionExpiredError(true);
     }
-    if (!response.ok) throw new Error(`refresh: HTTP ${response.status}`);
+    if (!response.ok) {
+      await refreshFailed(db, backoff, now());
+      throw new Error(`refresh: HTTP ${response.status}`);
+    }
     const next = fromAnswer((await response.json()) as Record<string, unknown>, current);
     await saveSession(next, db);
     return next;
