@@ -239,4 +239,8 @@ export function signOut(fetchImpl: typeof fetch = fetch): Promise<void> {
 if (hydratesAtStart) {
   void hydrateSession();
   void sessionStore().then((store) => store.onStoredSessionChange(() => void hydrateSession()));
+  // Back online: a refresh that failed during the outage may be tried again at once.
+  window.addEventListener('online', () => {
+    void sessionStore().then((store) => store.forgetRefreshBackoff());
+  });
 }

@@ -206,6 +206,11 @@ async function refreshFailed(db: WarehouseDb, previous: RefreshBackoff | undefin
   await setMeta(db, SESSION_KEYS.refreshBackoff, { failures, until: now + delay });
 }
 
+/** The network is back (the platform says so): the next refresh need not wait. */
+export async function forgetRefreshBackoff(db: WarehouseDb = getDb()): Promise<void> {
+  await db.meta.delete(SESSION_KEYS.refreshBackoff);
+}
+
 export interface RefreshOptions {
   /** The API prefix, e.g. `https://host/api` (absolute in a worker). */
   apiBase: string;
@@ -252,8 +257,8 @@ function fromAnswer(answer: Record<string, unknown>, previous: StoredSession): S
  * use. Throws SessionExpiredError when there is no session or the server refused the refresh
  * token (then the stored session is dropped and marked "ended" for the page; the outbox is kept).
  * Any other failure (no network, 5xx) leaves the session as it was, and every context on the
- * device then waits before the next refresh (5 s, doubling up to 60 s; a sign-in ends the wait),
- * so an outage never turns into a stream of refreshes.
+ * device then waits before the next refresh (5 s, doubling up to 60 s; a sign-in, or the
+ * platform's `online` event, ends the wait), so an outage never turns into a stream of refreshes.
  */
 export async function refreshStoredSession(options: RefreshOptions): Promise<StoredSession> {
   const db = options.db ?? getDb();
