@@ -168,6 +168,10 @@ describe('fault proxy', () => {
 });
 
 describe('parseRequest', () => {
+  it('tells other protocols from HTTP at the first bytes', () => {
+    expect(() => parseRequest(Buffer.from([0, 0, 0, 8, 4, 210, 22, 47]))).toThrow();
+    expect(parseRequest(Buffer.from('PO'))).toBeNull();
+  });
   it('waits for the whole body and strips the query', () => {
     const head = 'POST /p?q=1 HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\n\r\n';
     expect(parseRequest(Buffer.from(head + 'ab'))).toBeNull();

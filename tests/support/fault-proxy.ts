@@ -5,7 +5,8 @@
 //
 // Plain node:net. The client→server direction is parsed into HTTP/1.1 requests (request line,
 // headers, Content-Length or chunked body) so each request of a keep-alive connection is seen and
-// decided on by itself; the server→client direction is passed through untouched.
+// decided on by itself; the server→client direction is passed through untouched. Other protocols
+// (a proxy between the server and PostgreSQL) are passed through raw, refused or reset.
 import { createServer, Socket, type AddressInfo, type Server } from 'node:net';
 
 /**
@@ -105,6 +106,10 @@ function chunkedLength(buf: Buffer, from: number): number {
 
 /** The first complete request in `buf`, null when more bytes are needed. Throws on non-HTTP. */
 export function parseRequest(buf: Buffer): ParsedRequest | null {
+  // A method is a short upper-case word: anything else is another protocol.
+  if (!/^[A-Z]{1,16}( |$)/.test(buf.subarray(0, 17).toString('latin1'))) {
+    throw new Error('not an HTTP request');
+  }
   const headEnd = buf.indexOf(HEAD_END);
   if (headEnd < 0) {
     if (buf.length > MAX_HEAD) throw new Error('request head too long');
@@ -228,6 +233,12 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     const pump = () => {
       while (!closed && pending.length > 0) {
         if (raw) {
+          // Not HTTP (e.g. a database protocol): only the connection-level modes apply.
+          if (mode === 'reset' || mode === 'refuse') {
+            if (mode === 'reset') stats.resets++;
+            closeBoth(true);
+            return;
+          }
           forward(pending, 0);
           pending = Buffer.alloc(0);
           return;
