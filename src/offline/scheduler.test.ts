@@ -75,7 +75,7 @@ describe('startSyncEngine', () => {
     await expect.poll(() => syncStatus.getState().pendingCount).toBe(0);
   });
 
-  it("honours the backoff on every trigger: online, the worker's message, visibility, a new write", async () => {
+  it('honours the backoff on every trigger: online, the worker telling it sent, visibility, a new write', async () => {
     const serviceWorker = new EventTarget();
     Object.defineProperty(navigator, 'serviceWorker', { value: serviceWorker, configurable: true });
     try {
@@ -88,7 +88,9 @@ describe('startSyncEngine', () => {
       await expect.poll(() => syncStatus.getState().syncing).toBe(false);
 
       window.dispatchEvent(new Event('online'));
-      serviceWorker.dispatchEvent(new MessageEvent('message', { data: { type: 'flush-outbox' } }));
+      serviceWorker.dispatchEvent(
+        new MessageEvent('message', { data: { type: 'outbox-flushed' } }),
+      );
       document.dispatchEvent(new Event('visibilitychange'));
       await enqueue('stock.add.v1', { qty: 2 }, undefined, db);
       await new Promise((r) => setTimeout(r, 200));

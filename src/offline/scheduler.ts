@@ -64,9 +64,10 @@ function registerBackgroundSync(): void {
 
 /**
  * Start syncing this context: flush the outbox on start, on `online`, on becoming visible, after
- * each enqueue (debounced), on a timer while visible, on a retry timer after a failure, and when
- * the service worker posts {type: 'flush-outbox'}; pull on start, on reconnect, shortly after a
- * push the server answered, and periodically while visible. Returns the engine; call stop() to detach it.
+ * each enqueue (debounced), on a timer while visible and on a retry timer after a failure — every
+ * one of them honouring the device's stored backoff; pull on start, on reconnect, shortly after a
+ * push the server answered, when the service worker says it sent work ({type: 'outbox-flushed'}),
+ * and periodically while visible. Returns the engine; call stop() to detach it.
  */
 export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
   const db = options.db ?? getDb();
@@ -223,8 +224,6 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
   });
   listen(g.navigator?.serviceWorker, 'message', (event) => {
     const data = (event as MessageEvent).data as { type?: string } | undefined;
-    // Every trigger honours the stored backoff, including the worker's.
-    if (data?.type === 'flush-outbox') void flushNow();
     // The worker sent work while this page was open: show the server's answer.
     if (data?.type === 'outbox-flushed') void pullNow();
   });

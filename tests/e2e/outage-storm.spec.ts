@@ -1,0 +1,138 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
+import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { bearer, DEMO_PASSWORD, expect, test } from './support/fixtures';
+import { readMeta, writeMeta } from './support/service-worker';
+
+/**
+ * Wi-Fi up, server unreachable: a picker's phone must not storm the server (or the access point)
+ * with retries. The app talks to its own server through a fault proxy that refuses every
+ * connection for 10 s while one write is queued and the access token has run out: the device
+ * (page and service worker together) makes at most 6 pushes and 2 refreshes in that time, and
+ * the write lands once when the server is back.
+ */
+
+const PICKER = 'picker@demo.test';
+const PUSH = '/api/v1/sync/push';
+const REFRESH = '/api/login/refresh';
+const OUTAGE_MS = 10_000;
+
+// Requests cut by the proxy are logged by Chromium as failed resources: expected here.
+test.use({ allowedConsoleError: /net::ERR_CONNECTION_(REFUSED|RESET|CLOSED)/ });
+
+let server: ServerProcess;
+let proxy: FaultProxy;
+let dataDir: string;
+
+test.beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'bw-storm-'));
+  server = await startServerProcess({ dataDir });
+  proxy = await startFaultProxy({ target: { host: '127.0.0.1', port: server.port } });
+});
+
+test.afterAll(async () => {
+  await proxy?.close();
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface OrderRow {
+  order_id: number;
+  picking_status_id: number;
+  claimed_by_user_id?: number | null;
+  pickable: number;
+  has_problem: number;
+}
+
+async function apiToken(): Promise<string> {
+  const res = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${PICKER}:${DEMO_PASSWORD}`).toString('base64')}`,
+    },
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+async function orderOnServer(token: string, id: number): Promise<OrderRow | undefined> {
+  const res = await fetch(`${server.url}/api/v1/order?order_id=${id}`, { headers: bearer(token) });
+  if (res.status !== 200) return undefined;
+  const body = (await res.json()) as { results?: OrderRow[] } | OrderRow;
+  return 'results' in body ? body.results?.[0] : (body as OrderRow);
+}
+
+async function freeOrder(token: string, skip: number[]): Promise<number> {
+  for (let id = 24; id >= 1; id--) {
+    if (skip.includes(id)) continue;
+    const order = await orderOnServer(token, id);
+    if (order?.picking_status_id === 2 && order.pickable && !order.has_problem) return id;
+  }
+  throw new Error('no unclaimed demo order left');
+}
+
+const used: number[] = [];
+
+for (const tokenRunsOut of [false, true]) {
+  const when = tokenRunsOut ? 'with the access token run out' : 'with a valid access token';
+  test(`an outage ${when}: at most 6 pushes and 2 refreshes in 10 s, then the write lands once`, async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(150_000);
+    const token = await apiToken();
+    const orderId = await freeOrder(token, used);
+    used.push(orderId);
+
+    await page.goto(`${proxy.url}/`);
+    await page.getByLabel('Email').fill(PICKER);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('heading', { name: 'Picker Orders' })).toBeVisible();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 20_000,
+    });
+    await expect(page.getByText(/Last sync/)).toBeVisible({ timeout: 20_000 });
+
+    // The server goes away (connections refused). Attempts are counted where they start, in the
+    // page and the service worker: a refused connection never reaches the proxy.
+    const tried = new Map<string, number>();
+    context.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      tried.set(path, (tried.get(path) ?? 0) + 1);
+    });
+    await proxy.setMode('refuse');
+    const started = Date.now();
+    if (tokenRunsOut) {
+      const session = await readMeta<Record<string, unknown>>(page, 'session');
+      expect(session?.refresh_token).toBeTruthy();
+      await writeMeta(page, 'session', {
+        ...session,
+        expires_at: new Date(Date.now() - 60_000).toISOString(),
+      });
+      await page.reload(); // the app shell comes from the service worker's cache
+    }
+    await page.goto(`${proxy.url}/picker/${orderId}`);
+    await expect(page.getByText('1 unsent')).toBeVisible({ timeout: 8_000 });
+
+    await page.waitForTimeout(Math.max(0, OUTAGE_MS - (Date.now() - started)));
+    const pushes = tried.get(PUSH) ?? 0;
+    const refreshes = tried.get(REFRESH) ?? 0;
+    test.info().annotations.push({
+      type: 'outage',
+      description: `${pushes} pushes and ${refreshes} refreshes in ${OUTAGE_MS} ms`,
+    });
+    // The device did try (so the count sees its attempts), and no more than the backoff allows.
+    expect(pushes + refreshes, 'attempts during the outage').toBeGreaterThanOrEqual(1);
+    expect(pushes, 'pushes during the outage').toBeLessThanOrEqual(6);
+    expect(refreshes, 'refreshes during the outage').toBeLessThanOrEqual(2);
+
+    // The server is back: the claim lands once, by the backoff's own schedule.
+    await proxy.setMode('pass');
+    await expect(page.getByText('1 unsent')).toBeHidden({ timeout: 90_000 });
+    const after = await orderOnServer(token, orderId);
+    expect(after?.picking_status_id).toBe(1); // BEING_PICKED
+    expect(tried.get(PUSH) ?? 0).toBeGreaterThan(pushes);
+  });
+}
