@@ -95,7 +95,9 @@ export async function startSyncServer() {
     if (fault?.kind === 'status') return send(res, fault.status, { errors: [] }, fault.headers);
     const names = new Set(body.mutations.map((m) => m.name));
     if (names.has('poison.v1')) {
-      return send(res, 400, { errors: [{ detail: 'note: Invalid text', code: 'invalid_request' }] });
+      return send(res, 400, {
+        errors: [{ detail: 'note: Invalid text', code: 'invalid_request' }],
+      });
     }
     if (names.has('crash.v1')) return send(res, 500, { errors: [{ detail: 'boom' }] });
     const todo = fault?.kind === 'prefix' ? body.mutations.slice(0, fault.count) : body.mutations;
