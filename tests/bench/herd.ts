@@ -174,7 +174,12 @@ async function runOn(dialect: DialectName): Promise<BenchRow[]> {
         measure: 'office GET /api/health p99 quiet → herd',
         value: `${p99(quiet.health)} → ${p99(during.health)} ms`,
         ok: bad(during.health) === 0,
-        note: `${during.health.length} requests during the herd, max ${Math.round(Math.max(...during.health.map((x) => x.ms)))} ms`,
+        note: `${during.health.length} requests during the herd, max ${Math.round(
+          quantile(
+            during.health.map((x) => x.ms),
+            1,
+          ),
+        )} ms`,
       },
       {
         bench,
