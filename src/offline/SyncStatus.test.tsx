@@ -39,7 +39,10 @@ async function renderWithProblem() {
   fireEvent.click(screen.getByRole('button', { name: 'Sync status' }));
   await screen.findByText('Sync problems');
   await screen.findByText('Only 10 left at this location.');
-  expect(screen.getByTestId('sync-problem').textContent).toContain('Refused by the server');
+  const problem = screen.getByTestId('sync-problem');
+  expect(problem.textContent).toContain('Refused');
+  // The floor's words, never the change's internal name.
+  expect(problem.textContent).not.toContain('stock.remove.v1');
 }
 
 describe('SyncStatus', () => {
@@ -61,6 +64,27 @@ describe('SyncStatus', () => {
       ['stock.remove.v1', 'pending', 4],
     ]);
     await waitFor(() => expect(screen.queryByTestId('sync-problem')).toBeNull());
+  });
+});
+
+describe('SyncStatus: a refused claim of an order already picked', () => {
+  it('is told with the order number and offers Dismiss only', async () => {
+    await getDb().orders.put({ order_id: 7, order_number: 'BL-1007' });
+    const entry = await enqueue('order.claim.v1', { order_id: 7 });
+    await getDb().outbox.update(entry.localId!, {
+      state: 'rejected',
+      code: 'order_picked',
+      message: 'This order has already been picked.',
+    });
+    await openDrawer();
+    const problem = await screen.findByTestId('sync-problem');
+    await waitFor(() => expect(problem.textContent).toContain('Taking Order BL-1007 to pick'));
+    expect(problem.textContent).toContain('This order has already been picked.');
+    expect(problem.textContent).not.toContain('Claim it again');
+    expect(screen.getByTestId('sync-problem-group').textContent).toContain('Order BL-1007');
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await screen.findByText('No sync problems.');
   });
 });
 

@@ -8,12 +8,15 @@ import {
   Paper,
   Stack,
   Text,
+  Title,
   UnstyledButton,
 } from '@mantine/core';
 import { IconAlertTriangle, IconWifi, IconWifiOff } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { getDb, type OutboxEntry } from './db';
+import { groupEntries } from '../ui/outboxWords';
+import { PutBackList, RefusalWatcher, useProblemRows, type ProblemRow } from '../ui/RefusalNotices';
+import { getDb } from './db';
 import { dismiss, listRejected, retry } from './outbox';
 import { timeAgo } from './relativeTime';
 import { useSyncStatus } from './useSyncStatus';
@@ -28,7 +31,8 @@ function useNow(intervalMs = 30_000): number {
   return now;
 }
 
-function Problem({ entry }: { entry: OutboxEntry }) {
+function Problem({ row }: { row: ProblemRow }) {
+  const { entry, words } = row;
   const [busy, setBusy] = useState(false);
   const act = (fn: (localId: number) => Promise<unknown>) => async () => {
     setBusy(true);
@@ -38,34 +42,35 @@ function Problem({ entry }: { entry: OutboxEntry }) {
       setBusy(false);
     }
   };
+  const stuck = entry.state === 'stuck';
   return (
     <Paper withBorder p="sm" data-testid="sync-problem">
-      {entry.state === 'stuck' ? (
-        <Badge color="orange" variant="light" mb={4}>
-          Not sent: the server failed on it
-        </Badge>
-      ) : (
-        <Badge color="red" variant="light" mb={4}>
-          Refused by the server
-        </Badge>
-      )}
-      <Text fw={600}>{entry.message}</Text>
-      {entry.state === 'stuck' && (
+      <Badge color={stuck ? 'orange' : 'red'} variant="light" mb={4}>
+        {words.status}
+      </Badge>
+      <Text fw={600}>{words.what}</Text>
+      <Text size="sm">{words.reason}</Text>
+      {stuck && (
         <Text size="sm">
-          Tried {entry.faults ?? entry.attempts} times; the changes after it went on. Retry sends it
-          again; Dismiss drops it and undoes it on this device.
+          Tried {entry.faults ?? entry.attempts} times; the changes after it went on.
         </Text>
       )}
+      <Text size="sm" c="dimmed">
+        {words.todo}
+      </Text>
+      {words.putBack && <PutBackList lines={[words.putBack]} />}
       <Text size="xs" c="dimmed">
-        {entry.name} · {new Date(entry.createdAt).toLocaleString('nl-NL')} · {entry.code}
+        Made {new Date(entry.createdAt).toLocaleString('nl-NL')}
       </Text>
       <Group mt="xs" gap="xs">
-        <Button size="xs" variant="default" disabled={busy} onClick={act(dismiss)}>
+        <Button size="sm" variant="default" disabled={busy} onClick={act(dismiss)}>
           Dismiss
         </Button>
-        <Button size="xs" disabled={busy} onClick={act(retry)}>
-          Retry
-        </Button>
+        {words.canRetry && (
+          <Button size="sm" disabled={busy} onClick={act(retry)}>
+            Retry
+          </Button>
+        )}
       </Group>
     </Paper>
   );
@@ -176,6 +181,7 @@ export function SyncStatus() {
   const signedOut = useSyncStatus((s) => s.signedOut);
   const pull = useSyncStatus((s) => s.pull);
   const rejected = useLiveQuery(() => listRejected(getDb()), []);
+  const rows = useProblemRows(rejected);
   const now = useNow();
   const [opened, setOpened] = useState(false);
   const problems = rejected?.length ?? rejectedCount;
@@ -183,6 +189,7 @@ export function SyncStatus() {
 
   return (
     <>
+      <RefusalWatcher />
       <UnstyledButton onClick={() => setOpened(true)} aria-label="Sync status">
         <Group gap={6} wrap="nowrap">
           {online ? (
@@ -201,7 +208,7 @@ export function SyncStatus() {
               {problems}
             </Badge>
           )}
-          <Text size="xs" c="dimmed" visibleFrom="xs">
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="last-sync">
             {lastSync}
           </Text>
         </Group>
@@ -211,6 +218,7 @@ export function SyncStatus() {
         onClose={() => setOpened(false)}
         title="Sync problems"
         position="right"
+        size="min(100vw, 440px)"
       >
         <Stack gap="sm">
           <Text size="sm">
@@ -227,9 +235,17 @@ export function SyncStatus() {
             </Alert>
           )}
           {rejected?.length === 0 && <Text c="dimmed">No sync problems.</Text>}
-          {rejected?.map((entry) => (
-            <Problem key={entry.localId} entry={entry} />
-          ))}
+          {rows &&
+            groupEntries(rows).map((group) => (
+              <Stack key={group.key} gap="xs" data-testid="sync-problem-group">
+                <Title order={4} size="h5">
+                  {group.group}
+                </Title>
+                {group.rows.map((row) => (
+                  <Problem key={row.entry.localId} row={row} />
+                ))}
+              </Stack>
+            ))}
           <DeviceStorage pending={pending} />
         </Stack>
       </Drawer>

@@ -1,0 +1,202 @@
+import { FillingMutation, FillingRejectCode } from '../../contract/mutations/filling';
+import { PickingMutation, PickingRejectCode } from '../../contract/mutations/picking';
+import type { OutboxEntry } from '../offline/db';
+
+/**
+ * How the floor is told about a change this device made that the server refused or could not
+ * apply: which order (or tray), which item, how many, where, and what to do now. One place for
+ * these words, so the refusal notice and the sync problems list say the same thing. Never shows a
+ * mutation's internal name.
+ */
+
+/** What the device knew about an entry's order, item, tray and location when it was made. */
+export interface EntryFacts {
+  orderNumber?: string | null;
+  /** The item: mould name, colour and condition as the floor reads them on the label. */
+  item?: { name: string; colour?: string | null; condition?: string | null } | null;
+  imagePath?: string | null;
+  locationCode?: string | null;
+  tray?: { trayNr: number; batchId: number } | null;
+  /** Bricks in a tray fill when the filler did not change the tray's count. */
+  trayQuantity?: number | null;
+}
+
+/** One line of the put-back list: the pieces a refused pick left in the picker's hands. */
+export interface PutBackLine {
+  entryId: string;
+  item: string;
+  quantity: number;
+  locationCode: string;
+}
+
+export interface EntryWords {
+  /** Groups the list: one heading per order or tray. */
+  groupKey: string;
+  group: string;
+  /** What the change was, e.g. "Pick: 13 × Brick 2 x 4 · Red · New from A-01-02". */
+  what: string;
+  /** Short status, e.g. "Refused" or "Not sent: the server failed on it". */
+  status: string;
+  /** Why, in the floor's words. */
+  reason: string;
+  /** What to do now. */
+  todo: string;
+  putBack: PutBackLine | null;
+  /** Retry can succeed (stuck entries; refusals whose cause may go away). */
+  canRetry: boolean;
+}
+
+interface Args {
+  order_id?: number | null;
+  tray_id?: number | null;
+  location_id?: number | null;
+  quantity?: number;
+}
+
+/** "Brick 2 x 4 · Red · New": name, colour and condition of an item. */
+export function itemLabel(item: EntryFacts['item']): string {
+  if (!item) return 'an item';
+  return [item.name, item.colour, item.condition].filter(Boolean).join(' · ');
+}
+
+export function orderLabel(facts: EntryFacts, args: Args): string {
+  if (facts.orderNumber) return `Order ${facts.orderNumber}`;
+  return args.order_id ? `Order #${args.order_id}` : 'An order';
+}
+
+export function trayLabel(facts: EntryFacts, args: Args): string {
+  if (facts.tray) return `Tray ${facts.tray.trayNr} of batch ${facts.tray.batchId}`;
+  return args.tray_id ? `Tray #${args.tray_id}` : 'A tray';
+}
+
+const at = (facts: EntryFacts) => facts.locationCode ?? 'its location';
+
+/** Refusals whose cause may go away, so sending the change again may be applied. */
+const MAY_PASS: ReadonlySet<string> = new Set([
+  PickingRejectCode.orderTaken, // the other picker may pause the order
+  PickingRejectCode.stockInsufficient, // the stock may be corrected or refilled
+  PickingRejectCode.notAtLocation,
+  FillingRejectCode.batchNotReady,
+]);
+
+/** Defaults when the server sent no message. */
+const REASONS: Record<string, string> = {
+  [PickingRejectCode.orderTaken]: 'Someone else is picking this order.',
+  [PickingRejectCode.orderPicked]: 'This order has already been picked.',
+  [PickingRejectCode.stockInsufficient]: 'The location holds fewer than that.',
+  [PickingRejectCode.overPick]: 'Less than that was still to pick.',
+  [PickingRejectCode.notAtLocation]: 'This item is not stored at this location.',
+  [FillingRejectCode.trayAlreadyFilled]: 'This tray was filled before.',
+};
+
+/**
+ * Why the server refused: its own message, except where that message would send the floor the
+ * wrong way ("claim it again" for an order someone else holds or has picked).
+ */
+function reasonOf(entry: OutboxEntry): string {
+  if (entry.code === PickingRejectCode.orderNotClaimed) {
+    return 'Another picker holds this order now, or it was paused or picked without you.';
+  }
+  return entry.message || REASONS[entry.code ?? ''] || 'The server refused this change.';
+}
+
+function whatOf(entry: OutboxEntry, facts: EntryFacts): string {
+  const args = (entry.args ?? {}) as Args;
+  const item = itemLabel(facts.item);
+  switch (entry.name) {
+    case PickingMutation.claim:
+      return `Taking ${orderLabel(facts, args)} to pick`;
+    case PickingMutation.pause:
+      return `Pausing ${orderLabel(facts, args)}`;
+    case PickingMutation.finish:
+      return `Finishing ${orderLabel(facts, args)}`;
+    case PickingMutation.pick:
+      return `Pick: ${args.quantity ?? '?'} × ${item} from ${at(facts)}`;
+    case PickingMutation.issue:
+      return facts.item ? `Issue report about ${item}` : 'Issue report';
+    case FillingMutation.fill: {
+      const quantity = args.quantity ?? facts.trayQuantity;
+      const what = quantity === undefined || quantity === null ? item : `${quantity} × ${item}`;
+      return `Fill: ${what} into ${at(facts)}`;
+    }
+    default:
+      return 'A change made on this device';
+  }
+}
+
+function todoOf(entry: OutboxEntry, facts: EntryFacts, canRetry: boolean): string {
+  if (entry.state === 'stuck') {
+    return 'Retry sends it again; Dismiss drops it and undoes it on this device.';
+  }
+  const args = (entry.args ?? {}) as Args;
+  switch (entry.name) {
+    case PickingMutation.pick:
+      return `Put ${args.quantity ?? 'the pieces'} × ${itemLabel(facts.item)} back at ${at(facts)} and tick it off.${
+        canRetry ? ' Or, once the stock there is corrected, Retry.' : ''
+      }`;
+    case PickingMutation.claim:
+      return entry.code === PickingRejectCode.orderTaken
+        ? 'Pick another order. Retry when the other picker has paused this one.'
+        : 'Nothing to do for this order: Dismiss this message.';
+    case PickingMutation.pause:
+    case PickingMutation.finish:
+      return 'Nothing to do: the order is in other hands. Dismiss this message.';
+    case FillingMutation.fill:
+      return canRetry
+        ? 'Retry when the batch is ready for filling.'
+        : `Check the tray and ${at(facts)}; if the bricks are on the shelf, report an issue to the warehouse manager.`;
+    case PickingMutation.issue:
+      return 'Report it again in other words, or tell the manager.';
+    default:
+      return canRetry ? 'Retry when the cause is gone, or Dismiss.' : 'Dismiss this message.';
+  }
+}
+
+export function describeEntry(entry: OutboxEntry, facts: EntryFacts = {}): EntryWords {
+  const args = (entry.args ?? {}) as Args;
+  const stuck = entry.state === 'stuck';
+  const canRetry = stuck || (entry.state === 'rejected' && MAY_PASS.has(entry.code ?? ''));
+  const byTray = entry.name === FillingMutation.fill || (!args.order_id && !!args.tray_id);
+  const groupKey = byTray
+    ? `tray:${args.tray_id ?? '?'}`
+    : args.order_id
+      ? `order:${args.order_id}`
+      : 'other';
+  const group = byTray
+    ? trayLabel(facts, args)
+    : args.order_id
+      ? orderLabel(facts, args)
+      : 'Other changes';
+  const refusedPick = entry.state === 'rejected' && entry.name === PickingMutation.pick;
+  return {
+    groupKey,
+    group,
+    what: whatOf(entry, facts),
+    status: stuck ? 'Not sent: the server failed on it' : 'Refused',
+    reason: stuck ? entry.message || 'The server could not apply this change.' : reasonOf(entry),
+    todo: todoOf(entry, facts, canRetry),
+    putBack: refusedPick
+      ? {
+          entryId: entry.id,
+          item: itemLabel(facts.item),
+          quantity: args.quantity ?? 0,
+          locationCode: at(facts),
+        }
+      : null,
+    canRetry,
+  };
+}
+
+/** The entries grouped by order or tray, in the order they were made. */
+export function groupEntries<T extends { words: EntryWords }>(
+  rows: readonly T[],
+): { key: string; group: string; rows: T[] }[] {
+  const groups = new Map<string, { key: string; group: string; rows: T[] }>();
+  for (const row of rows) {
+    const { groupKey, group } = row.words;
+    const found = groups.get(groupKey) ?? { key: groupKey, group, rows: [] };
+    found.rows.push(row);
+    groups.set(groupKey, found);
+  }
+  return [...groups.values()];
+}
