@@ -3,8 +3,8 @@ import { Permission, type RoleName } from './permissions';
 /**
  * Which roles may open which PWA paths. Patterns match whole path segments (`:x` matches any one
  * segment), so `/order` admits `/order/12` but not `/orders`. This fixes the original guard, which
- * matched bare prefixes and so admitted every path (spec 1 §5.9). The server enforces the same roles
- * on the API routes behind each area.
+ * matched bare prefixes and so admitted every path (docs/access.md). The server enforces the same
+ * roles on the API routes behind each area.
  */
 export const PATH_RULES: { pattern: string; roles: RoleName[] }[] = [
   { pattern: '/brick_admin', roles: ['brick_admin'] },
@@ -68,7 +68,7 @@ export function canOpenPath(permissions: readonly number[], path: string): boole
 }
 
 /**
- * Where a signed-in user lands (spec 1 §2.3, first match wins), with targets that exist:
+ * Where a signed-in user lands (first match wins; docs/access.md), with targets that exist:
  * picker_manager is the order_manager, and digitizing staff land on their projects.
  */
 export function homePath(permissions: readonly number[]): string {

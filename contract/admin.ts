@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { id, int, text } from './fields';
 
 /**
- * User and company administration (spec 1 §2.7–2.8, §3.1–3.3, §7.2–7.3). Field names follow the
+ * User and company administration (docs/access.md). Field names follow the
  * original contract (snake_case), so the PWA also works against a server that follows it.
  */
 
@@ -10,14 +10,14 @@ const Id = id();
 /** 0 (brick_admin) is a real permission: it is never what an empty value becomes. */
 const PermissionIdField = int(0, 1000);
 
-/** A permission as shown in a matrix column (spec 1 §3.2). */
+/** A permission as shown in a matrix column (0, brick_admin, only on the brick admin's screen). */
 export const PermissionDefinition = z.object({
   permission_id: z.number().int(),
   description: z.string(),
 });
 export type PermissionDefinition = z.infer<typeof PermissionDefinition>;
 
-/** One row of the admin's permission matrix (spec 1 §3.1). */
+/** One row of the admin's permission matrix: a user and the permissions they hold. */
 export const UserPermissions = z.object({
   user_id: z.number().int(),
   user_name: z.string(),
@@ -33,7 +33,7 @@ export const UserListResponse = z.object({
 });
 export type UserListResponse = z.infer<typeof UserListResponse>;
 
-/** POST /user. An empty user_email is refused with the spec's message; an empty name defaults. */
+/** POST /user. An empty user_email is refused (ADD_USER_EMPTY_EMAIL); an empty name defaults. */
 export const AddUserRequest = z.object({
   user_email: text(254).default(''),
   user_name: text(200).optional().nullable(),
@@ -58,7 +58,7 @@ export type UserPermissionRequest = z.input<typeof UserPermissionRequest>;
 export const DeleteUserQuery = z.object({ user_id: Id });
 export type DeleteUserQuery = z.input<typeof DeleteUserQuery>;
 
-/** One row of the brick admin's company matrix (spec 1 §3.3). */
+/** One row of the brick admin's company matrix: a company and the permissions it holds. */
 export const CompanyPermissions = z.object({
   company_id: z.number().int(),
   company_name: z.string(),

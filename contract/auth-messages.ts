@@ -1,5 +1,5 @@
 /**
- * Texts of sign-in and session calls, quoted from spec 1 §5.1 and §8. Kept free of zod so the
+ * Texts of sign-in and session calls (docs/access.md). Kept free of zod so the
  * first screen can import them without the schemas.
  */
 export const AuthMessages = {
@@ -14,10 +14,10 @@ export const AuthMessages = {
   linkExpired: 'This link has expired or has already been used. Please request a new one.',
   passwordTooShort: 'The password must be at least 8 characters long.',
   passwordTooLong: 'The password must be at most 200 characters long.',
-  /** spec 1 §8, reset request success. */
+  /** A reset was requested (the same text whether or not the address has an account). */
   resetRequested:
     'An email has been sent. If you have not received any mail, please make sure to check your spam folder.',
-  /** spec 1 §8, password set success. */
+  /** The password was set with an e-mailed link. */
   passwordSet: 'Your password has been updated, you can now log-in.',
   loggedOut: 'You have been logged out.',
   /** Too many sign-ins at the same moment: the server asks to try again shortly (503). */

@@ -5,9 +5,9 @@ import { FieldMessages, hasNoNul, text } from './fields';
 export { AuthMessages, tooManyAttemptsMessage } from './auth-messages';
 
 /**
- * Sign-in and session calls (spec 1 §7.1): POST /login (Basic), /logout and /login/refresh
+ * Sign-in and session calls (docs/access.md): POST /login (Basic), /logout and /login/refresh
  * (refresh token as bearer), /login/password_reset and /user/password_reset (e-mailed token as
- * bearer). Texts the user sees are quoted from spec 1 §5.1 and §8.
+ * bearer). Texts the user sees are in auth-messages.ts.
  */
 
 export const SessionUserInfo = z.object({
@@ -29,7 +29,7 @@ export const LoginResponse = z.object({
   token_type: z.literal('Bearer'),
   /** The PWA keeps the user signed in (also offline) while this moment is in the future. */
   refresh_expires_at: z.string(),
-  /** The user's permissions that the company also holds (spec 1 §6 codes). */
+  /** The user's permissions that the company also holds (codes of permissions.ts). */
   permissions: z.array(z.number().int()),
   user: SessionUserInfo,
 });

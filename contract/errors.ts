@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** The error body every failed API call returns; the spec's general handler reads `errors[].detail`. */
+/**
+ * The error body every failed API call returns; the client's general handler reads
+ * `errors[].detail`.
+ */
 export const ErrorBody = z.object({
   errors: z.array(
     z.object({
@@ -20,13 +23,15 @@ export const ErrorCode = {
   tooMany: 'too_many_requests',
   tooLarge: 'payload_too_large',
   internal: 'internal_error',
+  /** The server cannot reach its database right now (503 with Retry-After). */
+  unavailable: 'service_unavailable',
 } as const;
 
 export function errorBody(detail: string, code?: string): ErrorBody {
   return { errors: [{ detail, ...(code ? { code } : {}) }] };
 }
 
-/** The spec's general handler: one detail alone, several as a dash list, 'Unknown error' if empty. */
+/** The general error handler: one detail alone, several as a dash list, else 'Unknown error'. */
 export function describeErrors(body: unknown): string {
   const parsed = ErrorBody.safeParse(body);
   if (!parsed.success) return typeof body === 'string' ? body : JSON.stringify(body);

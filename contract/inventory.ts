@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { id, int, page } from './fields';
 
 /**
- * Inventory, its BSX export lookups, and the Kulla Catalog's "Add bricks" (spec 3 "Inventory",
- * "Kulla Catalog", §3 Inventory item and Condition, §7 "Inventory and export", §9).
+ * Inventory, its BSX export lookups, and the Kulla Catalog's "Add bricks" (docs/inventory.md).
  *
  * `condition_name` of an inventory row is the condition's key (NEW, LIKE_NEW, GOOD, ACCEPTABLE),
  * the same value GET /v1/condition lists as `condition_name`, so the New/Used choice per condition
@@ -14,7 +13,7 @@ import { id, int, page } from './fields';
 export const InventoryMessages = {
   empty: 'There are no items in the inventory.',
   colourNotFound: 'Colour not found',
-  /** The product spelled it 'Condtion not found'; shown correctly spelled (DESIGN). */
+  /** The original product spelled it 'Condtion not found'; this one spells it correctly. */
   conditionNotFound: 'Condition not found',
   moldNotFound: 'Mold not found',
   itemNotFound: 'item_id not in database',
@@ -103,8 +102,8 @@ export const MoldResponse = z.object({
 export type MoldResponse = z.infer<typeof MoldResponse>;
 
 /**
- * POST /v1/item_overview/add {item_id, amount[, location_id]} — the Kulla Catalog's "Add bricks"
- * (spec 3 names no call). Adds `amount` to the item's stock at `location_id`, or, without one, at
+ * POST /v1/item_overview/add {item_id, amount[, location_id]} — the Kulla Catalog's "Add bricks" (a
+ * call of this API's own). Adds `amount` to the item's stock at `location_id`, or, without one, at
  * a location for new items: the first (route order) that already holds the item, else the first
  * location marked for new items. 409 InventoryMessages.noNewItemsLocation when there is none.
  */

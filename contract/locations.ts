@@ -5,8 +5,7 @@ export { isFlagOn };
 import { ItemLocation } from './orders';
 
 /**
- * The location tree, its content and labels (spec 3 "Warehouse Overview", §3 Location and
- * Location content, §4 copy/move, §5 'Item quantity in the tree', §7 "Items and locations").
+ * The location tree, its content and labels (docs/locations.md).
  * Field names follow the original contract (snake_case).
  *
  * Rules the server keeps:
@@ -51,7 +50,7 @@ export function tooManyLabelsMessage(count: number): string {
   return `This subtree has ${count} locations; at most ${LABELS_MAX} labels can be printed at once. Choose a smaller part of the tree.`;
 }
 
-/** Spec 3 §9: the prompt quantity range. */
+/** The quantity an item's stock may be set to in the tree: a whole number from 0 to 100. */
 export const TREE_QUANTITY_MIN = 0;
 export const TREE_QUANTITY_MAX = 100;
 

@@ -4,8 +4,8 @@ import { id, int, isFlagOn, page, quantity, queryFlag, STOCK_MAX, text, zeroOne 
 export { isFlagOn };
 
 /**
- * Orders and picking (spec 2 §2.6–2.9, §3, §4, §5, §7 "Orders and picking", §8, §9). Field names
- * follow the original contract (snake_case). Texts the user sees are quoted from the spec.
+ * Orders and picking (docs/picking.md). Field names follow the original contract (snake_case).
+ * Texts the user sees are kept as the original product showed them.
  */
 
 export const OrderMessages = {
@@ -40,7 +40,7 @@ export function overPickMessage(left: number): string {
   return `You cannot pick more than is still to pick for this item (${left} left).`;
 }
 
-/** Issue recipients (spec 2 §9) and the thank-you text shown after a report (spec 2 §8). */
+/** Issue recipients and the thank-you text shown after a report (docs/reports.md). */
 export const IssueManager = { warehouse: 1, order: 2, both: 3 } as const;
 export const ISSUE_THANKS: Record<1 | 2 | 3, string> = {
   1: 'Thank you, the Warehouse Manager has been notified!',
@@ -52,7 +52,7 @@ export const ISSUE_THANKS: Record<1 | 2 | 3, string> = {
 export const PickingStatus = { BEING_PICKED: 1, UNASSIGNED: 2, PAUSED: 3, PICKED: 4 } as const;
 export type PickingStatusName = keyof typeof PickingStatus;
 
-/** The five sort flags of the order list (spec 2 §9); the first is the default. */
+/** The five sort flags of the order list; the first is the default. */
 export const ORDER_SORT_FLAGS = [
   'order_by_age',
   'order_by_item_count',

@@ -1,4 +1,4 @@
-/** Numeric permission codes carried in the access token (spec 1 §6). */
+/** Numeric permission codes carried in the access token (docs/access.md). */
 export const Permission = {
   brick_admin: 0,
   admin: 1,
@@ -30,7 +30,7 @@ export const PERMISSION_DESCRIPTIONS: Record<PermissionId, string> = {
 
 export type RoleFlags = Record<RoleName, boolean>;
 
-/** The flag object the PWA keeps in its session (spec 1 §3.9). */
+/** The flag object the PWA keeps in its session: one boolean per role. */
 export function roleFlags(permissions: readonly number[]): RoleFlags {
   const flags = {} as RoleFlags;
   for (const [name, id] of Object.entries(Permission) as [RoleName, PermissionId][]) {

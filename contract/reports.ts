@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { id, int } from './fields';
 
 /**
- * Issue reports (spec 3 "Warehouse Reports and Item Reports", §3 Issue, §4, §7 "Issues").
+ * Issue reports (docs/reports.md).
  * Warehouse Reports (/reports, warehouse_manager) read manager_id 1, Item Reports
  * (/item_reports, order_manager) read manager_id 2; issues sent to both (3) appear in both lists.
  * Reported by POST /v1/issue (orders module).

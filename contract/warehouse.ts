@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { id, int, page, quantity, queryFlag } from './fields';
 
 /**
- * Warehouse batches, trays and filling (spec 2 §2.10–2.12, §3 "Warehouse batch", §4 "Filling",
- * §7 "Warehouse batches, trays, filling", §9). Field names follow the original contract.
+ * Warehouse batches, trays and filling (docs/filling.md). Field names follow the original contract.
  */
 
 export const WarehouseMessages = {
@@ -34,7 +33,7 @@ export const WAREHOUSE_BATCH_STATUSES = [
   'completed',
 ] as const;
 
-/** Tray statuses (spec 2 §4). An unknown status is shown as Filled. */
+/** Tray statuses. An unknown status is shown as Filled. */
 export const TRAY_STATUSES = [
   'ready for filling',
   'missing',
@@ -44,7 +43,7 @@ export const TRAY_STATUSES = [
 ] as const;
 export type TrayStatus = (typeof TRAY_STATUSES)[number];
 
-/** The four batch sort flags (spec 2 §9); the first is the default. */
+/** The four batch sort flags; the first is the default. */
 export const BATCH_SORT_FLAGS = [
   'order_by_last_modified',
   'order_by_creation',
@@ -145,7 +144,7 @@ export const FillLocation = z.object({
 });
 export type FillLocation = z.infer<typeof FillLocation>;
 
-/** GET /v1/warehouse/tray?tray_id: what the Fill tray screen shows (spec 2 §2.12). */
+/** GET /v1/warehouse/tray?tray_id: what the Fill tray screen shows. */
 export const TrayDetail = z.object({
   tray_id: z.number().int(),
   tray_nr: z.number().int(),

@@ -96,7 +96,7 @@ describe('BSX writer', () => {
         remarks: 'Private: paid 1.20',
         tiers: [],
       },
-      // No BrickLink id: the mould id; no quantity or colour: 0 (spec 3 §9).
+      // No BrickLink id: the mould id; no quantity or colour: 0 (docs/inventory.md).
       {
         item_id: '1234',
         item_type_id: 'S',

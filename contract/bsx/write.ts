@@ -1,6 +1,6 @@
 /**
- * The BSX (BrickStore XML) writer of the inventory export (spec 3 §9; the format in
- * shared fixtures/README). Pure TypeScript with no DOM and no Node APIs, so the PWA runs it in a
+ * The BSX (BrickStore XML) writer of the inventory export (the fields it writes:
+ * docs/inventory.md). Pure TypeScript with no DOM and no Node APIs, so the PWA runs it in a
  * Web Worker. `bsxChunks` yields the file piece by piece (a worker posts the pieces, or builds a
  * Blob from them) so 100,000 lots never sit in one string; `writeBsx` returns one string.
  *
@@ -43,9 +43,9 @@ export interface BsxWriteOptions {
 }
 
 /**
- * ItemTypeID letters. Spec 3 §9 names the type names; "anything else" becomes U, BrickLink's and
- * BrickStore's letter for an unsorted lot (the spec's 'UL' is not a type BrickStore reads: it
- * would drop the lot as an unknown type).
+ * ItemTypeID letters by type name; "anything else" becomes U, BrickLink's and BrickStore's letter
+ * for an unsorted lot (the original product's 'UL' is not a type BrickStore reads: it would drop
+ * the lot as an unknown type).
  */
 const TYPE_LETTERS: Readonly<Record<string, string>> = {
   brick: 'P',

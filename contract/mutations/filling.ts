@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { INT_MAX, STOCK_MAX } from '../fields';
 
 /**
- * Outbox mutations of the filler (DESIGN "Push"). A filler's issue reports use the picker's
- * `issue.report.v1` (contract/mutations/picking.ts).
+ * Outbox mutations of the filler (docs/offline.md, docs/filling.md). A filler's issue reports use
+ * the picker's `issue.report.v1` (contract/mutations/picking.ts).
  */
 export const FillingMutation = {
   /** Fills a tray at a location and adds its bricks to the stock there, once. */

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { INT_MAX, STOCK_MAX, text } from '../fields';
 
 /**
- * Outbox mutations of the picker (DESIGN "Push"). Each is one atomic business action; the server
- * answers `applied` or `rejected {code, message}` with the codes below and OrderMessages texts.
+ * Outbox mutations of the picker (docs/offline.md, docs/picking.md). Each is one atomic business
+ * action; the server answers `applied` or `rejected {code, message}` with the codes below and
+ * OrderMessages texts.
  */
 export const PickingMutation = {
   claim: 'order.claim.v1',

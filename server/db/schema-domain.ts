@@ -34,7 +34,7 @@ export type ControllerStatus =
   | 'failed';
 export type SyncBatchStatus = 'new' | 'uploading' | 'uploaded' | 'failed';
 export type LogLevel = 'debug' | 'info' | 'warning' | 'error';
-/** 1 Warehouse manager, 2 Order manager, 3 both (spec 2 §9). */
+/** The recipient of an issue: 1 Warehouse manager, 2 Order manager, 3 both. */
 export type IssueManager = 1 | 2 | 3;
 
 /** picking_statuses rows (seeded by migration 002). */

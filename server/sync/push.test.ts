@@ -125,10 +125,10 @@ describeEachDialect('sync push', (dialect) => {
     expect(recs).toHaveLength(1);
   });
 
-  // Several servers share one database on PostgreSQL only (DESIGN "Scale-out"). Two SQLite
-  // connections in one process cannot take turns: better-sqlite3 waits for a lock synchronously,
-  // blocking the thread that holds it; one SQLite server has one connection and runs its
-  // transactions one at a time, which the test above covers. (Defined for PostgreSQL only, so
+  // Several servers share one database on PostgreSQL only (docs/architecture.md, Databases). Two
+  // SQLite connections in one process cannot take turns: better-sqlite3 waits for a lock
+  // synchronously, blocking the thread that holds it; one SQLite server has one connection and runs
+  // its transactions one at a time, which the test above covers. (Defined for PostgreSQL only, so
   // the SQLite run does not report a skipped check.)
   const onPostgres = dialect === 'postgres' ? it : () => {};
   onPostgres('applies a mutation id once across two servers on one database', async () => {

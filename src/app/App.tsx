@@ -7,7 +7,7 @@ type AppRouter = ReturnType<typeof createBrowserRouter>;
 // The update prompt (and workbox-window behind it) loads after the first screen is up.
 const UpdatePrompt = lazy(() => import('./pwa').then((m) => ({ default: m.UpdatePrompt })));
 
-/** DESIGN: an update applies only when the outbox is empty. */
+/** A new version applies only when nothing is waiting to be synced (docs/offline.md). */
 async function canUpdate(): Promise<boolean> {
   const { hasUnsentEntries } = await import('../offline/engine');
   return !(await hasUnsentEntries());

@@ -26,7 +26,7 @@ export function collectionsFor(permissions: readonly number[]): CollectionName[]
 export const UNSENT_WARNING =
   'Some of your work on this device has not been sent to the server yet. It will be sent the next time you log in here. Log out anyway?';
 
-/** DESIGN: logging out with unsent outbox entries warns first. */
+/** Logging out with unsent outbox entries warns first: they wait until this user signs in again. */
 function confirmLogOutWithUnsentWork(): Promise<boolean> {
   return new Promise((resolve) => {
     modals.openConfirmModal({

@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 export const theme = createTheme({ primaryColor: 'blue' });
 
 /**
- * Mantine with notifications (they replace the spec's alerts). The ModalsProvider (the spec's
- * confirms) sits in the signed-in Shell: the sign-in screens have no modals.
+ * Mantine with notifications (they replace the original product's alerts). The ModalsProvider
+ * (its confirms) sits in the signed-in Shell: the sign-in screens have no modals.
  */
 export function Providers({ children }: { children: ReactNode }) {
   return (

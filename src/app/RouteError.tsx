@@ -1,7 +1,7 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useRouteError } from 'react-router-dom';
 
-/** A page failed to load or render (spec 1 §8: 'Problem handling something'). */
+/** A page failed to load or render: 'Problem handling something'. */
 export function RouteError() {
   const error = useRouteError();
   console.error(error);

@@ -11,7 +11,7 @@ import { SyncStatusSlot } from './SyncStatusSlot';
 
 export const APP_NAME = 'Brick Warehouse';
 
-/** The menu of spec 1 §2.2 for the signed-in user, with the log-out action. */
+/** The menu for the signed-in user (menu.ts), with the log-out action. */
 export function MainMenu({ onNavigate }: { onNavigate?: () => void }) {
   const permissions = useSession((s) => s.permissions);
   const { pathname } = useLocation();

@@ -2,7 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { notAvailable } from './pages/NotAvailable';
 
 export interface AreaRoute {
-  /** react-router path pattern (spec 1 §2.1, spec 2 §2, spec 3 §2). */
+  /** react-router path pattern; the roles that open it are contract/access.ts PATH_RULES. */
   path: string;
   /** The area's name, shown while it is not built yet. */
   area: string;

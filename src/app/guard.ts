@@ -22,7 +22,7 @@ export interface GuardInput {
 }
 
 /**
- * The navigation guard (spec 1 §5.9, fixed): unknown paths show Not found; without a session only
+ * The navigation guard (docs/access.md): unknown paths show Not found; without a session only
  * the public pages open and anything else goes to the login page, remembering the path; a signed-in
  * user opens a path only when one of their roles admits it by whole path segments.
  */

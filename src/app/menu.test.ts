@@ -6,7 +6,7 @@ function labels(...roles: RoleName[]): string[] {
   return menuFor(roles.map((r) => Permission[r])).flatMap((g) => g.entries.map((e) => e.label));
 }
 
-describe('menuFor (spec 1 §2.2)', () => {
+describe('menuFor', () => {
   it('gives a picker their orders, trays and the warehouse', () => {
     expect(labels('picker')).toEqual(['Picker Orders', 'Tray Overview', 'Warehouse Overview']);
   });

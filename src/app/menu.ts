@@ -11,7 +11,7 @@ export interface MenuGroup {
 }
 
 /**
- * The navigation menu (spec 1 §2.2). An entry shows exactly when the guard would let the user
+ * The navigation menu (docs/access.md). An entry shows exactly when the guard would let the user
  * open its path (contract/access PATH_RULES), so the menu never offers a page that is denied.
  */
 export const MENU: MenuGroup[] = [

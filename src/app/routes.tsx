@@ -5,7 +5,7 @@ import { Guard, NOT_FOUND_ROUTE_ID } from './Guard';
 import { NotFound } from './pages/StatusPages';
 import { RouteError } from './RouteError';
 
-/** Every path of the app under one guard (spec 1 §2.1 and the other documents' route tables). */
+/** Every path of the app (areas.tsx) under one guard. */
 export const routes: RouteObject[] = [
   {
     element: createElement(Guard),

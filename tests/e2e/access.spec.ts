@@ -3,8 +3,9 @@ import { Permission, type RoleName } from '../../contract/permissions';
 import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
 
 /**
- * Every demo account (server/seed.ts) with the menu entries spec 1 §2.2 gives its role, as narrowed
- * by the guard's rules (contract/access PATH_RULES: a menu never offers a page the guard refuses).
+ * Every demo account (server/seed.ts) with the menu entries its role gets (docs/access.md), as
+ * narrowed by the guard's rules (contract/access PATH_RULES: a menu never offers a page the guard
+ * refuses).
  */
 const ACCOUNTS: { email: string; role: RoleName; menu: string[] }[] = [
   { email: 'platform@demo.test', role: 'brick_admin', menu: ['Company Admin'] },
@@ -70,7 +71,8 @@ test('a path outside the role is refused in the PWA and by the API', async ({ pa
   await expect(page.getByRole('heading', { name: 'Permission denied' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main menu' })).not.toContainText('User Admin');
 
-  // A path that only shares a prefix with an allowed one is refused as well (spec 1 §5.9 defect).
+  // A path that only shares a prefix with an allowed one is refused as well: paths match by whole
+  // segments, not by bare prefix.
   await page.goto('/orders');
   await expect(page.getByRole('heading', { name: 'Permission denied' })).toBeVisible();
 

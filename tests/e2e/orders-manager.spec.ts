@@ -5,7 +5,7 @@ import type { Order, OrderItemWithLocations } from '../../contract/orders';
 import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
 
 /**
- * The order manager's screens (spec 2 §2.6–2.7): Manage Orders with paging, sort and the problem
+ * The order manager's screens (docs/picking.md): Manage Orders with paging, sort and the problem
  * filter, and the order detail's picking-status dropdown, Solved switch and item notes.
  * Other specs change orders 1, 3 and 22; this one changes 5 and 21 and sets them back.
  */

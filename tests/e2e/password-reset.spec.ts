@@ -5,7 +5,7 @@ const EMAIL = 'sales@demo.test';
 const NEW_PASSWORD = 'a-new-sales-password';
 
 // The used link is answered 401: Chromium logs the failed load and the app logs the answer
-// (spec 1 §8: 'the response is also logged').
+// (a refused call's answer is also logged).
 test.use({
   allowedConsoleError:
     /the server responded with a status of 401|HTTPError: Request failed with status code 401 Unauthorized: POST \S+\/api\/user\/password_reset/,
@@ -17,7 +17,7 @@ test('password reset by e-mail, end to end', async ({ page, request }) => {
   await page.getByLabel('Email').fill(EMAIL);
   await page.getByRole('link', { name: 'Forgot password' }).click();
   await expect(page).toHaveURL(/\/forgot_password/);
-  // The typed email is carried across (spec 1 §2.4).
+  // The email typed on the login page is carried across to Forgot password.
   await expect(page.getByLabel('Email')).toHaveValue(EMAIL);
   await page.getByRole('button', { name: /send/i }).click();
   await expect(

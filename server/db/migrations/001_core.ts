@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { TIMESTAMP, withId } from '../dialect';
 
-/** Companies, users, permissions, sessions and e-mailed tokens (spec 1 §3). */
+/** Companies, users, permissions, sessions and e-mailed tokens (docs/access.md). */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await withId(db, db.schema.createTable('companies'))
     .addColumn('name', 'text', (c) => c.notNull().unique())

@@ -3,7 +3,7 @@ import { TIMESTAMP, withId } from '../dialect';
 import { dropTables, flag, index, userRef, versioned } from './domain-columns';
 
 /**
- * Reference data and the shared parts catalog (BrickBase, spec 3 §3; catalog modals, spec 2 §3).
+ * Reference data and the shared parts catalog (BrickBase; also read by the catalog modals).
  * Everything here is global: no company_id. Every catalog table carries a `version` for pull
  * cursors and a `uuid` (the BrickBase object id used by suggestions, the changelog and
  * `/v3/brickbase/uuids/{uuid}`).
@@ -18,7 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 async function referenceData(db: Kysely<unknown>): Promise<void> {
-  // Conditions of an item variant (spec 2 §4, spec 3 §3 "Condition").
+  // Conditions of an item variant: NEW, LIKE_NEW, GOOD, ACCEPTABLE.
   await db.schema
     .createTable('conditions')
     .addColumn('condition_name', 'text', (c) => c.primaryKey())
@@ -36,7 +36,7 @@ async function referenceData(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   // Catalog item types (GET /v1/catalog/types). Type 2 is browsed by category, the rest by theme;
-  // bsx_code is the BSX ItemTypeID the inventory export writes (spec 3 §9).
+  // bsx_code is the BSX ItemTypeID the inventory export writes (docs/inventory.md).
   await db.schema
     .createTable('item_types')
     .addColumn('id', 'integer', (c) => c.primaryKey())
@@ -83,8 +83,8 @@ async function referenceData(db: Kysely<unknown>): Promise<void> {
     .values(orderStatuses.map((name, i) => ({ id: i + 1, name })) as never)
     .execute();
 
-  // Picking statuses (GET /v1/order/picking_status; spec 2 §4). 2 is the unassigned state a picker
-  // claims from (and the only one in which an order may be made not pickable).
+  // Picking statuses (GET /v1/order/picking_status; docs/picking.md). 2 is the unassigned state a
+  // picker claims from (and the only one in which an order may be made not pickable).
   await db.schema
     .createTable('picking_statuses')
     .addColumn('id', 'integer', (c) => c.primaryKey())
@@ -183,7 +183,7 @@ async function partsMinifigsSets(db: Kysely<unknown>): Promise<void> {
   await index(db, 'sets', ['theme_id']);
   await index(db, 'sets', ['version']);
 
-  // Instructions and original boxes of a set (set inventory tabs, spec 3 §2).
+  // Instructions and original boxes of a set (the set inventory's tabs).
   await withId(db, db.schema.createTable('set_documents'))
     .addColumn('uuid', 'text', (c) => c.notNull().unique())
     .addColumn('set_id', 'integer', (c) => c.notNull().references('sets.id').onDelete('cascade'))

@@ -14,11 +14,14 @@ import {
 
 const CONDITION = sql`condition in ('NEW', 'LIKE_NEW', 'GOOD', 'ACCEPTABLE')`;
 const COMPLETENESS = sql`completeness is null or completeness in ('SEALED', 'COMPLETE', 'INCOMPLETE')`;
-/** Hours are kept with two decimals (spec 1 §5.4); numeric comes back as a number on both dialects. */
+/**
+ * Hours are kept with two decimals (the forms round to two); numeric comes back as a number on both
+ * dialects.
+ */
 const HOURS = 'numeric(10, 2)' as const;
 
 /**
- * Company data of the warehouse floor and of digitizing (spec 1 §3.4–3.7, spec 2 §3, spec 3 §3):
+ * Company data of the warehouse floor and of digitizing:
  * item variants, the location tree with its content, projects, batches, trays and backups.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

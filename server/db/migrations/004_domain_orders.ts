@@ -14,7 +14,7 @@ import {
 const PLATFORM = (col: string) => sql`${sql.ref(col)} in ('BRICKLINK', 'BRICKOWL')`;
 
 /**
- * Company data of selling (spec 2 §3 orders, spec 3 §3 marketplace): stores, orders and their
+ * Company data of selling (orders and the marketplaces): stores, orders and their
  * items, issue reports, sync batches, store items, stock errors, settings and the sync log.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { TIMESTAMP } from '../dialect';
 
 /**
- * The offline sync protocol's bookkeeping (DESIGN.md "Offline-first"): which outbox mutations were
+ * The offline sync protocol's bookkeeping (docs/offline.md): which outbox mutations were
  * processed (the idempotency record), each device's highest seq, the per-company version counter
  * every synced row is stamped with, and tombstones of deleted synced rows.
  */

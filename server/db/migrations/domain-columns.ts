@@ -45,7 +45,10 @@ export function userRef<N extends string>(name: N) {
     t.addColumn(name, 'integer', (c) => c.references('users.id').onDelete('set null'));
 }
 
-/** creator_user_id, date_of_creation, last_edit_user_id, date_of_last_edit (spec 1 §3.4). */
+/**
+ * creator_user_id, date_of_creation, last_edit_user_id, date_of_last_edit: who made and last edited
+ * a row, and when.
+ */
 export function editTrail<TB extends string, C extends string>(t: Table<TB, C>) {
   return t
     .$call(userRef('creator_user_id'))

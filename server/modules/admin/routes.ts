@@ -23,7 +23,7 @@ import {
 
 const security = [{ bearer: [] }];
 
-/** User administration and the log download (spec 1 §2.7, §7.2). */
+/** User administration and the log download (docs/access.md). */
 export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const admin = { access: ['admin'] as const };

@@ -17,7 +17,7 @@ import {
 
 const security = [{ bearer: [] }];
 
-/** Company administration for the platform operator (spec 1 §2.8, §7.3). */
+/** Company administration for the platform operator (docs/access.md). */
 export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const brickAdmin = { access: ['brick_admin'] as const };

@@ -14,7 +14,7 @@ import type { Database } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import { revokeAllSessions } from '../auth/sessions';
 
-/** The platform operator's rules (spec 1 §2.8, §7.3): which permissions each company holds. */
+/** The platform operator's rules (docs/access.md): which permissions each company holds. */
 
 export async function listCompanies(db: Kysely<Database>): Promise<CompanyListResponse> {
   const companies = await db

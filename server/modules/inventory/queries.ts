@@ -5,9 +5,9 @@ import type { Database } from '../../db/schema';
 type Db = Kysely<Database>;
 
 /**
- * The company's inventory: every item with stock, with the catalog fields of spec 3 §3
- * "Inventory item". Theme and sub-theme come from the mould's theme: a theme with a parent is the
- * sub-theme of that parent. Stock is summed in one grouped subquery.
+ * The company's inventory: every item with stock, with its catalog fields (InventoryRow in
+ * contract/inventory.ts). Theme and sub-theme come from the mould's theme: a theme with a parent is
+ * the sub-theme of that parent. Stock is summed in one grouped subquery.
  */
 function inventoryBase(db: Db, companyId: number) {
   const stock = db

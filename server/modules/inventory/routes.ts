@@ -20,9 +20,9 @@ import { findInventory } from './queries';
 const SALES = ['sales_manager'] as const;
 
 /**
- * Inventory and its export lookups (spec 3 §7 "Inventory and export") and the Kulla Catalog's
- * Add bricks. Conditions, colours and moulds are shared reference data (no company data), so any
- * signed-in user may read them; the inventory and adding stock are the sales manager's.
+ * Inventory and its export lookups and the Kulla Catalog's Add bricks (docs/inventory.md).
+ * Conditions, colours and moulds are shared reference data (no company data), so any signed-in
+ * user may read them; the inventory and adding stock are the sales manager's.
  */
 export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -42,7 +42,7 @@ async function mergeFits(trx: Kysely<Database>, companyId: number, itemId: numbe
   if (total > INT_MAX) throw conflict(OrderMessages.stockTooLarge);
 }
 
-/** Items at locations, the 'new items' locations and the item catalog table (spec 3 §7). */
+/** Items at locations, the 'new items' locations and the item catalog table (docs/locations.md). */
 export async function contentRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['locations'];

@@ -7,8 +7,8 @@ import { mustFind, type Db } from './tree';
 
 /**
  * Writes to a location's content (the stock of items there). Run inside writeTree (the company's
- * version taken first). Stock never goes negative (CHECK in SQL); the 0–100 rule of spec 3 §5 is
- * the schema's, for PUT only.
+ * version taken first). Stock never goes negative (CHECK in SQL); setting a quantity in the tree
+ * (a whole number from 0 to 100) is the schema's rule, for PUT only.
  */
 
 async function itemOf(trx: Db, companyId: number, itemId: number) {

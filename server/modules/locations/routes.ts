@@ -62,7 +62,7 @@ function depthFirst(nodes: SubtreeRow[]): number[] {
   return out;
 }
 
-/** The tree (spec 3 §7 "Items and locations") and its labels. */
+/** The tree and its labels (docs/locations.md). */
 export async function treeRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['locations'];

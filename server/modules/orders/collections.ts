@@ -5,7 +5,7 @@ import { defineCollection } from '../../sync';
 import { orderItemSelect } from './queries';
 
 /**
- * What a picker's device pulls (DESIGN "Pull"). Orders and their items only while on the floor
+ * What a picker's device pulls (docs/offline.md). Orders and their items only while on the floor
  * (pickable, not picked): leaving records tombstones (see floorTransition). Every order row is
  * restamped when its totals change, so picked_total stays right. Location content is the whole
  * company's stock (an item that enters play later must not miss rows pulled before), and the

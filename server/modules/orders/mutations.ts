@@ -14,7 +14,7 @@ import { claimOrder, confirmPick, finishOrder, pauseOrder } from './picking';
 import { reportIssue } from './service';
 
 /**
- * The picker's outbox mutations (DESIGN "Push"): the same rules as the REST routes, each applied
+ * The picker's outbox mutations (docs/offline.md): the same rules as the REST routes, each applied
  * once in the push's transaction; refusals become rejections with their code and message.
  */
 const writeCtx = (ctx: MutationContext): WriteCtx => ({

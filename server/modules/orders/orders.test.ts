@@ -37,7 +37,7 @@ describeEachDialect('orders API', (dialect) => {
     });
 
   describe('GET /order?order_id', () => {
-    it('answers the order with every field of spec 2 §3', async () => {
+    it('answers the order with every field of an order', async () => {
       const res = await get(`/api/v1/order?order_id=${orderId}`, manager);
       expect(res.statusCode).toBe(200);
       const body = res.json();
@@ -162,7 +162,7 @@ describeEachDialect('orders API', (dialect) => {
   });
 
   describe('PUT /order', () => {
-    it('changes exactly one field and answers the spec text', async () => {
+    it('changes exactly one field and answers "The order has been updated."', async () => {
       const id = await makeOrder(t.app.db, f.companyId, { items: [[f.items.a, 1]] });
       const url = `/api/v1/order?order_id=${id}`;
       let res = await put(url, manager, { has_problem: 1 });

@@ -67,7 +67,9 @@ async function addStockAllowed(
   }
 }
 
-/** The picker's calls (spec 2 §7): claim and pause, route, locations, stock, picked, issues. */
+/**
+ * The picker's calls (docs/picking.md): claim and pause, route, locations, stock, picked, issues.
+ */
 export async function pickingRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

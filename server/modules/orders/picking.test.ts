@@ -22,7 +22,7 @@ describeEachDialect('picking API', (dialect) => {
     call('PUT', `/api/v1/order/user?order_id=${orderId}`, auth, { picking_status_id: status });
 
   describe('claim and pause', () => {
-    it('claims with the spec text, pauses, and claims again', async () => {
+    it('claims with "You have claimed the order", pauses, and claims again', async () => {
       const id = await makeOrder(t.app.db, f.companyId, { items: [[f.items.a, 1]] });
       let res = await claim(id);
       expect(res.statusCode).toBe(200);

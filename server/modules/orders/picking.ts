@@ -10,7 +10,7 @@ import type { Database } from '../../db/schema';
 import { floorTransition, isOnFloor, refuse, type Trx, type WriteCtx } from './context';
 
 /**
- * The picker's writes (spec 2 §4 "Picker flow"), shared by the REST routes and the outbox
+ * The picker's writes (docs/picking.md), shared by the REST routes and the outbox
  * mutations. Every function first takes the company's sync version (which also queues concurrent
  * writers of the company on PostgreSQL), then guards each change in SQL and checks the row count.
  */
@@ -209,8 +209,9 @@ const takeStockQuery = prepared<Database, { quantity: number }, Record<string, u
 );
 
 /**
- * Adds `change` (negative: takes) to the stock of an item at a location, never below zero.
- * 404 when the item lies not there, 409 with the spec's text when the stock is too small.
+ * Adds `change` (negative: takes) to the stock of an item at a location, never below zero. 404 when
+ * the item lies not there, 409 "You cannot pick more than the current stock" when the stock is too
+ * small.
  */
 export async function takeStock(
   trx: Trx,

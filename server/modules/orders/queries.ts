@@ -128,7 +128,7 @@ export async function findOrders(
   return { results, count: count < 0 ? results.length : count };
 }
 
-/** The items of an order with image, colour, mould and condition (spec 2 §3 "Order item"). */
+/** The items of an order with image, colour, mould, condition, notes and picked|ordered. */
 export async function findOrderItems(
   db: Kysely<Database>,
   companyId: number,

@@ -40,7 +40,7 @@ export async function orderFor(app: FastifyInstance, request: FastifyRequest, or
   return results[0];
 }
 
-/** Orders, their items and statuses (spec 2 §7 "Orders and picking"), mounted under /api. */
+/** Orders, their items and statuses (docs/picking.md), mounted under /api. */
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

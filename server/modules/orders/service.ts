@@ -16,9 +16,9 @@ export interface OrderChange {
 }
 
 /**
- * PUT /order: one field at a time (spec 2 §7). An order manager may set any of them; a picker only
- * finishes an order they hold (picking status 3 or 4, decided by the totals as in order.finish).
- * Making an order not pickable needs picking status 2 (spec 2 §5).
+ * PUT /order: one field at a time (docs/picking.md). An order manager may set any of them; a picker
+ * only finishes an order they hold (picking status 3 or 4, decided by the totals as in
+ * order.finish). Making an order not pickable needs picking status 2 (unassigned).
  */
 export async function updateOrder(
   trx: Trx,
@@ -88,7 +88,7 @@ export async function updateOrder(
 
 /**
  * An issue report to the warehouse manager (1), the order manager (2) or both (3). The location,
- * item and order, when given, must be the company's. Answers the spec's thank-you text.
+ * item and order, when given, must be the company's. Answers the thank-you text of the recipient.
  */
 export async function reportIssue(
   trx: Trx,

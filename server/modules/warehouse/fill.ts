@@ -6,7 +6,7 @@ import { recordTombstone } from '../../sync';
 import { refuse, type Trx, type WriteCtx } from '../orders/context';
 
 /**
- * Filling trays and storing batches (spec 2 §4 "Filling"). Both put a tray's bricks on a shelf:
+ * Filling trays and storing batches (docs/filling.md). Both put a tray's bricks on a shelf:
  * the tray becomes 'filled' at the location and its quantity is added to the stock there, in the
  * caller's transaction. The tray update is conditional on the tray not being filled yet, so a
  * repeated or concurrent fill adds nothing (one of them wins, the others are refused).

@@ -30,7 +30,7 @@ function isOn(v: string | undefined): boolean {
   return v !== undefined && v !== '0' && v !== 'false';
 }
 
-/** Batches Overview, Tray Overview, Fill tray and Store (spec 2 §2.10–2.12, §7). */
+/** Batches Overview, Tray Overview, Fill tray and Store (docs/filling.md). */
 export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

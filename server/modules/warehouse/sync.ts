@@ -5,7 +5,7 @@ import { fillTray } from './fill';
 import { traySelect } from './queries';
 
 /**
- * The filler's outbox mutation and the `trays` pull collection (DESIGN "Offline-first").
+ * The filler's outbox mutation and the `trays` pull collection (docs/offline.md).
  * A filler's issue reports go through the orders module's `issue.report.v1`.
  */
 export const trayFill = defineMutation({

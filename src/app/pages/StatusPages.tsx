@@ -13,7 +13,7 @@ export function NotFound() {
   );
 }
 
-/** A signed-in user opened a path none of their roles admits (spec 1 §5.9). */
+/** A signed-in user opened a path none of their roles admits (contract/access.ts PATH_RULES). */
 export function PermissionDenied() {
   return (
     <Stack gap="md">
