@@ -69,7 +69,11 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database: Db = openDatabase(config);
+  const database: Db = openDatabase({
+    ...config,
+    onConnectionError: (err) =>
+      logger.warn({ err }, 'a database connection was dropped; the pool opens a new one'),
+  });
   await migrateToLatest(database.db as Kysely<unknown>);
   await ensurePermissionDefinitions(database.db);
   if (config.seedDemo) await seedDemo(database.db, app.log);

@@ -17,9 +17,20 @@ export interface Db {
   destroy(): Promise<void>;
 }
 
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Db {
+export function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  /** Told about connections the database dropped (for the log). */
+  onConnectionError?: (err: Error) => void;
+}): Db {
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // A connection the database drops (restart, network blip) emits 'error'; unhandled, that
+    // would end the process. The request that used it fails and is answered 503 (see
+    // unavailable.ts); the pool opens a new connection for the next one.
+    const onConnectionError = (err: Error) => opts.onConnectionError?.(err);
+    pool.on('error', onConnectionError);
+    pool.on('connect', (client) => client.on('error', onConnectionError));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorBody, ErrorCode } from '../../contract/errors';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { AppError } from '../errors';
 
 /**
@@ -11,6 +12,9 @@ import { AppError } from '../errors';
 export const errorsPlugin = fp(async (app: FastifyInstance, opts: { spaIndex: boolean }) => {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
+      // "Not now": clients wait this long before trying again.
+      if (err.statusCode === 503 && !reply.hasHeader('Retry-After'))
+        reply.header('Retry-After', '5');
       return reply.status(err.statusCode).send(errorBody(err.message, err.code));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -32,6 +36,18 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { spaIndex: bo
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send(errorBody(err.message, err.code ?? ErrorCode.validation));
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ err }, 'request failed: the database is unavailable');
+      return reply
+        .status(503)
+        .header('Retry-After', '5')
+        .send(
+          errorBody(
+            'The server cannot reach its database right now. Try again.',
+            ErrorCode.unavailable,
+          ),
+        );
     }
     request.log.error({ err }, 'request failed');
     return reply
