@@ -74,7 +74,13 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     onConnectionError: (err) =>
       logger.warn({ err }, 'a database connection was dropped; the pool opens a new one'),
   });
-  await migrateToLatest(database.db as Kysely<unknown>);
+  try {
+    // Refuses a database that ran a later migration than one still pending (see migrate.ts).
+    await migrateToLatest(database.db as Kysely<unknown>);
+  } catch (err) {
+    await database.destroy();
+    throw err;
+  }
   await ensurePermissionDefinitions(database.db);
   if (config.seedDemo) await seedDemo(database.db, app.log);
   const mailer =

@@ -24,13 +24,57 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
-  // Parallel work adds migrations with lower numbers than ones a dev database already ran.
+/** Thrown when the database ran a migration that sorts after one it has not run. */
+export class UnorderedMigrationsError extends Error {
+  constructor(
+    readonly missing: string[],
+    readonly lastExecuted: string,
+  ) {
+    super(
+      `Refusing to migrate: the database already ran ${lastExecuted}, but ${missing.join(', ')} ` +
+        'sorts before it and has not run. A migration is only ever added after the last one ' +
+        'released; run this database with the version that made it, or restore it from a backup.',
+    );
+    this.name = 'UnorderedMigrationsError';
+  }
+}
+
+export interface MigrateOptions {
+  /**
+   * Run migrations that sort before one the database already ran (Kysely's
+   * `allowUnorderedMigrations`). Off everywhere the product runs: a migration written for an older
+   * schema would run on a newer one. Only a test that builds such a state on purpose turns it on.
+   */
+  allowUnordered?: boolean;
+}
+
+/**
+ * Runs every pending migration, each in its own transaction. Refuses (UnorderedMigrationsError,
+ * nothing run) when a pending migration sorts before the last one the database ran.
+ */
+export async function migrateToLatest(
+  db: Kysely<unknown>,
+  opts: MigrateOptions = {},
+): Promise<string[]> {
+  const allowUnordered = opts.allowUnordered ?? false;
   const migrator = new Migrator({
     db,
     provider: new StaticProvider(),
-    allowUnorderedMigrations: true,
+    allowUnorderedMigrations: allowUnordered,
   });
+  if (!allowUnordered) {
+    const known = await migrator.getMigrations();
+    const executed = known.filter((m) => m.executedAt !== undefined).map((m) => m.name);
+    const lastExecuted = executed.sort().at(-1);
+    const missing = known
+      .filter(
+        (m) => m.executedAt === undefined && lastExecuted !== undefined && m.name < lastExecuted,
+      )
+      .map((m) => m.name);
+    if (lastExecuted !== undefined && missing.length > 0) {
+      throw new UnorderedMigrationsError(missing, lastExecuted);
+    }
+  }
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

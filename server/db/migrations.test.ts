@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildApp } from '../app';
 import { createTestApp, describeEachDialect, type TestApp } from '../test/helpers';
-import { migrateTo, migrateToLatest } from './migrate';
+import { migrateTo, migrateToLatest, UnorderedMigrationsError } from './migrate';
 import { CATALOG_TABLES } from './migrations/002_domain_catalog';
 import { WAREHOUSE_TABLES } from './migrations/003_domain_warehouse';
 import { ORDER_TABLES } from './migrations/004_domain_orders';
@@ -294,5 +295,43 @@ describeEachDialect('domain migrations', (dialect) => {
         .values({ company_id: 999_999, key: 'k', value: 'v', updated_at: null })
         .execute(),
     ).rejects.toThrow();
+  });
+});
+
+describeEachDialect('migration order', (dialect) => {
+  let t: TestApp;
+  let db: Kysely<Database>;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { seedDemo: false });
+    db = t.app.db;
+  });
+  afterAll(() => t.close());
+
+  const ran = async () =>
+    (
+      await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db)
+    ).rows.map((r) => r.name);
+
+  it('refuses to run a migration that sorts before one the database already ran', async () => {
+    // A database that ran 012 but not 011: as if 011 were added after 012 was released.
+    await sql`delete from kysely_migration where name = ${'011_auth_security'}`.execute(db);
+    const before = await ran();
+    expect(before).toContain('012_sync_housekeeping');
+    expect(before).not.toContain('011_auth_security');
+
+    const refusal = migrateToLatest(db as Kysely<unknown>);
+    await expect(refusal).rejects.toBeInstanceOf(UnorderedMigrationsError);
+    await expect(refusal).rejects.toThrow(
+      /already ran 012_sync_housekeeping, but 011_auth_security sorts before it/,
+    );
+    // Nothing ran: 011 was not applied on top of the newer schema.
+    expect(await ran()).toEqual(before);
+
+    // A server on that database refuses to start, with the same reason.
+    await expect(buildApp({ ...t.config, seedDemo: false })).rejects.toBeInstanceOf(
+      UnorderedMigrationsError,
+    );
+    expect(await ran()).toEqual(before);
   });
 });
