@@ -17,6 +17,7 @@ import {
 import type { SessionUser } from '../auth/tokens';
 import { nowIso } from '../db/dialect';
 import { prepared } from '../db/prepared';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import type { Database } from '../db/schema';
 import { AppError } from '../errors';
 import {
@@ -229,6 +230,9 @@ async function runMutation(
     await trx.executeQuery(RELEASE_M);
     return result;
   } catch (err) {
+    // The database is out of reach (not a fault of this mutation): the whole chunk stops and the
+    // device backs off, rather than counting a fault against each entry.
+    if (isDatabaseUnavailable(err)) throw err;
     // Nothing of this mutation is kept, not even its record: a later push may still apply it.
     log.error(
       { err, mutationId: m.id, mutation: m.name, deviceId, seq: m.seq },
