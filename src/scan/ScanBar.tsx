@@ -27,7 +27,7 @@ export function ScanBar({ hint = SCAN_HINT, disabled, service = scanService }: S
       <Group gap="xs" wrap="nowrap" align="center">
         <Tooltip label="Scan with the camera">
           <ActionIcon
-            size="lg"
+            size={48}
             variant="light"
             aria-label="Scan with the camera"
             disabled={disabled}
@@ -36,11 +36,12 @@ export function ScanBar({ hint = SCAN_HINT, disabled, service = scanService }: S
               setCameraOpen(true);
             }}
           >
-            <IconCamera size={20} />
+            <IconCamera size={28} />
           </ActionIcon>
         </Tooltip>
         <ManualCodeInput
-          style={{ flex: 1 }}
+          size="lg"
+          style={{ flex: 1, minWidth: 0 }}
           disabled={disabled}
           aria-label="Location code"
           placeholder="Type the code"

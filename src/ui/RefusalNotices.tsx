@@ -12,6 +12,7 @@ import {
   readIds,
   setPutBack,
 } from './entryFacts';
+import { NOTICE_PLACEMENT } from './notify';
 import { describeEntry, groupEntries, type EntryWords, type PutBackLine } from './outboxWords';
 
 /** A sync problem with the words it is told in. */
@@ -110,8 +111,8 @@ export function RefusalWatcher() {
       for (const group of groupEntries(rows)) {
         notifications.show({
           id: `refusal:${group.key}:${group.rows[0].entry.id}`,
+          ...NOTICE_PLACEMENT,
           color: 'red',
-          position: 'bottom-center',
           autoClose: false,
           title: `${group.group}: the server refused ${
             group.rows.length === 1 ? 'a change' : `${group.rows.length} changes`

@@ -20,12 +20,41 @@ const STATUS_TEXTS: Record<number, string> = {
 
 const messageStyle = { whiteSpace: 'pre-line' as const };
 
+/** CSS variable a floor screen sets to the height of its bottom action bar (see useNoticeLift). */
+export const NOTICE_LIFT_VAR = '--floor-notice-lift';
+
+/**
+ * Where every notice shows: at the bottom of the screen (at the top it would cover the location
+ * code, the scan field and the sync badge), lifted above a floor screen's action bar so it never
+ * covers Confirm either.
+ */
+export const NOTICE_PLACEMENT = {
+  position: 'bottom-center',
+  style: { marginBottom: `var(${NOTICE_LIFT_VAR}, 0px)` },
+} as const;
+
 export function notifySuccess(text: string): void {
-  notifications.show({ color: 'teal', message: text, styles: { description: messageStyle } });
+  notifications.show({
+    ...NOTICE_PLACEMENT,
+    color: 'teal',
+    message: text,
+    styles: { description: messageStyle },
+  });
+}
+
+/** Saved on this device, not yet confirmed by the server: never told as done. */
+export function notifyPending(text: string): void {
+  notifications.show({
+    ...NOTICE_PLACEMENT,
+    color: 'yellow',
+    message: text,
+    styles: { description: messageStyle },
+  });
 }
 
 export function notifyError(text: string): void {
   notifications.show({
+    ...NOTICE_PLACEMENT,
     color: 'red',
     message: text,
     autoClose: 10_000,
@@ -43,7 +72,7 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /**
- * The spec's general error text (spec 1 §8): 'Error: ' + the details, then the status line.
+ * The general error text: 'Error: ' + the details, then the status line.
  * Failures without an answer (offline, timeout) say so plainly instead.
  */
 export async function describeApiError(error: unknown): Promise<string> {

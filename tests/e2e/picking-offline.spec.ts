@@ -72,7 +72,9 @@ test('a picker picks a whole order offline, reloads, finishes; every pick lands 
   for (let step = 0; step < 30; step++) {
     if (await page.getByRole('button', { name: 'Finish' }).isVisible()) break;
     await scanIfNeeded(page);
-    await expect(page.getByLabel('Quantity')).toBeFocused();
+    // The quantity is prefilled and keeps the phone keyboard closed: Confirm has the focus.
+    await expect(page.getByRole('button', { name: 'Confirm' })).toBeFocused();
+    await expect(page.getByLabel('Quantity')).not.toBeFocused();
     await page.keyboard.press('Enter'); // Enter confirms
     unsent += 1;
     await expect(page.getByText(`${unsent} unsent`)).toBeVisible();

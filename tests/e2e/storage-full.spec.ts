@@ -77,5 +77,6 @@ test('a pick on a device whose storage is full is not counted and the picker is 
   await expect
     .poll(() => pickedOnServer(page.request, token), { timeout: 15_000 })
     .toBeGreaterThan(pickedBefore);
-  await expect(page.getByText(/This device's storage is full/)).toHaveCount(1);
+  // No second storage message (the first one may have closed on its own by now).
+  expect(await page.getByText(/This device's storage is full/).count()).toBeLessThanOrEqual(1);
 });

@@ -113,7 +113,7 @@ async function queueWritesOffline(
         }).toPass({ timeout: 15_000 });
       }
       const quantity = page.getByLabel('Quantity');
-      await expect(quantity).toBeFocused();
+      await expect(page.getByRole('button', { name: 'Confirm' })).toBeFocused();
       picked += Number(await quantity.inputValue());
       await page.keyboard.press('Enter');
       await queued();

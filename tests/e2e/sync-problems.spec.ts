@@ -60,7 +60,11 @@ test('a pick the server rejects appears in sync problems with its message', asyn
   const problem = page.getByTestId('sync-problem');
   await expect(problem).toHaveCount(1);
   await expect(problem).toContainText('You cannot pick more than the current stock (error 409)');
-  await expect(problem).toContainText('pick.confirm.v1');
+  // In the floor's words: the order, the quantity and where the pieces go back; no internal name.
+  await expect(problem).not.toContainText('pick.confirm.v1');
+  await expect(problem).toContainText(`Pick: ${quantity} × ${item.mold_name}`);
+  await expect(problem).toContainText(`back at ${code}`);
+  await expect(page.getByTestId('sync-problem-group')).toContainText('Order');
 
   // The server took nothing: the item's picked quantity is unchanged.
   const after = await page.request.get(`/api/v1/order/item?order_id=${ORDER}`, {

@@ -1,9 +1,20 @@
-import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  Badge,
+  Box,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ItemFacts, OrderProgress, type LocalOrderItem } from '../orders';
 import type { StopItem } from './route';
 import { suggestedQuantity } from './skip';
 import { Fact } from '../../ui/Fact';
+import { useNoticeLift } from '../../ui/useNoticeLift';
 
 interface Props {
   item: StopItem<LocalOrderItem>;
@@ -11,23 +22,34 @@ interface Props {
   scanned: boolean;
   disabled: boolean;
   count: number;
+  /** Picked of this item on this device, not yet confirmed by the server. */
+  pendingPicked: number;
   onConfirm: (quantity: number) => Promise<void>;
   onSkip: () => Promise<void>;
 }
 
 /**
- * One item at the current location (spec 2 §2.9): progress, picture, colour, mould, condition,
- * stock here, ordered in total, to pick, the quantity (0 to what is left) and Confirm / Skip.
- * Enter in the quantity confirms.
+ * One item at the current location: progress, picture, colour, mould, condition, stock here,
+ * ordered in total, to pick, the quantity (0 to what is left) and Confirm / Skip.
+ *
+ * Made for one thumb on a phone: the quantity is prefilled, and after the scan the focus goes to
+ * Confirm, not to the quantity, so no on-screen keyboard covers the buttons (Enter still
+ * confirms); changing the quantity is a deliberate tap. Skip is secondary, set apart, and asks
+ * before it skips.
  */
-export function PickItemCard({ item, scanned, disabled, count, onConfirm, onSkip }: Props) {
+export function PickItemCard(props: Props) {
+  const { item, scanned, disabled, count, pendingPicked, onConfirm, onSkip } = props;
   const [quantity, setQuantity] = useState<number>(suggestedQuantity(item.to_pick, item.stock));
   const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
+  const [askSkip, setAskSkip] = useState(false);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const bar = useRef<HTMLDivElement>(null);
+  const formId = `pick-${item.id}`;
+  useNoticeLift(bar);
 
-  // After the scan, the quantity is ready for Enter.
+  // After the scan, Confirm is ready for a tap or Enter.
   useEffect(() => {
-    if (scanned && !disabled) input.current?.focus();
+    if (scanned && !disabled) confirmButton.current?.focus();
   }, [scanned, disabled]);
 
   async function run(action: () => Promise<void>) {
@@ -51,6 +73,11 @@ export function PickItemCard({ item, scanned, disabled, count, onConfirm, onSkip
         <Text size="sm" c="dimmed">
           {count === 1 ? '1 item to pick here' : `${count} items to pick here`}
         </Text>
+        {pendingPicked > 0 && (
+          <Badge color="yellow" variant="light" data-testid="pick-pending">
+            {pendingPicked} picked, pending
+          </Badge>
+        )}
       </Group>
       <OrderProgress picked={item.quantity_picked} ordered={item.quantity_ordered} />
       <Stack gap="md" mt="md">
@@ -60,42 +87,82 @@ export function PickItemCard({ item, scanned, disabled, count, onConfirm, onSkip
           <Fact label="Ordered in total" value={item.quantity_ordered} testId="ordered" />
           <Fact label="To pick" value={item.to_pick} testId="to-pick" />
         </SimpleGrid>
-        <form onSubmit={submit}>
-          <Stack gap="sm">
-            <NumberInput
-              ref={input}
-              label="Quantity"
-              size="xl"
-              min={0}
-              max={item.to_pick}
-              clampBehavior="strict"
-              allowDecimal={false}
-              allowNegative={false}
-              value={quantity}
-              onChange={(v) => setQuantity(typeof v === 'number' ? v : Number(v) || 0)}
-              disabled={disabled}
-            />
+        <form id={formId} onSubmit={submit}>
+          <NumberInput
+            label="Quantity"
+            size="lg"
+            inputMode="numeric"
+            min={0}
+            max={item.to_pick}
+            clampBehavior="strict"
+            allowDecimal={false}
+            allowNegative={false}
+            value={quantity}
+            onChange={(v) => setQuantity(typeof v === 'number' ? v : Number(v) || 0)}
+            disabled={disabled}
+          />
+        </form>
+        {askSkip ? (
+          <Paper withBorder p="sm" data-testid="skip-ask">
+            <Text size="sm" mb="xs">
+              Skip this item? It stays unpicked and the route goes on without it.
+            </Text>
             <Group grow>
-              <Button type="submit" size="xl" disabled={!scanned || disabled || busy}>
-                Confirm
+              <Button variant="default" onClick={() => setAskSkip(false)}>
+                Keep picking
               </Button>
               <Button
-                size="xl"
-                variant="default"
+                color="orange"
                 disabled={disabled || busy}
-                onClick={() => void run(onSkip)}
+                onClick={() => {
+                  setAskSkip(false);
+                  void run(onSkip);
+                }}
               >
-                Skip
+                Yes, skip
               </Button>
             </Group>
-            {!scanned && (
-              <Text size="sm" c="orange.8">
-                Scan the location before you confirm.
-              </Text>
-            )}
-          </Stack>
-        </form>
+          </Paper>
+        ) : (
+          <Group justify="flex-end">
+            <Button
+              variant="subtle"
+              color="gray"
+              disabled={disabled || busy}
+              onClick={() => setAskSkip(true)}
+            >
+              Skip item
+            </Button>
+          </Group>
+        )}
       </Stack>
+      {/* At the thumb: stays at the bottom of the screen while the card is on it. */}
+      <Box
+        ref={bar}
+        pos="sticky"
+        bottom={0}
+        pt="sm"
+        pb="sm"
+        bg="var(--mantine-color-body)"
+        style={{ zIndex: 2 }}
+      >
+        {!scanned && (
+          <Text size="sm" c="orange.8" mb={4}>
+            Scan the location before you confirm.
+          </Text>
+        )}
+        <Button
+          ref={confirmButton}
+          type="submit"
+          form={formId}
+          size="xl"
+          h={64}
+          fullWidth
+          disabled={!scanned || disabled || busy}
+        >
+          Confirm
+        </Button>
+      </Box>
     </Paper>
   );
 }

@@ -16,13 +16,39 @@ import { PickingStatus } from '../../../contract/orders';
 import { useSession } from '../../app/session';
 import { OrderProgress } from '../orders';
 import { useScan } from '../../scan';
-import { notifySuccess } from '../../ui/notify';
+import { PickingMutation } from '../../../contract/mutations/picking';
+import { getDb } from '../../offline';
+import { notifyPending, notifySuccess } from '../../ui/notify';
+import { PickedLines } from './PickedLines';
 import { ReportIssueModal } from './ReportIssueModal';
 import { StopPanel } from './StopPanel';
 import { usePauseOnLeave } from './usePauseOnLeave';
 import { usePicker } from './usePicker';
 
-/** The picker screen (spec 2 §2.9), path /picker/:orderId. Works offline from the device's data. */
+/**
+ * How the server answered this order's finish: 'confirmed', 'refused', or 'waiting' (offline, or
+ * no answer within a few seconds).
+ */
+async function finishAnswer(orderId: number): Promise<'confirmed' | 'refused' | 'waiting'> {
+  const deadline = Date.now() + FINISH_WAIT_MS;
+  for (;;) {
+    const entries = (
+      await getDb().outbox.where('name').equals(PickingMutation.finish).toArray()
+    ).filter((e) => (e.args as { order_id?: number }).order_id === orderId);
+    if (
+      entries.some((e) => e.state === 'pending' || e.state === 'sending' || e.state === 'stuck')
+    ) {
+      if (!navigator.onLine || Date.now() >= deadline) return 'waiting';
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      continue;
+    }
+    return entries.some((e) => e.state === 'rejected') ? 'refused' : 'confirmed';
+  }
+}
+
+const FINISH_WAIT_MS = 4000;
+
+/** The picker screen, path /picker/:orderId. Works offline from the device's data. */
 export default function PickerPage() {
   const orderId = Number(useParams().orderId);
   const userId = useSession((s) => s.user?.id);
@@ -43,11 +69,22 @@ export default function PickerPage() {
       finished.current = false;
       return;
     }
-    notifySuccess(
-      status === PickingStatus.PICKED
-        ? 'Picking finished: everything ordered was picked.'
-        : 'Picking finished: not everything was picked, the order is paused.',
-    );
+    const picked = status === PickingStatus.PICKED;
+    const answer = await finishAnswer(orderId);
+    if (answer === 'confirmed') {
+      notifySuccess(
+        picked
+          ? 'Picking finished: everything ordered was picked.'
+          : 'Picking finished: not everything was picked, the order is paused.',
+      );
+    } else if (answer === 'waiting') {
+      notifyPending(
+        picked
+          ? 'Finishing will be confirmed when you are back online: everything ordered was picked on this device.'
+          : 'Finishing will be confirmed when you are back online: not everything was picked, the order will be paused.',
+      );
+    }
+    // Refused: the refusal notice tells it.
     navigate('/user_orders');
   }
 
@@ -112,6 +149,7 @@ export default function PickerPage() {
           item={item}
           scanned={scanned}
           disabled={blocked}
+          pendingPicked={data.unsentPicked[item.id] ?? 0}
           onConfirm={picker.confirm}
           onSkip={picker.skip}
         />
@@ -124,6 +162,11 @@ export default function PickerPage() {
             <Text>
               Picked {order.picked_total} of {order.ordered_total}. Finish to hand the order on.
             </Text>
+            <PickedLines
+              items={data.items}
+              skipped={data.state.skipped}
+              unsentPicked={data.unsentPicked}
+            />
             <Button size="xl" onClick={() => void finish()} disabled={blocked}>
               Finish
             </Button>

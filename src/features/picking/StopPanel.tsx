@@ -11,17 +11,25 @@ interface Props {
   item: StopItem<LocalOrderItem>;
   scanned: boolean;
   disabled: boolean;
+  pendingPicked: number;
   onConfirm: (quantity: number) => Promise<void>;
   onSkip: () => Promise<void>;
 }
 
 /** The current stop: where to go (breadcrumb and code), the scan, and the item to pick there. */
-export function StopPanel({ stop, item, scanned, disabled, onConfirm, onSkip }: Props) {
-  // A new location to scan: take the focus out of the quantity so the scanner's keys are a scan.
+export function StopPanel(props: Props) {
+  const { stop, item, scanned, disabled, pendingPicked, onConfirm, onSkip } = props;
+  // A new location to scan: take the focus out of the quantity or Confirm, so the scanner's keys
+  // are a scan and a stray Enter confirms nothing.
   useEffect(() => {
     if (scanned) return;
     const active = document.activeElement;
-    if (active instanceof HTMLElement && active.tagName === 'INPUT') active.blur();
+    if (
+      active instanceof HTMLElement &&
+      (active.tagName === 'INPUT' || active.tagName === 'BUTTON')
+    ) {
+      active.blur();
+    }
   }, [scanned, stop.location_id]);
 
   return (
@@ -35,15 +43,20 @@ export function StopPanel({ stop, item, scanned, disabled, onConfirm, onSkip }: 
           ))}
         </Breadcrumbs>
         <Group justify="space-between" mt="xs" wrap="nowrap">
-          <Text size="xl" fw={800} ff="monospace" data-testid="location-code">
+          <Text
+            fw={800}
+            ff="monospace"
+            data-testid="location-code"
+            style={{ whiteSpace: 'nowrap', fontSize: 'clamp(1rem, 6vw, 1.5rem)' }}
+          >
             {stop.code}
           </Text>
           {scanned ? (
-            <Badge color="teal" size="lg">
+            <Badge color="teal" size="lg" style={{ flexShrink: 0 }}>
               Location scanned
             </Badge>
           ) : (
-            <Badge color="yellow" size="lg">
+            <Badge color="yellow" size="lg" style={{ flexShrink: 0 }}>
               Scan the location
             </Badge>
           )}
@@ -60,6 +73,7 @@ export function StopPanel({ stop, item, scanned, disabled, onConfirm, onSkip }: 
         scanned={scanned}
         disabled={disabled}
         count={stop.items.length}
+        pendingPicked={pendingPicked}
         onConfirm={onConfirm}
         onSkip={onSkip}
       />

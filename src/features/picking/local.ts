@@ -77,6 +77,8 @@ export interface PickData {
   claimMessage: string | null;
   /** Entries of this order the server refused (listed under sync problems). */
   refused: OutboxEntry[];
+  /** Picked quantity per order item that has not reached the server yet (pending, sending, stuck). */
+  unsentPicked: Record<number, number>;
 }
 
 const argsOrderId = (entry: OutboxEntry) => (entry.args as { order_id?: unknown })?.order_id;
@@ -104,6 +106,16 @@ export async function loadPickData(
   const refused = (await db.outbox.where('state').equals('rejected').toArray()).filter(
     (e) => argsOrderId(e) === orderId && e.name !== PickingMutation.claim,
   );
+  const unsentPicked: Record<number, number> = {};
+  const unsent = await db.outbox.where('state').anyOf('pending', 'sending', 'stuck').toArray();
+  for (const e of unsent) {
+    if (e.name !== PickingMutation.pick || argsOrderId(e) !== orderId) continue;
+    const { order_item_id: itemId, quantity } = e.args as {
+      order_item_id: number;
+      quantity: number;
+    };
+    unsentPicked[itemId] = (unsentPicked[itemId] ?? 0) + quantity;
+  }
   return {
     order,
     items,
@@ -113,5 +125,6 @@ export async function loadPickData(
     claim: order ? claimStateOf(order, userId, claimEntry) : 'none',
     claimMessage: claimEntry?.state === 'rejected' ? (claimEntry.message ?? null) : null,
     refused,
+    unsentPicked,
   };
 }

@@ -1,12 +1,18 @@
 import { useEffect, useRef } from 'react';
 import { saveLocally } from '../../ui/localWriteError';
+import { notifyPending, notifySuccess } from '../../ui/notify';
 import { pauseOrder } from './mutations';
+
+export const PAUSED_FOR_OTHERS = 'You left the order: it is paused, and other pickers can take it.';
+export const PAUSE_PENDING =
+  'You left the order: it is paused on this device, and others can take it once you are back online.';
 
 /** Pauses scheduled by an unmount, cancelled by a mount of the same order right after it. */
 const scheduled = new Map<number, ReturnType<typeof setTimeout>>();
 
 /**
- * Leaving the picker screen pauses the order (spec 2 §4: PAUSED), through the outbox. A reload
+ * Leaving the picker screen pauses the order (PAUSED), through the outbox, and says so: the
+ * order is now free for other pickers. A reload
  * does not leave (the order stays ours and the screen continues); a re-mount right away (React's
  * development double mount) does not either.
  */
@@ -28,7 +34,12 @@ export function usePauseOnLeave(orderId: number, shouldPause: () => boolean) {
         orderId,
         setTimeout(() => {
           scheduled.delete(orderId);
-          if (shouldPauseNow) void saveLocally(() => pauseOrder(orderId), 'Pausing the order');
+          if (!shouldPauseNow) return;
+          void saveLocally(() => pauseOrder(orderId), 'Pausing the order').then((saved) => {
+            if (!saved) return;
+            if (navigator.onLine) notifySuccess(PAUSED_FOR_OTHERS);
+            else notifyPending(PAUSE_PENDING);
+          });
         }, 0),
       );
     };

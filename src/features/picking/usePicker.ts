@@ -5,11 +5,13 @@ import { mayPick } from '../orders';
 import { getDb } from '../../offline';
 import { codesMatch } from '../../scan';
 import { notifyLocalWriteError, saveLocally } from '../../ui/localWriteError';
-import { notifyError, notifySuccess } from '../../ui/notify';
+import { notifyError, notifyPending, notifySuccess } from '../../ui/notify';
 import { loadPickData, writePickerState } from './local';
 import { claimOrder, confirmPick, finishOrder } from './mutations';
 import { nextStop } from './route';
 import { afterPick, quantityProblem, withSkipped } from './skip';
+
+export const CLAIM_PENDING = 'Claim will be confirmed when you are back online';
 
 /** Claims in flight in this page (a double mount must not claim twice). */
 const claiming = new Set<number>();
@@ -40,7 +42,7 @@ export function usePicker(orderId: number, userId: number | null | undefined) {
   const claim = data?.claim ?? 'none';
   const blocked = claim === 'rejected' || claim === 'taken';
 
-  // Opening the picker claims an order nobody holds (spec 2 §4: Pick sets BEING_PICKED): once per
+  // Opening the picker claims an order nobody holds (Pick sets BEING_PICKED): once per
   // visit, decided when the order is first on the device (finishing must not claim it again).
   const decided = useRef(false);
   useEffect(() => {
@@ -52,7 +54,10 @@ export function usePicker(orderId: number, userId: number | null | undefined) {
     claiming.add(orderId);
     claimOrder(orderId, userId)
       .then(
-        () => notifySuccess(OrderMessages.claimed),
+        () => {
+          // Told as claimed only once the server confirms it (below); offline, say it waits.
+          if (!navigator.onLine) notifyPending(CLAIM_PENDING);
+        },
         (error: unknown) => {
           // Not claimed: the next visit of the screen tries again.
           notifyLocalWriteError(error, 'Taking this order');
@@ -60,6 +65,15 @@ export function usePicker(orderId: number, userId: number | null | undefined) {
       )
       .finally(() => claiming.delete(orderId));
   }, [data, claim, orderId, userId]);
+
+  // The claim is confirmed when the server has it: pending → held.
+  const previousClaim = useRef(claim);
+  useEffect(() => {
+    if (previousClaim.current === 'pending' && claim === 'held') {
+      notifySuccess(OrderMessages.claimed);
+    }
+    previousClaim.current = claim;
+  }, [claim]);
 
   const onScan = useCallback(
     (code: string) => {
