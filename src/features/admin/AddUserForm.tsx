@@ -9,7 +9,10 @@ import {
 import { api } from '../../api/client';
 import { notifyError, notifySuccess, showApiError } from '../../ui/notify';
 
-/** Add user (spec 1 §2.7, §5.2): the server e-mails the invitation. */
+/**
+ * Add user: e-mail required, name defaults to the e-mail. The user is created without a password;
+ * the server e-mails the invitation link (docs/access.md).
+ */
 export function AddUserForm({ onAdded }: { onAdded: () => void }) {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');

@@ -7,7 +7,9 @@ import { LoadStatus } from './LoadStatus';
 import { useApiData } from './useApiData';
 import { UserPermissionMatrix } from './UserPermissionMatrix';
 
-/** User administration for the company's admin (spec 1 §2.7). */
+/**
+ * User administration for the company's admin: add users, set permissions, delete (docs/access.md).
+ */
 export default function AdminPage() {
   const users = useApiData<UserListResponse>('user');
   const selfId = useSession((s) => s.user?.id);

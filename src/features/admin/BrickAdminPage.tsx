@@ -5,7 +5,7 @@ import { DownloadLogsButton } from './DownloadLogsButton';
 import { LoadStatus } from './LoadStatus';
 import { useApiData } from './useApiData';
 
-/** Company administration for the platform operator (spec 1 §2.8). */
+/** Company administration for the platform operator (brick_admin): permissions, temporary login. */
 export default function BrickAdminPage() {
   const companies = useApiData<CompanyListResponse>('company');
 

@@ -22,7 +22,11 @@ function withPermission(list: CompanyListResponse, companyId: number, id: number
   };
 }
 
-/** One row per company, one column per permission including 0 (spec 1 §2.8). */
+/**
+ * One row per company, one column per permission including 0 (brick_admin, shown only here).
+ * A change asks for confirmation; the server's revoke also takes the permission from the company's
+ * users.
+ */
 export function CompanyPermissionMatrix({ list, update }: Props) {
   const [pending, setPending] = useState<string | null>(null);
 

@@ -21,7 +21,10 @@ function saveFile(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** GET /log: saves the newest server log lines as a text file (spec 1 §7.2). */
+/**
+ * GET /log: saves the newest server log lines as a text file; an admin gets only their company's
+ * lines, with tokens scrubbed (docs/access.md).
+ */
 export function DownloadLogsButton() {
   const [busy, setBusy] = useState(false);
 

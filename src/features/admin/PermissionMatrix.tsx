@@ -40,7 +40,7 @@ interface Props<Row> {
   actions: (row: Row) => ReactNode;
 }
 
-/** One row per holder, one column per permission, a switch per cell (spec 1 §2.7, §2.8). */
+/** One row per holder (user or company), one column per permission, a switch per cell. */
 export function PermissionMatrix<Row>(props: Props<Row>) {
   const { columns, rows } = props;
   return (

@@ -22,7 +22,10 @@ function CopyValue({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** POST /company/login: a temporary password for the company's support account (spec 1 §2.8). */
+/**
+ * POST /company/login: creates or resets the company's support account (role admin) with a
+ * temporary password valid for 24 hours; its earlier sessions end.
+ */
 export function TemporaryLoginButton({ company }: { company: CompanyPermissions }) {
   const [busy, setBusy] = useState(false);
 

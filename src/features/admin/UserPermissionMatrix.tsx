@@ -30,7 +30,7 @@ function who(user: UserPermissions): string {
     : user.user_email;
 }
 
-/** One row per user, one column per company permission, a switch per cell (spec 1 §2.7). */
+/** One row per user, one column per permission the company holds, a switch per cell. */
 export function UserPermissionMatrix({ list, update, selfId, onDeleted }: Props) {
   const [pending, setPending] = useState<Set<string>>(new Set());
 

@@ -159,7 +159,7 @@ describe('AdminPage', () => {
     expect(gone).toBeUndefined();
   });
 
-  it("adds a user with the spec's texts", async () => {
+  it('refuses an empty e-mail, then adds the user and lists them', async () => {
     await signIn('admin@demo.test');
     render(
       <Providers>

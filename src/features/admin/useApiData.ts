@@ -10,7 +10,7 @@ export interface ApiData<T> {
   reload: () => Promise<void>;
 }
 
-/** Loads one GET path of the API; failures are shown with the spec's error text. */
+/** Loads one GET path of the API; a failure is shown with the general error text (showApiError). */
 export function useApiData<T>(path: string): ApiData<T> {
   const [data, setState] = useState<T | null>(null);
   const [loading, setLoading] = useState(true);

@@ -6,7 +6,10 @@ import { notifySuccess, showApiError } from '../../ui/notify';
 import { AuthCard } from './AuthCard';
 import { requestPasswordReset } from './authApi';
 
-/** Forgot password (spec 1 §2.5): the e-mail typed on the login page arrives as ?email=. */
+/**
+ * Forgot password: the e-mail typed on the login page arrives as ?email=. The answer is always the
+ * same text, so it does not reveal whether the address has an account.
+ */
 export default function ForgotPasswordPage() {
   const [params] = useSearchParams();
   const [email, setEmail] = useState(params.get('email') ?? '');

@@ -126,7 +126,7 @@ describe('login', () => {
 });
 
 describe('password reset', () => {
-  it('confirms the request with the spec text', async () => {
+  it('confirms the request with the fixed reset-requested text', async () => {
     const calls = serverAnswers(200, { message: 'ok' });
     openApp('/forgot_password?email=a%40b.test');
     fireEvent.click(await screen.findByRole('button', { name: 'Send' }));

@@ -8,8 +8,8 @@ import { AuthCard, visibilityToggle } from './AuthCard';
 import { logIn } from './authApi';
 
 /**
- * Login (spec 1 §2.4, §5.1). After success the guard sends the user on: to the route saved before
- * login (unless it is '/'), else to the home of their roles.
+ * Login: e-mail and password, both required. After success the guard sends the user on: to the
+ * route saved before login (unless it is '/'), else to the home of their roles.
  */
 export default function LoginPage() {
   const [email, setEmail] = useState('');
@@ -28,7 +28,8 @@ export default function LoginPage() {
     try {
       const answer = await logIn(email.trim(), password);
       useSession.getState().signIn(answer);
-      // DESIGN: ask for persistent storage after login (loaded on demand, with the PWA helpers).
+      // Ask the browser to keep this origin's storage (the session and the outbox live there);
+      // loaded on demand, with the PWA helpers.
       void import('../../app/pwa').then((pwa) => pwa.requestPersistentStorage());
     } catch (error) {
       setLoading(false);

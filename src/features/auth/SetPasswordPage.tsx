@@ -15,7 +15,10 @@ function passwordProblem(password: string): string | undefined {
   return undefined;
 }
 
-/** Set password (spec 1 §2.6): the token in the path is the credential; then back to '/'. */
+/**
+ * Set password (8 to 200 characters): the single-use token in the path is the credential; then
+ * back to '/' to log in.
+ */
 export default function SetPasswordPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();

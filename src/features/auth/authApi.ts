@@ -8,7 +8,7 @@ function basicCredentials(email: string, password: string): string {
   return `Basic ${btoa(binary)}`;
 }
 
-/** POST /login with Basic credentials (spec 1 §7.1). */
+/** POST /login with HTTP Basic credentials (e-mail and password); answers the session's tokens. */
 export function logIn(email: string, password: string): Promise<LoginResponse> {
   return api
     .post('login', { headers: { Authorization: basicCredentials(email, password) } })

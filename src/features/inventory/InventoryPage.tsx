@@ -10,7 +10,7 @@ import { useBsxExport } from './useBsxExport';
 /** Rows per table page: the table is paged on the server, so 100,000 lots never render at once. */
 export const INVENTORY_PAGE_SIZE = 50;
 
-/** Inventory (spec 3): every item with stock, and the BSX export below it. */
+/** Inventory (docs/inventory.md): every item with stock, and the BSX export below it. */
 export default function InventoryPage() {
   const [page, setPage] = useState(1);
   const [inventory, setInventory] = useState<InventoryResponse | null>(null);

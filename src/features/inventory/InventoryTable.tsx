@@ -7,7 +7,7 @@ function weight(grams: number | null): string {
 }
 
 /**
- * One page of the inventory with every column of spec 3 "Inventory". Memoised: the export's
+ * One page of the inventory with every column listed in docs/inventory.md. Memoised: the export's
  * progress updates re-render the page, not the table.
  */
 export const InventoryTable = memo(function InventoryTable({ items }: { items: InventoryItem[] }) {

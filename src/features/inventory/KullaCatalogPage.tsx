@@ -19,7 +19,7 @@ import {
 
 const WORDS = { mould: 'Mold', quantity: 'Quantity' };
 
-/** Kulla Catalog (spec 3 "Kulla Catalog (item overview)"): the items, 5 a page, and Add bricks. */
+/** Kulla Catalog, the item overview: the items, 5 a page, and Add bricks (docs/inventory.md). */
 export default function KullaCatalogPage() {
   const [reload, setReload] = useState(0);
   const catalog = useCatalogItems(fetchItems, reload);

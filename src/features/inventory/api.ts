@@ -7,7 +7,10 @@ import type {
 import type { ItemListResponse, ItemQuery } from '../../../contract/locations';
 import { api } from '../../api/client';
 
-/** The calls of spec 3 §7 "Inventory and export", the item list and the Kulla Catalog's add. */
+/**
+ * The inventory's calls: its pages, the whole body for the BSX export, the conditions, the item
+ * list and the Kulla Catalog's Add bricks (docs/inventory.md).
+ */
 
 export function fetchInventoryPage(page: number, limit: number): Promise<InventoryResponse> {
   return api.get('v1/inventory', { searchParams: { page, limit } }).json();

@@ -1,9 +1,9 @@
 import { ADD_BRICKS_MAX } from '../../../contract/inventory';
 
 /**
- * The Kulla Catalog's select mode (spec 3 §5 "Catalog select mode amount field"): rows are
- * selected with a checkbox; the amount field takes at most 4 digits and is enabled only while its
- * row is selected. Selections survive paging and filtering until bricks are added.
+ * The Kulla Catalog's select mode: rows are selected with a checkbox; the amount field takes at
+ * most 4 digits and is enabled only while its row is selected. Selections survive paging and
+ * filtering until bricks are added.
  */
 
 export const AMOUNT_MAX_LENGTH = 4;

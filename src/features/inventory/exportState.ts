@@ -2,8 +2,8 @@ import type { BsxCondition, BsxConditionMap } from '../../../contract/bsx/write'
 import { InventoryMessages, type Condition } from '../../../contract/inventory';
 
 /**
- * The inventory export's states (spec 3 §4 "Inventory export"): the user chooses New or Used for
- * every condition, converts (the link shows 'Loading....'), then downloads ('Download BSX-File').
+ * The inventory export's states (docs/inventory.md): the user chooses New or Used for every
+ * condition, converts (the link shows 'Loading....'), then downloads ('Download BSX-File').
  * Changing a choice afterwards makes the file stale: back to choosing.
  */
 

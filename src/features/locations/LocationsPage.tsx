@@ -8,8 +8,9 @@ import { TreeContext, createTreeStore } from './treeStore';
 import { TreeNode } from './TreeNode';
 
 /**
- * Warehouse Overview (spec 3, /location and /location/:locationId): the location tree, loaded one
- * level at a time. The warehouse manager edits it with the editing switch; a picker reads it.
+ * Warehouse Overview (/location and /location/:locationId): the location tree, loaded one level at
+ * a time (docs/locations.md). The warehouse manager edits it with the editing switch; a picker
+ * reads it.
  */
 export default function LocationsPage() {
   const { locationId } = useParams();

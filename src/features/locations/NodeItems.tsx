@@ -6,7 +6,7 @@ import { QuantityModal } from './QuantityModal';
 import { cutItem, removeItem } from './treeActions';
 import { useTree, useTreeStore, type ContentRow } from './treeStore';
 
-/** The items at an expanded location: image, name, colour and quantity (spec 3). */
+/** The items at an expanded location: image, name, colour and quantity (docs/locations.md). */
 export function NodeItems({
   locationId,
   depth,

@@ -26,9 +26,9 @@ interface Props {
 }
 
 /**
- * The node actions of spec 3 "Warehouse Overview" in one menu per row (the menu's items render
- * only when it opens, so long lists stay light). The root takes new children and pastes, and
- * is never renamed, copied, moved, flagged or deleted.
+ * The Warehouse Overview's node actions in one menu per row (the menu's items render only when it
+ * opens, so long lists stay light). The root takes new children and pastes, and is never renamed,
+ * copied, moved, flagged or deleted.
  */
 export function NodeMenu({ id, editable, isRoot }: Props) {
   const store = useTreeStore();

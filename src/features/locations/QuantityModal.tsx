@@ -13,8 +13,8 @@ interface Props {
 }
 
 /**
- * Edit quantity (spec 3 §5): the original prompt repeated until the entry was a whole number from
- * 0 to 100; this modal stays open and refuses anything else with a clear message.
+ * Edit quantity: the entry must be a whole number from 0 to 100; this modal stays open and refuses
+ * anything else with a clear message.
  */
 export function QuantityModal({ locationId, itemId, label, quantity, onClose }: Props) {
   const store = useTreeStore();

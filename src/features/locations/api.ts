@@ -7,7 +7,10 @@ import type {
 } from '../../../contract/locations';
 import { api } from '../../api/client';
 
-/** The calls of spec 3 §7 "Items and locations" (mounted under the API base). */
+/**
+ * The calls of the location tree, its content, the item search and labels (mounted under the API
+ * base; docs/locations.md).
+ */
 
 export function fetchChildren(parentId: number | null): Promise<LocationChildrenResponse> {
   const searchParams = parentId === null ? {} : { parent_id: parentId };

@@ -1,7 +1,7 @@
 /**
- * The copy/move selection of the location tree (spec 3 §4 "Location copy/move"): one node is
- * selected for copy or for moving, never both; pasting with nothing selected shows the spec's
- * text; a move selection is cleared after pasting, a copy selection stays for further pastes.
+ * The copy/move selection of the location tree: one node is selected for copy or for moving, never
+ * both; pasting with nothing selected shows NOTHING_SELECTED; a move selection is cleared after
+ * pasting, a copy selection stays for further pastes.
  */
 export const NOTHING_SELECTED = 'There are no nodes selected for copy or moving';
 export const ROOT_NOT_EDITABLE = 'The root location cannot be edited.';

@@ -9,8 +9,8 @@ import {
 import { newItemsCheckbox, newItemsToggle } from './newItemsFlag';
 import { TREE_QUANTITY_RULE, readTreeQuantity } from './quantity';
 
-describe('copy and move selection (spec 3 §4)', () => {
-  it('pasting with nothing selected gives the spec text', () => {
+describe('copy and move selection', () => {
+  it('pasting with nothing selected says that nothing is selected', () => {
     expect(planPaste(null, 7, [1, 7])).toEqual({ ok: false, message: NOTHING_SELECTED });
     expect(NOTHING_SELECTED).toBe('There are no nodes selected for copy or moving');
   });

@@ -1,5 +1,5 @@
 /**
- * The 'new items' checkbox of a location (spec 3 §3 Location.is_selected_new_location):
+ * The 'new items' checkbox of a location, from its is_selected_new_location:
  * 0 not selected, 1 selected, 2 inherited from a selected ancestor (checked and disabled).
  */
 export type NewItemsFlag = 0 | 1 | 2;

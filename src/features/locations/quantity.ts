@@ -5,9 +5,8 @@ import {
 } from '../../../contract/locations';
 
 /**
- * The quantity of an item in the tree (spec 3 §5 "Item quantity in the tree", §9 "Prompt quantity
- * range"): a whole number from 0 to 100. The original prompt repeated until the entry was valid;
- * the modal keeps refusing other entries with this message instead.
+ * The quantity of an item in the tree: a whole number from 0 to 100. The edit-quantity modal keeps
+ * refusing other entries with this message until the entry is valid.
  */
 export { TREE_QUANTITY_MAX, TREE_QUANTITY_MIN };
 export const TREE_QUANTITY_RULE = LocationMessages.quantityRange;

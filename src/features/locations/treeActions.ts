@@ -12,7 +12,7 @@ import {
   type TreeStore,
 } from './treeStore';
 
-/** Runs a call; a failure is shown with the spec's error text and answers false. */
+/** Runs a call; a failure is shown with the general error text (showApiError) and answers false. */
 async function attempt(work: () => Promise<unknown>): Promise<boolean> {
   try {
     await work();
@@ -207,7 +207,7 @@ export async function pasteItem(store: TreeStore, intoId: number): Promise<void>
   if (ok && !store.getState().children[intoId]) await loadLevel(store, intoId);
 }
 
-/** Add one piece of an item (spec 3: quantity 1 when new, one more when already there). */
+/** Add one piece of an item: quantity 1 when new, one more when already there (at most 100). */
 export async function addItem(store: TreeStore, locationId: number, itemId: number) {
   return attempt(async () => {
     const rows = (await calls.fetchContent(locationId)).results;

@@ -10,7 +10,9 @@ export interface ItemLook {
   condition_name: string;
 }
 
-/** Image, colour swatch, mould name and condition of an order item (spec 2 §2.6, §2.9). */
+/**
+ * Image, colour swatch, mould name and condition of an order item (order detail, picker screen).
+ */
 export function ItemFacts({ item, imageSize = 64 }: { item: ItemLook; imageSize?: number }) {
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start">

@@ -22,7 +22,7 @@ function fetchPage(query: OrderFilter, page: number) {
   return fetchOrders({ ...query, page });
 }
 
-/** Manage Orders (spec 2 §2.7), path /orders: an online screen with server paging. */
+/** Manage Orders, path /orders: an online screen with server paging (docs/picking.md). */
 export default function ManageOrdersPage() {
   const paged = usePagedQuery(FIRST_QUERY, fetchPage, ORDERS_PER_PAGE);
   const { query, setQuery } = paged;

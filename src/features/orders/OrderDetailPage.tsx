@@ -9,7 +9,7 @@ import { OrderItemsList } from './OrderItemsList';
 import { OrderSummary } from './OrderSummary';
 import { useOrderDetail } from './useOrderDetail';
 
-/** Order detail (spec 2 §2.6), path /order/:orderId. */
+/** Order detail, path /order/:orderId (docs/picking.md, "The order manager's screens"). */
 export default function OrderDetailPage() {
   const orderId = Number(useParams().orderId);
   const flags = useSession((s) => s.flags);

@@ -10,8 +10,8 @@ interface Props {
 }
 
 /**
- * The order issue (spec 2 §2.6): the picker's issue text; an order manager edits it and switches
- * it between Solved and Not solved (has_problem 0/1); others see whether it is solved.
+ * The order issue: the picker's issue text; an order manager edits it and switches it between
+ * Solved and Not solved (has_problem 0/1); others see whether it is solved.
  */
 export function OrderIssue({ order, isManager, editable, onChange }: Props) {
   const [editing, setEditing] = useState(false);

@@ -5,7 +5,7 @@ import { ItemFacts } from './ItemFacts';
 
 type Item = OrderItem & { locations?: { location_name: string; code: string; quantity: number }[] };
 
-/** Item info from what the order knows (spec 2 §2.4 shows the catalog's description). */
+/** Item info from what the order knows: image, mould, ids, colour, condition and stock. */
 function CatalogModal({ item, onClose }: { item: Item | null; onClose: () => void }) {
   return (
     <Modal opened={!!item} onClose={onClose} title="Item info">
@@ -58,7 +58,7 @@ function NotesModal({ item, onClose }: { item: Item | null; onClose: () => void 
   );
 }
 
-/** The order's items (spec 2 §2.6): picture, colour, mould, condition, Catalog, Notes, Picked|Ordered. */
+/** The order's items: picture, colour, mould, condition, Catalog, Notes, Picked|Ordered. */
 export function OrderItemsList({ items }: { items: Item[] }) {
   const [catalogOf, setCatalogOf] = useState<Item | null>(null);
   const [notesOf, setNotesOf] = useState<Item | null>(null);

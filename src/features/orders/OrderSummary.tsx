@@ -47,7 +47,7 @@ interface Props {
   onRefused: (message: string) => void;
 }
 
-/** The order's fields (spec 2 §2.6): number, platform, age, status, lots|items, progress, picking. */
+/** The order's fields: number, platform, age, status, lots|items, progress, picking. */
 export function OrderSummary({ order, isManager, isPicker, editable, onChange, onRefused }: Props) {
   const navigate = useNavigate();
   const [statuses, setStatuses] = useState(KNOWN_STATUSES);
@@ -57,7 +57,7 @@ export function OrderSummary({ order, isManager, isPicker, editable, onChange, o
   }, [isManager, editable]);
 
   function setPickable(on: boolean) {
-    // spec 2 §5: an order can be made not pickable only while its picking status is 2.
+    // An order can be made not pickable only while it is unassigned (picking status 2).
     if (!on && order.picking_status_id !== PickingStatus.UNASSIGNED) {
       onRefused(OrderMessages.notPickableUnlessUnassigned);
       return;

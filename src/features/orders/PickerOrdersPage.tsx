@@ -9,8 +9,8 @@ import { pickerOrders } from './local';
 import { OrderProgress } from './OrderProgress';
 
 /**
- * Picker Orders (spec 2 §2.8), path /user_orders: the orders on this device that the user may pick,
- * read from the local database, so the list works without network.
+ * Picker Orders, path /user_orders: the orders on this device that the user may pick, read from
+ * the local database, so the list works without network.
  */
 export default function PickerOrdersPage() {
   const userId = useSession((s) => s.user?.id);

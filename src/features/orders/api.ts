@@ -8,7 +8,7 @@ import type {
 import { ORDERS_PER_PAGE } from '../../../contract/orders';
 import { api } from '../../api/client';
 
-/** The online calls of the orders screens (spec 2 §7 "Orders and picking"). */
+/** The online calls of the order manager's and the order detail screens (docs/picking.md). */
 
 export interface OrderListParams {
   sort: OrderSortFlag;

@@ -21,7 +21,7 @@ describe('formatAge', () => {
   });
 });
 
-describe('pickProgress (spec 2 §9)', () => {
+describe('pickProgress', () => {
   it('is the picked share of the ordered quantity', () => {
     expect(pickProgress(0, 4)).toEqual({ percent: 0, color: 'blue', label: '0|4' });
     expect(pickProgress(1, 3)).toEqual({ percent: 33, color: 'blue', label: '1|3' });

@@ -3,7 +3,7 @@ const MINUTE = 60_000;
 const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
- * An order's age in days, hours and minutes (spec 2 §2.6), e.g. '2 days 3 hours 14 minutes'.
+ * An order's age in days, hours and minutes, e.g. '2 days 3 hours 14 minutes'.
  * A future or unreadable time counts as 0 minutes.
  */
 export function formatAge(createdAt: string, now: number = Date.now()): string {

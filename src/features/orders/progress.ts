@@ -1,7 +1,7 @@
 export interface PickProgress {
-  /** 0–100, capped at 100 (spec 2 §9). */
+  /** 0–100, capped at 100 even when more was picked than ordered. */
   percent: number;
-  /** Yellow when picked exceeds ordered (spec 2 §9); teal when complete; blue while under way. */
+  /** Yellow when picked exceeds ordered; teal when complete; blue while under way. */
   color: 'yellow' | 'teal' | 'blue';
   /** Picked|Ordered. */
   label: string;

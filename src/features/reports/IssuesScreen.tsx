@@ -19,8 +19,8 @@ import { deleteIssue, fetchIssues, solveIssue } from './api';
 import { reportTime } from './reportTime';
 
 /**
- * Warehouse Reports and Item Reports (spec 3): the issues sent to one manager, unsolved ones with
- * a done button, solved ones (with 'Show solved issues') with a delete button.
+ * Warehouse Reports and Item Reports (docs/reports.md): the issues sent to one manager, unsolved
+ * ones with a done button, solved ones (with 'Show solved issues') with a delete button.
  */
 export function IssuesScreen({ managerId, title }: { managerId: 1 | 2; title: string }) {
   const [showSolved, setShowSolved] = useState(false);

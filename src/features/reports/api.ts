@@ -1,7 +1,8 @@
 import type { IssueListResponse } from '../../../contract/reports';
 import { api } from '../../api/client';
 
-/** The calls of spec 3 §7 "Issues". */
+/** The issue lists' calls: list one manager's issues, solve, delete (docs/reports.md). */
+
 export function fetchIssues(managerId: 1 | 2, allIssues: boolean): Promise<IssueListResponse> {
   const searchParams: Record<string, string | number> = { manager_id: managerId };
   if (allIssues) searchParams.all_issues = 'true';
