@@ -34,6 +34,7 @@ export function createScanService(
     const code = wedge.handleKeyDown(event);
     if (code !== null) emit(code, 'wedge');
   };
+  const onInput = (event: Event) => wedge.handleInput(event);
 
   function emit(raw: string, source: ScanSource): boolean {
     const code = normalizeCode(raw);
@@ -46,13 +47,17 @@ export function createScanService(
   function subscribe(handler: ScanHandler): () => void {
     const entry = { handler };
     stack.push(entry);
-    if (stack.length === 1) doc?.addEventListener('keydown', onKeyDown, true);
+    if (stack.length === 1) {
+      doc?.addEventListener('keydown', onKeyDown, true);
+      doc?.addEventListener('input', onInput, true);
+    }
     return () => {
       const index = stack.indexOf(entry);
       if (index === -1) return;
       stack.splice(index, 1);
       if (stack.length === 0) {
         doc?.removeEventListener('keydown', onKeyDown, true);
+        doc?.removeEventListener('input', onInput, true);
         wedge.reset();
       }
     };

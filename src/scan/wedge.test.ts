@@ -80,7 +80,7 @@ describe('keyboard-wedge scanner', () => {
 
   it('ignores bursts shorter than the minimum length and bursts without a terminator', () => {
     listen();
-    typeCode('H1', 5);
+    typeCode('H', 5);
     typeCode('H1-A02', 5, null);
     now += 1000;
     press('Enter');
@@ -170,6 +170,89 @@ describe('keyboard-wedge scanner', () => {
     press('A', { repeat: true });
     now += 5;
     press('Enter');
+    expect(received).toEqual([]);
+  });
+
+  it('takes a 2-character code by default', () => {
+    listen();
+    typeCode('B4', 6);
+    expect(received).toEqual([['B4', 'wedge']]);
+    // One character is not a code.
+    now += 1000;
+    typeCode('B', 6);
+    expect(received).toHaveLength(1);
+  });
+});
+
+/** An Android scanner's key: `Unidentified` (key code 229), with or without its physical code. */
+function pressUnidentified(code: string, extra: KeyboardEventInit & { keyCode?: number } = {}) {
+  const target = document.activeElement ?? document.body;
+  const event = new KeyboardEvent('keydown', {
+    key: 'Unidentified',
+    code,
+    bubbles: true,
+    cancelable: true,
+    ...extra,
+  });
+  Object.defineProperty(event, 'keyCode', { value: extra.keyCode ?? 229 });
+  return target.dispatchEvent(event);
+}
+
+describe('keyboard-wedge scanner on Android (Unidentified keys)', () => {
+  it("reads the characters from the keys' codes and ends on key code 13", () => {
+    listen();
+    for (const [code, shift] of [
+      ['KeyH', true],
+      ['Digit1', false],
+      ['Minus', false],
+      ['KeyB', true],
+      ['Digit4', false],
+    ] as const) {
+      now += 6;
+      pressUnidentified(code, { shiftKey: shift });
+    }
+    now += 6;
+    expect(pressUnidentified('', { keyCode: 13 })).toBe(false);
+    expect(received).toEqual([['H1-B4', 'wedge']]);
+  });
+
+  it('reads the characters from the input events of a focused field, by timing', () => {
+    listen();
+    document.body.innerHTML = '<input type="text" />';
+    const input = document.querySelector('input')!;
+    input.focus();
+    for (const ch of 'A7-2') {
+      now += 5;
+      pressUnidentified('');
+      input.value += ch;
+      input.dispatchEvent(new InputEvent('input', { data: ch, bubbles: true }));
+    }
+    now += 5;
+    expect(pressUnidentified('Enter', { keyCode: 13 })).toBe(false);
+    expect(received).toEqual([['A7-2', 'wedge']]);
+    // The field is left as it was before the burst.
+    expect(input.value).toBe('');
+  });
+
+  it('does not take slow Unidentified keys (a person on the on-screen keyboard)', () => {
+    listen();
+    for (const code of ['KeyA', 'KeyB', 'KeyC']) {
+      now += 150;
+      pressUnidentified(code);
+    }
+    now += 150;
+    expect(pressUnidentified('Enter', { keyCode: 13 })).toBe(true);
+    expect(received).toEqual([]);
+  });
+
+  it('gives up on a burst whose characters never arrive', () => {
+    listen();
+    for (let i = 0; i < 4; i++) {
+      now += 5;
+      pressUnidentified('');
+    }
+    now += 5;
+    pressUnidentified('', { keyCode: 13 });
     expect(received).toEqual([]);
   });
 });
