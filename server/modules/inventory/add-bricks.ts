@@ -5,7 +5,7 @@ import {
   type AddBricksResponse,
 } from '../../../contract/inventory';
 import { refuse, type Trx, type WriteCtx } from '../orders/context';
-import { loadTree } from '../orders/tree';
+import { loadRoute, type LocationTree } from '../orders/tree';
 import { addStock, requireLocation } from '../warehouse/fill';
 
 /**
@@ -27,13 +27,15 @@ export async function addBricks(
     .executeTakeFirst();
   if (!item) throw refuse(404, 'item_not_found', M.itemNotFound);
 
-  const tree = await loadTree(trx, ctx.companyId);
   let locationId = args.location_id;
+  let tree: LocationTree;
   if (locationId !== undefined) {
     await requireLocation(trx, ctx, locationId);
+    tree = await loadRoute(trx, ctx.companyId, [locationId]);
   } else {
-    locationId = await newItemsLocation(trx, ctx.companyId, item.id, tree);
-    if (locationId === undefined) throw refuse(409, 'no_new_items_location', M.noNewItemsLocation);
+    const found = await newItemsLocation(trx, ctx.companyId, item.id);
+    if (!found) throw refuse(409, 'no_new_items_location', M.noNewItemsLocation);
+    ({ locationId, tree } = found);
   }
   const location_quantity = await addStock(trx, ctx, version, {
     location_id: locationId,
@@ -60,12 +62,16 @@ export async function addBricks(
   };
 }
 
+/**
+ * The location for new items and the route part it was chosen on: the flagged locations and the
+ * ones holding the item, with their ancestors (never the whole tree, this runs in a write
+ * transaction).
+ */
 async function newItemsLocation(
   trx: Trx,
   companyId: number,
   itemId: number,
-  tree: Awaited<ReturnType<typeof loadTree>>,
-): Promise<number | undefined> {
+): Promise<{ locationId: number; tree: LocationTree } | undefined> {
   const flaggedRows = await trx
     .selectFrom('locations')
     .select('id')
@@ -74,16 +80,18 @@ async function newItemsLocation(
     .execute();
   if (flaggedRows.length === 0) return undefined;
   const flagged = new Set(flaggedRows.map((r) => r.id));
-  const byRoute = (a: number, b: number) => tree.routeRank(a) - tree.routeRank(b);
   const holding = await trx
     .selectFrom('location_content')
     .select('location_id')
     .where('company_id', '=', companyId)
     .where('item_id', '=', itemId)
     .execute();
+  const tree = await loadRoute(trx, companyId, [...flagged, ...holding.map((h) => h.location_id)]);
+  const byRoute = (a: number, b: number) => tree.routeRank(a) - tree.routeRank(b);
   const inNewItems = holding
     .map((h) => h.location_id)
     .filter((id) => tree.path(id).some((n) => flagged.has(n.id)))
     .sort(byRoute);
-  return inNewItems[0] ?? [...flagged].sort(byRoute)[0];
+  const locationId = inNewItems[0] ?? [...flagged].sort(byRoute)[0];
+  return { locationId, tree };
 }

@@ -158,8 +158,10 @@ export async function crumbs(
   for (const part of chunks([...new Set(ids)])) {
     const { rows } = await sql<LocationRow>`
       with recursive up (id, parent_id, name, code, is_selected_new_location, sort_order) as (
+        -- by primary key: "company_id + 0" keeps SQLite's planner off the company index,
+        -- which would scan every location of the company
         select id, parent_id, name, code, is_selected_new_location, sort_order
-          from locations where company_id = ${companyId} and id in (${sql.join(part)})
+          from locations where id in (${sql.join(part)}) and company_id + 0 = ${companyId}
         union
         select l.id, l.parent_id, l.name, l.code, l.is_selected_new_location, l.sort_order
           from locations l join up on l.id = up.parent_id where l.company_id = ${companyId}

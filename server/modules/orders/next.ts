@@ -2,8 +2,8 @@ import { nextStop as routeNextStop } from '../../../contract/location-route';
 import { OrderMessages, type NextResponse } from '../../../contract/orders';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../errors';
-import { sql, type Kysely } from 'kysely';
-import { findOrderItems } from './queries';
+import type { Kysely } from 'kysely';
+import { findOrderItems, stockOf } from './queries';
 import { loadRoute } from './tree';
 
 /**
@@ -30,7 +30,7 @@ export async function nextStop(
   const items = (await findOrderItems(db, companyId, orderId)).filter(
     (i) => i.quantity_ordered > i.quantity_picked && !skipped.has(i.item_id),
   );
-  const stock = await stockOfItems(
+  const stock = await stockOf(
     db,
     companyId,
     items.map((i) => i.item_id),
@@ -50,24 +50,4 @@ export async function nextStop(
   if (!stop) return null;
   const { items: order_items, ...where } = stop;
   return { ...where, order: order_items };
-}
-
-/**
- * Stock (quantity > 0) of the items, over the item index: "company_id + 0" keeps the planner off
- * the company index, which would read every stock row of the company.
- */
-async function stockOfItems(
-  db: Kysely<Database>,
-  companyId: number,
-  itemIds: number[],
-): Promise<{ item_id: number; location_id: number; quantity: number }[]> {
-  if (itemIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('location_content')
-    .select(['item_id', 'location_id', 'quantity'])
-    .where('item_id', 'in', [...new Set(itemIds)])
-    .where(sql<boolean>`company_id + 0 = ${companyId}`)
-    .where('quantity', '>', 0)
-    .execute();
-  return rows.map((r) => ({ ...r, quantity: Number(r.quantity) }));
 }

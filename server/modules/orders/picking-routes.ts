@@ -32,7 +32,7 @@ import { nextStop } from './next';
 import { claimOrder, pauseOrder, setPicked, takeStock } from './picking';
 import { isManager, orderFor } from './routes';
 import { reportIssue } from './service';
-import { loadTree } from './tree';
+import { loadRoute } from './tree';
 
 const FLOOR_ROLES = ['picker', 'order_manager', 'warehouse_manager'] as const;
 
@@ -141,7 +141,7 @@ export async function pickingRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const id = request.query.location_id;
-      const tree = await loadTree(app.db, request.user.companyId);
+      const tree = await loadRoute(app.db, request.user.companyId, [id]);
       const node = tree.get(id);
       if (!node) throw notFound(OrderMessages.locationNotFound);
       return {

@@ -134,8 +134,11 @@ export async function findOrderItems(
   companyId: number,
   orderId: number,
 ): Promise<OrderItem[]> {
-  const rows = await orderItemSelect(db, companyId)
+  const rows = await orderItemColumns(db)
     .where('oi.order_id', '=', orderId)
+    // Over the (order_id, item_id) index: "company_id + 0" keeps SQLite's planner off the
+    // (company_id, version) index, which would read every order item of the company.
+    .where(sql<boolean>`oi.company_id + 0 = ${companyId}`)
     .orderBy('oi.id')
     .execute();
   return rows.map(({ version: _v, ...r }) => r);
@@ -143,13 +146,17 @@ export async function findOrderItems(
 
 /** The shared select of order items (also the pull collection's rows). */
 export function orderItemSelect(db: Kysely<Database>, companyId: number) {
+  return orderItemColumns(db).where('oi.company_id', '=', companyId);
+}
+
+/** Order items with their item, mould, colour and condition; not yet scoped by company. */
+function orderItemColumns(db: Kysely<Database>) {
   return db
     .selectFrom('order_items as oi')
     .innerJoin('items as i', 'i.id', 'oi.item_id')
     .innerJoin('moulds as m', 'm.id', 'i.mold_id')
     .innerJoin('colours as c', 'c.id', 'i.colour_id')
     .innerJoin('conditions as cd', 'cd.condition_name', 'i.condition')
-    .where('oi.company_id', '=', companyId)
     .select([
       'oi.id as order_item_id',
       'oi.order_id',
@@ -170,18 +177,23 @@ export function orderItemSelect(db: Kysely<Database>, companyId: number) {
     ]);
 }
 
-/** Stock rows (location, quantity > 0) of the given items, in the company. */
+/**
+ * Stock rows (location, quantity > 0) of the given items, in the company, over the item index:
+ * "company_id + 0" keeps SQLite's planner off the (company_id, version) index, which would read
+ * every stock row of the company.
+ */
 export async function stockOf(
   db: Kysely<Database>,
   companyId: number,
   itemIds: number[],
 ): Promise<{ item_id: number; location_id: number; quantity: number }[]> {
   if (itemIds.length === 0) return [];
-  return db
+  const rows = await db
     .selectFrom('location_content')
     .select(['item_id', 'location_id', 'quantity'])
-    .where('company_id', '=', companyId)
-    .where('item_id', 'in', itemIds)
+    .where('item_id', 'in', [...new Set(itemIds)])
+    .where(sql<boolean>`company_id + 0 = ${companyId}`)
     .where('quantity', '>', 0)
     .execute();
+  return rows.map((r) => ({ ...r, quantity: Number(r.quantity) }));
 }

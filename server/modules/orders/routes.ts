@@ -18,7 +18,7 @@ import { badRequest, notFound } from '../../errors';
 import { inTransaction } from './context';
 import { findOrderItems, findOrders, stockOf, type Viewer } from './queries';
 import { updateOrder } from './service';
-import { loadTree } from './tree';
+import { loadRoute } from './tree';
 
 const ORDER_ROLES = ['order_manager', 'picker'] as const;
 
@@ -116,7 +116,12 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         companyId,
         items.map((i) => i.item_id),
       );
-      const tree = await loadTree(app.db, companyId);
+      // Only the stocked locations and their ancestors: enough for route order and breadcrumbs.
+      const tree = await loadRoute(
+        app.db,
+        companyId,
+        stock.map((s) => s.location_id),
+      );
       const results = items.map((item) => ({
         ...item,
         locations: stock

@@ -60,16 +60,3 @@ export async function loadRoute(
   }
   return new LocationRoute<LocationTreeRow>([...byId.values()]);
 }
-
-/**
- * The company's whole tree. Prefer loadRoute: this reads every location of the company (50,000
- * in a large warehouse) and is only for callers that truly walk all of them.
- */
-export async function loadTree(db: Kysely<Database>, companyId: number): Promise<LocationTree> {
-  const rows = await db
-    .selectFrom('locations')
-    .select(['id', 'parent_id', 'name', 'code', 'sort_order'])
-    .where('company_id', '=', companyId)
-    .execute();
-  return new LocationRoute<LocationTreeRow>(rows);
-}

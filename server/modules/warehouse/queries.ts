@@ -8,7 +8,8 @@ import {
   type WarehouseTray,
 } from '../../../contract/warehouse';
 import type { Database } from '../../db/schema';
-import { loadTree } from '../orders/tree';
+import { LocationRoute } from '../../../contract/location-route';
+import { loadRoute, type LocationTreeRow } from '../orders/tree';
 
 /** Reads of the warehouse desk, scoped by company. Batch counts come from one grouped subquery. */
 
@@ -198,24 +199,21 @@ export async function trayDetail(
       : await db
           .selectFrom('location_content')
           .select(['location_id', 'quantity'])
-          .where('company_id', '=', companyId)
           .where('item_id', '=', t.item_id)
+          // Over the item index: "company_id + 0" keeps SQLite's planner off the
+          // (company_id, version) index, which would read every stock row of the company.
+          .where(sql<boolean>`company_id + 0 = ${companyId}`)
           .execute();
-  const all = await db
-    .selectFrom('locations')
-    .select(['id', 'is_selected_new_location'])
-    .where('company_id', '=', companyId)
-    .execute();
-  const tree = await loadTree(db, companyId);
   // New-items locations: the flagged ones and their subtrees (as GET /v1/location_new_items).
-  const flagged = new Set(
-    all.filter((l) => Number(l.is_selected_new_location) === 1).map((l) => l.id),
-  );
-  const newIds = new Set(
-    flagged.size === 0
-      ? []
-      : all.filter((l) => tree.path(l.id).some((n) => flagged.has(n.id))).map((l) => l.id),
-  );
+  const newRows = await newItemsSubtrees(db, companyId);
+  const newIds = new Set(newRows.map((r) => r.id));
+  // The route over the stocked locations, the flagged ones (with their ancestors) and the
+  // flagged subtrees: every location the screen lists, never the whole tree.
+  const part = await loadRoute(db, companyId, [
+    ...stock.map((s) => s.location_id),
+    ...newRows.filter((r) => r.flagged === 1).map((r) => r.id),
+  ]);
+  const tree = new LocationRoute<LocationTreeRow>([...part.rows(), ...newRows]);
   const place = (location_id: number, quantity: number): FillLocation => ({
     location_id,
     location_name: tree.crumb(location_id),
@@ -245,4 +243,38 @@ export async function trayDetail(
     quantity_in_warehouse: stock.reduce((sum, s) => sum + Number(s.quantity), 0),
     locations,
   };
+}
+
+/** Guards the recursive walk down against a cycle that should never exist. */
+const MAX_DEPTH = 1000;
+
+/**
+ * The locations flagged for new items and every location below them, once each (`flagged`: 1
+ * when the location itself is flagged), walking down over the parent_id index.
+ */
+async function newItemsSubtrees(
+  db: Db,
+  companyId: number,
+): Promise<(LocationTreeRow & { flagged: number })[]> {
+  const { rows } = await sql<LocationTreeRow & { flagged: number }>`
+    with recursive down (id, parent_id, name, code, sort_order, flagged, depth) as (
+      select id, parent_id, name, code, sort_order, 1, 0 from locations
+       where company_id = ${companyId} and is_selected_new_location = 1
+      union all
+      select l.id, l.parent_id, l.name, l.code, l.sort_order, l.is_selected_new_location,
+             down.depth + 1
+        from locations l join down on l.parent_id = down.id
+       where down.depth < ${MAX_DEPTH}
+    )
+    select id, max(parent_id) as parent_id, max(name) as name, max(code) as code,
+           max(sort_order) as sort_order, max(flagged) as flagged
+      from down group by id`.execute(db);
+  return rows.map((r) => ({
+    id: Number(r.id),
+    parent_id: r.parent_id === null ? null : Number(r.parent_id),
+    name: r.name,
+    code: r.code,
+    sort_order: Number(r.sort_order),
+    flagged: Number(r.flagged),
+  }));
 }

@@ -1,0 +1,77 @@
+import type { KyselyPlugin, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { LocationRoute } from '../../../contract/location-route';
+import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
+import { crumbs } from '../locations/tree';
+import { makeFloor, makeOrder, type Floor } from './fixture';
+import { findOrderItems, stockOf } from './queries';
+import { loadRoute } from './tree';
+
+/** Records every query a Kysely instance runs, to explain them afterwards. */
+function recorder() {
+  const nodes: RootOperationNode[] = [];
+  const plugin: KyselyPlugin = {
+    transformQuery: ({ node }) => {
+      nodes.push(node);
+      return node;
+    },
+    transformResult: async ({ result }): Promise<QueryResult<UnknownRow>> => result,
+  };
+  return { nodes, plugin };
+}
+
+describeEachDialect('picking route queries', (dialect) => {
+  let t: TestApp;
+  let f: Floor;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    f = await makeFloor(t.app.db, t.config.jwtSecret);
+  });
+  afterAll(() => t.close());
+
+  it('loadRoute ranks and names its locations as the whole tree does, and leaves strangers out', async () => {
+    const all = await t.app.db
+      .selectFrom('locations')
+      .select(['id', 'parent_id', 'name', 'code', 'sort_order'])
+      .where('company_id', '=', f.companyId)
+      .execute();
+    const whole = new LocationRoute(all);
+    const ids = [f.bins.a2b1, f.bins.a1b2, f.bins.a1b1];
+    const part = await loadRoute(t.app.db, f.companyId, [...ids, 999_999_999]);
+    expect([...ids].sort(part.byRoute)).toEqual([...ids].sort(whole.byRoute));
+    for (const id of ids) {
+      expect(part.crumb(id)).toBe(whole.crumb(id));
+      expect(part.breadcrumb(id)).toEqual(whole.breadcrumb(id));
+    }
+    expect(part.has(999_999_999)).toBe(false);
+    expect((await loadRoute(t.app.db, f.companyId + 1_000, ids)).size).toBe(0);
+  });
+
+  // SQLite without statistics prefers an index on company_id (every row of the company) over the
+  // item, order or primary key; the reads of the picking route must not.
+  it.runIf(dialect === 'sqlite')(
+    'reads stock, order items and breadcrumbs without scanning the company',
+    async () => {
+      const orderId = await makeOrder(t.app.db, f.companyId, { items: [[f.items.a, 2]] });
+      const { nodes, plugin } = recorder();
+      const db = t.app.db.withPlugin(plugin);
+      await findOrderItems(db, f.companyId, orderId);
+      await stockOf(db, f.companyId, [f.items.a, f.items.b]);
+      // 500 ids: as many as one breadcrumb query takes, where the planner's choice turns.
+      const many = Array.from({ length: 500 }, (_, i) => f.bins.a1b1 + i);
+      await crumbs(db, f.companyId, many);
+      await loadRoute(db, f.companyId, many);
+      expect(nodes).toHaveLength(4);
+      for (const node of nodes) {
+        const q = t.app.db.getExecutor().compileQuery(node, { queryId: 'plan' });
+        const plan = await t.app.db.executeQuery<{ detail: string }>({
+          ...q,
+          sql: `explain query plan ${q.sql}`,
+        });
+        const details = plan.rows.map((r) => r.detail).join('\n');
+        expect(details, q.sql).not.toMatch(/INDEX \w*company_id/);
+      }
+    },
+  );
+});
