@@ -78,7 +78,12 @@ export function Shell({ children }: { children: ReactNode }) {
             <Group gap="sm" wrap="nowrap">
               <SyncStatusSlot />
               {user && (
-                <Text size="sm" truncate="end" title={`${user.email} (${user.company_name})`}>
+                <Text
+                  size="sm"
+                  truncate="end"
+                  visibleFrom="sm"
+                  title={`${user.email} (${user.company_name})`}
+                >
                   {user.name}
                 </Text>
               )}

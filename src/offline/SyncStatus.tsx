@@ -15,11 +15,26 @@ import { IconAlertTriangle, IconWifi, IconWifiOff } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { groupEntries } from '../ui/outboxWords';
-import { PutBackList, RefusalWatcher, useProblemRows, type ProblemRow } from '../ui/RefusalNotices';
+import {
+  hideRefusalNotices,
+  PutBackList,
+  RefusalWatcher,
+  useProblemRows,
+  type ProblemRow,
+} from '../ui/RefusalNotices';
 import { getDb } from './db';
 import { dismiss, listRejected, retry } from './outbox';
 import { timeAgo } from './relativeTime';
 import { useSyncStatus } from './useSyncStatus';
+
+/** What a downloading collection is called on the floor. */
+const COLLECTION_WORDS: Record<string, string> = {
+  orders: 'orders',
+  order_items: 'order items',
+  locations: 'locations',
+  location_content: 'stock',
+  trays: 'trays',
+};
 
 /** Re-render every half minute so "Last sync … ago" stays true. */
 function useNow(intervalMs = 30_000): number {
@@ -190,28 +205,48 @@ export function SyncStatus() {
   return (
     <>
       <RefusalWatcher />
-      <UnstyledButton onClick={() => setOpened(true)} aria-label="Sync status">
-        <Group gap={6} wrap="nowrap">
-          {online ? (
-            <IconWifi size={18} aria-label="Online" />
-          ) : (
-            <IconWifiOff size={18} color="var(--mantine-color-red-6)" aria-label="Offline" />
-          )}
-          {syncing && <Loader size={12} aria-label="Syncing" />}
-          {pending > 0 && (
-            <Badge color="yellow" variant="light">
-              {pending} unsent
-            </Badge>
-          )}
-          {problems > 0 && (
-            <Badge color="red" variant="light" leftSection={<IconAlertTriangle size={12} />}>
-              {problems}
-            </Badge>
-          )}
-          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="last-sync">
+      <UnstyledButton
+        onClick={() => {
+          hideRefusalNotices();
+          setOpened(true);
+        }}
+        aria-label="Sync status"
+      >
+        {/* Two short lines, so online/offline, unsent, problems and last sync fit a phone. */}
+        <Stack gap={0} align="flex-end">
+          <Group gap={4} wrap="nowrap">
+            {online ? (
+              <IconWifi size={18} aria-label="Online" />
+            ) : (
+              <IconWifiOff size={18} color="var(--mantine-color-red-6)" aria-label="Offline" />
+            )}
+            {syncing && <Loader size={12} aria-label="Syncing" />}
+            {pending > 0 && (
+              <Badge color="yellow" variant="light" size="sm">
+                {pending} unsent
+              </Badge>
+            )}
+            {problems > 0 && (
+              <Badge
+                color="red"
+                variant="light"
+                size="sm"
+                leftSection={<IconAlertTriangle size={12} />}
+              >
+                {problems}
+              </Badge>
+            )}
+          </Group>
+          <Text
+            c="dimmed"
+            fz={10}
+            lh={1.3}
+            style={{ whiteSpace: 'nowrap' }}
+            data-testid="last-sync"
+          >
             {lastSync}
           </Text>
-        </Group>
+        </Stack>
       </UnstyledButton>
       <Drawer
         opened={opened}
@@ -226,7 +261,7 @@ export function SyncStatus() {
           </Text>
           {pull && (
             <Text size="sm" c="dimmed">
-              Downloading {pull.collection}: {pull.rows} rows
+              Downloading {COLLECTION_WORDS[pull.collection] ?? 'data'}: {pull.rows} rows
             </Text>
           )}
           {signedOut && (

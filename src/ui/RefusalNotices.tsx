@@ -55,7 +55,7 @@ export function PutBackList({ lines }: { lines: readonly PutBackLine[] }) {
 function RefusalNotice({ rows }: { rows: ProblemRow[] }) {
   const putBack = rows.flatMap((row) => (row.words.putBack ? [row.words.putBack] : []));
   return (
-    <Stack gap="xs" data-testid="refusal-notice">
+    <Stack gap="xs" data-testid="refusal-notice" mah="50vh" style={{ overflowY: 'auto' }}>
       {rows.map(({ entry, words }) => (
         <div key={entry.id}>
           <Text size="sm" fw={600}>
@@ -77,6 +77,15 @@ function RefusalNotice({ rows }: { rows: ProblemRow[] }) {
       )}
     </Stack>
   );
+}
+
+/** Ids of the refusal notices on screen. */
+const shown = new Set<string>();
+
+/** Close the refusal notices (the sync problems list, opened, says the same). */
+export function hideRefusalNotices() {
+  for (const id of shown) notifications.hide(id);
+  shown.clear();
 }
 
 /**
@@ -109,9 +118,14 @@ export function RefusalWatcher() {
         rejected.filter((e) => fresh.has(e.id)).sort((a, b) => a.seq - b.seq),
       );
       for (const group of groupEntries(rows)) {
+        const id = `refusal:${group.key}:${group.rows[0].entry.id}`;
+        shown.add(id);
         notifications.show({
-          id: `refusal:${group.key}:${group.rows[0].entry.id}`,
+          id,
+          onClose: () => shown.delete(id),
           ...NOTICE_PLACEMENT,
+          // Taller than an ordinary notice (the put-back list); its content scrolls.
+          style: { ...NOTICE_PLACEMENT.style, maxHeight: '65vh' },
           color: 'red',
           autoClose: false,
           title: `${group.group}: the server refused ${

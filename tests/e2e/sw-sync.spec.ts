@@ -93,7 +93,8 @@ async function queueWritesOffline(
     const orderId = await freeOrder(request, token, orders);
     orders.push(orderId);
     await page.goto(`/picker/${orderId}`);
-    await expect(page.getByText('You have claimed the order')).toBeVisible();
+    // Offline the claim is not told as done: it waits for the server.
+    await expect(page.getByText('Claim will be confirmed when you are back online')).toBeVisible();
     await queued();
     let picked = 0;
     while (unsent < WRITES) {
@@ -332,7 +333,8 @@ test('the worker tells an open window what it sent', async ({ page, context, req
   await expect(page.getByLabel('Offline')).toBeVisible();
   const orderId = await freeOrder(request, token, []);
   await page.goto(`/picker/${orderId}`);
-  await expect(page.getByText('You have claimed the order')).toBeVisible();
+  // Offline the claim is not told as done: it waits for the server.
+  await expect(page.getByText('Claim will be confirmed when you are back online')).toBeVisible();
   await expect(page.getByText('1 unsent')).toBeVisible();
 
   // A page of the app without the signed-in shell, so without the page's own sync engine:
@@ -368,7 +370,8 @@ test('a session the server ended while no page was open: the work waits, the use
   await expect(page.getByLabel('Offline')).toBeVisible();
   const orderId = await freeOrder(request, token, []);
   await page.goto(`/picker/${orderId}`);
-  await expect(page.getByText('You have claimed the order')).toBeVisible();
+  // Offline the claim is not told as done: it waits for the server.
+  await expect(page.getByText('Claim will be confirmed when you are back online')).toBeVisible();
   await expect(page.getByText('1 unsent')).toBeVisible();
 
   // Meanwhile the session ends on the server (signed out elsewhere, an admin revoked it), and the

@@ -104,6 +104,7 @@ export default function PickerPage() {
   }
 
   const { order } = data;
+  const pendingPieces = Object.values(data.unsentPicked).reduce((n, q) => n + q, 0);
   return (
     <Stack gap="md" maw={640} mx="auto">
       <Group justify="space-between" wrap="nowrap">
@@ -114,17 +115,23 @@ export default function PickerPage() {
         {claim === 'held' && <Badge color="teal">Claimed</Badge>}
       </Group>
       <OrderProgress picked={order.picked_total} ordered={order.ordered_total} size="xl" />
-      <Group grow>
-        <Button variant="default" size="lg" component={Link} to={`/order/${orderId}`}>
+      {/* Three thumb-sized buttons in one row at 360 px. */}
+      <Group grow gap="xs" wrap="nowrap">
+        <Button variant="default" h={48} px={4} component={Link} to={`/order/${orderId}`}>
           Cancel
         </Button>
-        <Button variant="default" size="lg" component={Link} to="/user_orders">
+        <Button variant="default" h={48} px={4} component={Link} to="/user_orders">
           Back
         </Button>
-        <Button variant="light" color="orange" size="lg" onClick={() => setReporting(true)}>
+        <Button variant="light" color="orange" h={48} px={4} onClick={() => setReporting(true)}>
           Report issue
         </Button>
       </Group>
+      {pendingPieces > 0 && (
+        <Text size="sm" c="yellow.9" data-testid="picks-pending">
+          {pendingPieces} picked pieces wait for the server to confirm them.
+        </Text>
+      )}
 
       {claim === 'rejected' && (
         <Alert color="red" title="You cannot pick this order" data-testid="claim-refused">

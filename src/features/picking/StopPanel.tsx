@@ -42,7 +42,7 @@ export function StopPanel(props: Props) {
             </Text>
           ))}
         </Breadcrumbs>
-        <Group justify="space-between" mt="xs" wrap="nowrap">
+        <Group justify="space-between" mt="xs" gap="xs">
           <Text
             fw={800}
             ff="monospace"

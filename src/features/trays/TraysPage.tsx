@@ -19,7 +19,7 @@ import { useTrayList } from './useTrayList';
 const VIEW_ALL = 'all';
 
 /**
- * Tray Overview (spec 2 §2.11), path /trays[?batch_id=…]: the trays to fill, read from the device
+ * Tray Overview, path /trays[?batch_id=…]: the trays to fill, read from the device
  * (works offline) and refreshed from the server when it answers.
  */
 export default function TraysPage() {
@@ -53,13 +53,14 @@ export default function TraysPage() {
       {trays === undefined && <Loader aria-label="Loading trays" />}
       {trays?.length === 0 && <Text>{WarehouseMessages.emptyTrays}</Text>}
       {shown.length > 0 && (
-        <Table.ScrollContainer minWidth={520}>
-          <Table striped highlightOnHover verticalSpacing="sm">
+        // Fits a 360 px phone: the creation date shows from tablet width on.
+        <Table.ScrollContainer minWidth={0}>
+          <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Tray number</Table.Th>
                 <Table.Th>Batch id</Table.Th>
-                <Table.Th>Created</Table.Th>
+                <Table.Th visibleFrom="sm">Created</Table.Th>
                 <Table.Th>Status</Table.Th>
                 <Table.Th />
               </Table.Tr>
@@ -74,7 +75,7 @@ export default function TraysPage() {
                 >
                   <Table.Td>{t.tray_nr}</Table.Td>
                   <Table.Td>{t.batch_id}</Table.Td>
-                  <Table.Td>{formatDate(t.date_of_creation)}</Table.Td>
+                  <Table.Td visibleFrom="sm">{formatDate(t.date_of_creation)}</Table.Td>
                   <Table.Td data-testid="tray-status">{trayStatusLabel(t.status)}</Table.Td>
                   <Table.Td>
                     <Group justify="flex-end">
