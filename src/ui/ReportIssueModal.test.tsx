@@ -45,7 +45,7 @@ if (!('fonts' in document)) {
 
 afterEach(cleanup);
 
-describe('ReportIssueModal (spec 2 §2.9, §5, §8)', () => {
+describe('ReportIssueModal', () => {
   it('asks for the type first and sends nothing without it', async () => {
     const sent: IssueReport[] = [];
     const closed: string[] = [];

@@ -33,7 +33,7 @@ interface Props {
   onSend: (report: IssueReport) => Promise<unknown>;
 }
 
-/** Report an issue (spec 2 §2.9, §5, §8): type required, recipient 1/2/3, thanked per recipient. */
+/** Report an issue: type required, recipient 1/2/3, thanked per recipient. */
 export function ReportIssueModal({ opened, onClose, types, onSend }: Props) {
   const [type, setType] = useState<string | null>(null);
   const [recipient, setRecipient] = useState('1');

@@ -18,7 +18,7 @@ async function failureOf(promise: Promise<unknown>): Promise<unknown> {
   );
 }
 
-describe('describeApiError (spec 1 §8)', () => {
+describe('describeApiError', () => {
   it('shows one detail with the status line', async () => {
     const error = await failureOf(
       answering(409, 'Conflict', '{"errors":[{"detail":"Taken."}]}').get('http://x/a'),

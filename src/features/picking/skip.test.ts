@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { afterPick, quantityProblem, suggestedQuantity, withSkipped } from './skip';
 
-describe('skip logic (spec 2 §4 "Picker flow")', () => {
+describe('skip logic', () => {
   it('an item picked in full is done', () => {
     expect(afterPick(3, 10, 3)).toBe('done');
   });

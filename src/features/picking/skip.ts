@@ -1,7 +1,7 @@
 import { OrderMessages } from '../../../contract/orders';
 
 /**
- * What the picker's screen does after a confirmed quantity (spec 2 §4 "Picker flow"):
+ * What the picker's screen does after a confirmed quantity:
  * - `done`: everything still to pick was picked; the item leaves the route.
  * - `elsewhere`: the location is empty now, but more is ordered; the route takes the picker to the
  *   next location that holds the item.

@@ -41,7 +41,7 @@ function BatchProgress({ b }: { b: WarehouseBatch }) {
   );
 }
 
-/** Batches Overview (spec 2 §2.10), path /fill_orders: an online desk screen with server paging. */
+/** Batches Overview, path /fill_orders: an online desk screen with server paging. */
 export default function BatchesPage() {
   const permissions = useSession((s) => s.permissions);
   const canStore = hasAnyRole(permissions, ['order_manager']);

@@ -8,7 +8,7 @@ interface Props {
   disabled?: boolean;
 }
 
-/** The tray's candidate locations as radio choices, each a breadcrumb with its code (spec 2 §2.12). */
+/** The tray's candidate locations as radio choices, each a breadcrumb with its code. */
 export function FillLocations({ locations, value, onChange, disabled }: Props) {
   if (locations.length === 0) {
     return (

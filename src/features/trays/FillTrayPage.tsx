@@ -15,7 +15,7 @@ import { isTrayFilled } from './status';
 import { TrayFacts } from './TrayFacts';
 import { useFillTray } from './useFillTray';
 
-/** Fill tray (spec 2 §2.12), path /trays/:trayId. Works offline from the device's data. */
+/** Fill tray, path /trays/:trayId. Works offline from the device's data. */
 export default function FillTrayPage() {
   const trayId = Number(useParams().trayId);
   const { load, entry } = useFillTray(trayId);

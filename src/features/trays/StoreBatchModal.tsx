@@ -13,7 +13,7 @@ interface Props {
 }
 
 /**
- * Store a batch (spec 2 §2.10, §4): choose one location (search, browse or scan its code) and every
+ * Store a batch: choose one location (search, browse or scan its code) and every
  * tray of the batch still to fill becomes filled there.
  */
 export function StoreBatchModal({ batch, onClose, onStored }: Props) {

@@ -4,7 +4,7 @@ import type { FillView } from './local';
 import { trayImageUrl } from './image';
 import { Fact } from '../../ui/Fact';
 
-/** Image, item UUID, colour, stock in the warehouse and quantity to fill (spec 2 §2.12). */
+/** Image, item UUID, colour, stock in the warehouse and quantity to fill. */
 export function TrayFacts({ view }: { view: FillView }) {
   return (
     <Stack gap="sm">

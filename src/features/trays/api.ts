@@ -10,7 +10,7 @@ import {
 } from '../../../contract/warehouse';
 import { api } from '../../api/client';
 
-/** The online calls of the warehouse desk (spec 2 §7 "Warehouse batches, trays, filling"). */
+/** The online calls of the warehouse desk. */
 
 export function fetchBatches(sort: BatchSortFlag, page: number) {
   const searchParams = new URLSearchParams({

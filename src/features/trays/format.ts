@@ -6,7 +6,7 @@ export function formatDate(iso: string | null | undefined): string {
   return d.toLocaleString('nl-NL', { dateStyle: 'short', timeStyle: 'short' });
 }
 
-/** One page of a list (spec 2 §9: 10 per page), pages counted from 1. */
+/** One page of a list (10 per page), pages counted from 1. */
 export function pageOf<T>(rows: readonly T[], page: number, perPage: number): T[] {
   return rows.slice((page - 1) * perPage, page * perPage);
 }

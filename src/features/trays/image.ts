@@ -1,5 +1,5 @@
 /**
- * The picture of a tray's item on the Fill tray screen (spec 2 §9: colour id 263 uses a different
+ * The picture of a tray's item on the Fill tray screen (colour id 263 uses a different
  * image source in the filler).
  *
  * Every other colour shows the catalog picture (`image_path`, a Rebrickable part image). Colour

@@ -1,7 +1,7 @@
 import { TRAY_STATUSES } from '../../../contract/warehouse';
 
 /**
- * How a tray's status reads on the floor (spec 2 §4): the five known statuses, capitalised; an
+ * How a tray's status reads on the floor: the five known statuses, capitalised; an
  * unknown status is displayed as Filled.
  */
 const LABELS: Record<(typeof TRAY_STATUSES)[number], string> = {
@@ -24,9 +24,9 @@ export function isTrayFilled(status: string | null | undefined): boolean {
 }
 
 export interface BatchProgress {
-  /** 0–100, capped at 100 (spec 2 §9). */
+  /** 0–100, capped at 100. */
   percent: number;
-  /** filled|total (spec 2 §2.10). */
+  /** filled|total. */
   label: string;
   complete: boolean;
 }
