@@ -1,20 +1,10 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Badge, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ItemFacts, OrderProgress, type LocalOrderItem } from '../orders';
 import type { StopItem } from './route';
 import { suggestedQuantity } from './skip';
 import { Fact } from '../../ui/Fact';
-import { useNoticeLift } from '../../ui/useNoticeLift';
+import { ThumbBar } from '../../ui/ThumbBar';
 
 interface Props {
   item: StopItem<LocalOrderItem>;
@@ -43,9 +33,7 @@ export function PickItemCard(props: Props) {
   const [busy, setBusy] = useState(false);
   const [askSkip, setAskSkip] = useState(false);
   const confirmButton = useRef<HTMLButtonElement>(null);
-  const bar = useRef<HTMLDivElement>(null);
   const formId = `pick-${item.id}`;
-  useNoticeLift(bar);
 
   // After the scan, Confirm is ready for a tap or Enter.
   useEffect(() => {
@@ -137,15 +125,7 @@ export function PickItemCard(props: Props) {
         )}
       </Stack>
       {/* At the thumb: stays at the bottom of the screen while the card is on it. */}
-      <Box
-        ref={bar}
-        pos="sticky"
-        bottom={0}
-        pt="sm"
-        pb="sm"
-        bg="var(--mantine-color-body)"
-        style={{ zIndex: 2 }}
-      >
+      <ThumbBar>
         {!scanned && (
           <Text size="sm" c="orange.8" mb={4}>
             Scan the location before you confirm.
@@ -162,7 +142,7 @@ export function PickItemCard(props: Props) {
         >
           Confirm
         </Button>
-      </Box>
+      </ThumbBar>
     </Paper>
   );
 }

@@ -19,6 +19,7 @@ import { useScan } from '../../scan';
 import { PickingMutation } from '../../../contract/mutations/picking';
 import { getDb } from '../../offline';
 import { notifyPending, notifySuccess } from '../../ui/notify';
+import { ThumbBar } from '../../ui/ThumbBar';
 import { PickedLines } from './PickedLines';
 import { ReportIssueModal } from './ReportIssueModal';
 import { StopPanel } from './StopPanel';
@@ -174,9 +175,11 @@ export default function PickerPage() {
               skipped={data.state.skipped}
               unsentPicked={data.unsentPicked}
             />
-            <Button size="xl" onClick={() => void finish()} disabled={blocked}>
-              Finish
-            </Button>
+            <ThumbBar>
+              <Button size="xl" fullWidth onClick={() => void finish()} disabled={blocked}>
+                Finish
+              </Button>
+            </ThumbBar>
           </Stack>
         </Paper>
       )}

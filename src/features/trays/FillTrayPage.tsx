@@ -6,6 +6,7 @@ import type { OutboxState } from '../../offline';
 import { ScanBar, useScan } from '../../scan';
 import { saveLocally } from '../../ui/localWriteError';
 import { notifyError, notifySuccess } from '../../ui/notify';
+import { ThumbBar } from '../../ui/ThumbBar';
 import { FillIssueModal } from './FillIssueModal';
 import { FillLocations } from './FillLocations';
 import type { FillView } from './local';
@@ -150,29 +151,37 @@ function FillTrayForm({ view, local, entryState, message }: FormProps) {
           Chosen: {chosen.location_name} ({chosen.code})
         </Text>
       )}
-      <Group grow>
-        <Button size="lg" onClick={() => void submit()} disabled={!canFill || locationId === null}>
-          Submit
-        </Button>
+      <ThumbBar>
+        <Group grow>
+          <Button
+            size="lg"
+            onClick={() => void submit()}
+            disabled={!canFill || locationId === null}
+          >
+            Submit
+          </Button>
+          <Button
+            size="lg"
+            variant="default"
+            component={Link}
+            to={`/trays?batch_id=${view.batch_id}`}
+          >
+            Cancel
+          </Button>
+        </Group>
         <Button
-          size="lg"
-          variant="default"
-          component={Link}
-          to={`/trays?batch_id=${view.batch_id}`}
+          mt="xs"
+          fullWidth
+          variant="light"
+          color="orange"
+          size="md"
+          onClick={openReport}
+          data-disabled={locationId === null || undefined}
+          aria-disabled={locationId === null}
         >
-          Cancel
+          Report issue
         </Button>
-      </Group>
-      <Button
-        variant="light"
-        color="orange"
-        size="md"
-        onClick={openReport}
-        data-disabled={locationId === null || undefined}
-        aria-disabled={locationId === null}
-      >
-        Report issue
-      </Button>
+      </ThumbBar>
       <FillIssueModal
         opened={reporting}
         onClose={() => setReporting(false)}
