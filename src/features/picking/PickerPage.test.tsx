@@ -151,3 +151,33 @@ describe('picking when the device cannot save', () => {
     expect((await getDb().orders.get(1))?.picking_status_id).toBe(PickingStatus.PICKED);
   });
 });
+
+describe('leaving the picker', () => {
+  it('says the order is paused for others', async () => {
+    openPicker();
+    fireEvent.click(await screen.findByRole('link', { name: 'Back' }));
+    await screen.findByText('Picker Orders');
+    expect(
+      await screen.findByText('You left the order: it is paused, and other pickers can take it.'),
+    ).toBeTruthy();
+    await waitFor(async () =>
+      expect((await listOutbox()).map((e) => e.name)).toContain(PickingMutation.pause),
+    );
+  });
+});
+
+describe('finishing offline', () => {
+  it('is told as waiting for the server, not as done', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await getDb().orderItems.update(10, { quantity_picked: 3 });
+    openPicker();
+    fireEvent.click(await screen.findByRole('button', { name: 'Finish' }));
+    await screen.findByText('Picker Orders');
+    expect(
+      await screen.findByText(
+        'Finishing will be confirmed when you are back online: everything ordered was picked on this device.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/^Picking finished/)).toBeNull();
+  });
+});

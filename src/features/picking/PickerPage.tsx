@@ -28,7 +28,7 @@ import { usePicker } from './usePicker';
 
 /**
  * How the server answered this order's finish: 'confirmed', 'refused', or 'waiting' (offline, or
- * no answer within a few seconds).
+ * no answer within ten seconds).
  */
 async function finishAnswer(orderId: number): Promise<'confirmed' | 'refused' | 'waiting'> {
   const deadline = Date.now() + FINISH_WAIT_MS;
@@ -47,7 +47,7 @@ async function finishAnswer(orderId: number): Promise<'confirmed' | 'refused' | 
   }
 }
 
-const FINISH_WAIT_MS = 4000;
+const FINISH_WAIT_MS = 10_000;
 
 /** The picker screen, path /picker/:orderId. Works offline from the device's data. */
 export default function PickerPage() {
@@ -71,6 +71,8 @@ export default function PickerPage() {
       return;
     }
     const picked = status === PickingStatus.PICKED;
+    navigate('/user_orders');
+    // Told once the server has answered (or plainly as waiting); the picker need not wait for it.
     const answer = await finishAnswer(orderId);
     if (answer === 'confirmed') {
       notifySuccess(
@@ -86,7 +88,6 @@ export default function PickerPage() {
       );
     }
     // Refused: the refusal notice tells it.
-    navigate('/user_orders');
   }
 
   if (data === undefined) return <Loader aria-label="Loading the order" />;
