@@ -61,11 +61,17 @@ export async function readEntryFacts(db: WarehouseDb, entry: OutboxEntry): Promi
   return facts;
 }
 
+/** Entry ids whose facts this context has kept or found kept (saves a read per change). */
+const keptHere = new Set<string>();
+
 /** Keep the facts of entries not yet kept (call while the rows are still on the device). */
 export async function keepEntryFacts(db: WarehouseDb, entries: readonly OutboxEntry[]) {
   for (const entry of entries) {
-    if (await db.meta.get(factsKey(entry.id))) continue;
-    await db.meta.put({ key: factsKey(entry.id), value: await readEntryFacts(db, entry) });
+    if (keptHere.has(entry.id)) continue;
+    if (!(await db.meta.get(factsKey(entry.id)))) {
+      await db.meta.put({ key: factsKey(entry.id), value: await readEntryFacts(db, entry) });
+    }
+    keptHere.add(entry.id);
   }
 }
 
@@ -80,6 +86,7 @@ export async function forgetGoneEntries(db: WarehouseDb, liveIds: ReadonlySet<st
   const keys = (await db.meta.where('key').startsWith('words:').primaryKeys()) as string[];
   const gone = keys.filter((key) => !liveIds.has(key.slice('words:'.length)));
   if (gone.length) await db.meta.bulkDelete(gone);
+  for (const id of keptHere) if (!liveIds.has(id)) keptHere.delete(id);
   for (const key of [PUT_BACK_KEY, TOLD_KEY]) {
     const ids = await readIds(db, key);
     const kept = Object.fromEntries(Object.entries(ids).filter(([id]) => liveIds.has(id)));
