@@ -50,28 +50,27 @@ describeEachDialect('picking route queries', (dialect) => {
 
   // SQLite without statistics prefers an index on company_id (every row of the company) over the
   // item, order or primary key; the reads of the picking route must not.
-  it.runIf(dialect === 'sqlite')(
-    'reads stock, order items and breadcrumbs without scanning the company',
-    async () => {
-      const orderId = await makeOrder(t.app.db, f.companyId, { items: [[f.items.a, 2]] });
-      const { nodes, plugin } = recorder();
-      const db = t.app.db.withPlugin(plugin);
-      await findOrderItems(db, f.companyId, orderId);
-      await stockOf(db, f.companyId, [f.items.a, f.items.b]);
-      // 500 ids: as many as one breadcrumb query takes, where the planner's choice turns.
-      const many = Array.from({ length: 500 }, (_, i) => f.bins.a1b1 + i);
-      await crumbs(db, f.companyId, many);
-      await loadRoute(db, f.companyId, many);
-      expect(nodes).toHaveLength(4);
-      for (const node of nodes) {
-        const q = t.app.db.getExecutor().compileQuery(node, { queryId: 'plan' });
-        const plan = await t.app.db.executeQuery<{ detail: string }>({
-          ...q,
-          sql: `explain query plan ${q.sql}`,
-        });
-        const details = plan.rows.map((r) => r.detail).join('\n');
-        expect(details, q.sql).not.toMatch(/INDEX \w*company_id/);
-      }
-    },
-  );
+  // Defined for SQLite only (PostgreSQL plans by its statistics): no skipped case on PostgreSQL.
+  const onSqlite = dialect === 'sqlite' ? it : () => undefined;
+  onSqlite('reads stock, order items and breadcrumbs without scanning the company', async () => {
+    const orderId = await makeOrder(t.app.db, f.companyId, { items: [[f.items.a, 2]] });
+    const { nodes, plugin } = recorder();
+    const db = t.app.db.withPlugin(plugin);
+    await findOrderItems(db, f.companyId, orderId);
+    await stockOf(db, f.companyId, [f.items.a, f.items.b]);
+    // 500 ids: as many as one breadcrumb query takes, where the planner's choice turns.
+    const many = Array.from({ length: 500 }, (_, i) => f.bins.a1b1 + i);
+    await crumbs(db, f.companyId, many);
+    await loadRoute(db, f.companyId, many);
+    expect(nodes).toHaveLength(4);
+    for (const node of nodes) {
+      const q = t.app.db.getExecutor().compileQuery(node, { queryId: 'plan' });
+      const plan = await t.app.db.executeQuery<{ detail: string }>({
+        ...q,
+        sql: `explain query plan ${q.sql}`,
+      });
+      const details = plan.rows.map((r) => r.detail).join('\n');
+      expect(details, q.sql).not.toMatch(/INDEX \w*company_id/);
+    }
+  });
 });
