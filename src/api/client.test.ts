@@ -177,6 +177,20 @@ describe('the session in IndexedDB', () => {
     expect(await loadSession(getDb())).toBeNull();
   });
 
+  it('a sign-in from the login screen is stored before it is shown (a reload right after finds it)', async () => {
+    useSession.getState().clear();
+    await sessionSaved();
+    let storedWhenShown: unknown = 'not shown';
+    const unsubscribe = useSession.subscribe((state) => {
+      if (state.refresh_token === 'refresh-9') {
+        storedWhenShown = loadSession(getDb()).then((s) => s?.refresh_token);
+      }
+    });
+    await useSession.getState().signInStored(fake.answer(9));
+    unsubscribe();
+    expect(await storedWhenShown).toBe('refresh-9');
+  });
+
   it('moves a session kept in localStorage into IndexedDB once', async () => {
     useSession.getState().clear();
     await sessionSaved();

@@ -23,6 +23,11 @@ export interface SessionValues extends StoredSession {
 interface SessionActions {
   /** Store what a login or refresh answered (a refresh rotates the refresh token too). */
   signIn(answer: LoginAnswer): void;
+  /**
+   * Sign in from the login screen: the session is stored first and shown after, so a reload (or
+   * a closed tab) right after signing in finds it. Resolves once both are done.
+   */
+  signInStored(answer: LoginAnswer): Promise<void>;
   /** Forget the session on this device. */
   clear(): void;
   /**
@@ -88,24 +93,35 @@ export function sessionSaved(): Promise<void> {
   return lastWrite;
 }
 
+/** The session values a login or refresh answer gives (the user and roles kept if absent). */
+function valuesOf(answer: LoginAnswer, current: SessionValues): SessionValues {
+  const permissions = answer.permissions ?? current.permissions;
+  return {
+    access_token: answer.access_token,
+    refresh_token: answer.refresh_token,
+    token_type: answer.token_type,
+    expires_at: answer.expires_at,
+    refresh_expires_at: answer.refresh_expires_at ?? null,
+    permissions,
+    flags: roleFlags(permissions),
+    user: answer.user ?? current.user,
+  };
+}
+
 export const useSession = create<SessionState>()((set, get) => ({
   ...empty,
   hydrated: !hydratesAtStart,
   endedNotice: false,
   signIn(answer) {
-    const permissions = answer.permissions ?? get().permissions;
-    const values: SessionValues = {
-      access_token: answer.access_token,
-      refresh_token: answer.refresh_token,
-      token_type: answer.token_type,
-      expires_at: answer.expires_at,
-      refresh_expires_at: answer.refresh_expires_at ?? null,
-      permissions,
-      flags: roleFlags(permissions),
-      user: answer.user ?? get().user,
-    };
+    const values = valuesOf(answer, get());
     set({ ...values, hydrated: true, endedNotice: false });
     write((store) => store.saveSession(toStored(values)));
+  },
+  async signInStored(answer) {
+    const values = valuesOf(answer, get());
+    write((store) => store.saveSession(toStored(values)));
+    await sessionSaved();
+    set({ ...values, hydrated: true, endedNotice: false });
   },
   clear() {
     set({ ...empty, hydrated: true, endedNotice: false });

@@ -27,7 +27,7 @@ export default function LoginPage() {
     setLoading(true);
     try {
       const answer = await logIn(email.trim(), password);
-      useSession.getState().signIn(answer);
+      await useSession.getState().signInStored(answer);
       // Ask the browser to keep this origin's storage (the session and the outbox live there);
       // loaded on demand, with the PWA helpers.
       void import('../../app/pwa').then((pwa) => pwa.requestPersistentStorage());

@@ -45,6 +45,7 @@ export function usePicker(orderId: number, userId: number | null | undefined) {
   // Opening the picker claims an order nobody holds (Pick sets BEING_PICKED): once per
   // visit, decided when the order is first on the device (finishing must not claim it again).
   const decided = useRef(false);
+  const claimedHere = useRef(false);
   useEffect(() => {
     const order = data?.order;
     if (!order || decided.current) return;
@@ -52,6 +53,7 @@ export function usePicker(orderId: number, userId: number | null | undefined) {
     if (claim !== 'none' || userId == null || !mayPick(order, userId)) return;
     if (claiming.has(orderId)) return;
     claiming.add(orderId);
+    claimedHere.current = true;
     claimOrder(orderId, userId)
       .then(
         () => {
@@ -66,10 +68,16 @@ export function usePicker(orderId: number, userId: number | null | undefined) {
       .finally(() => claiming.delete(orderId));
   }, [data, claim, orderId, userId]);
 
-  // The claim is confirmed when the server has it: pending → held.
+  // The claim is confirmed when the server has it: pending → held. The device may see the claim
+  // made here go straight to held (queued and answered between two reads), so a claim made in
+  // this visit is told when it is held, whether or not 'pending' was seen; once.
   const previousClaim = useRef(claim);
+  const toldClaimed = useRef(false);
   useEffect(() => {
-    if (previousClaim.current === 'pending' && claim === 'held') {
+    const confirmed =
+      claim === 'held' && (claimedHere.current || previousClaim.current === 'pending');
+    if (confirmed && !toldClaimed.current) {
+      toldClaimed.current = true;
       notifySuccess(OrderMessages.claimed);
     }
     previousClaim.current = claim;
