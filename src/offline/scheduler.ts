@@ -204,6 +204,8 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
     cleanups.push(() => target.removeEventListener(type, fn));
   }
 
+  // The platform may have gone offline (or come back) before these listeners were attached.
+  syncStatus.setState({ online: isOnline() });
   cleanups.push(watchOutbox(db));
   cleanups.push(
     onEnqueue(() => {
