@@ -5,7 +5,8 @@ import { PickingMutation } from '../../contract/mutations/picking';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db';
-import { makeFloor, makeOrder, orderItemId, stockAt } from '../../server/modules/orders/fixture';
+import { stockAt } from '../../server/modules/orders/fixture';
+import { claimedOrderFloor } from './pick-floor';
 import { freshDataDir, startServer, type Bench, type BenchRow } from './support';
 
 const CONNECTIONS = 100;
@@ -30,25 +31,7 @@ export async function run(): Promise<BenchRow[]> {
   // Prepare the floor in the database the server will open: a claimed order and a deep stock.
   const setup = await buildApp(config);
   await setup.ready();
-  const f = await makeFloor(setup.db, config.jwtSecret, 'Bench Bricks');
-  const { auth, userId } = await f.as('picker');
-  const orderId = await makeOrder(setup.db, f.companyId, {
-    items: [[f.items.a, STOCK]],
-    pickingStatusId: 1,
-    claimedBy: userId,
-  });
-  await setup.db
-    .updateTable('location_content')
-    .set({ quantity: STOCK })
-    .where('location_id', '=', f.bins.a2b1)
-    .where('item_id', '=', f.items.a)
-    .execute();
-  const args = {
-    order_id: orderId,
-    order_item_id: await orderItemId(setup.db, orderId, f.items.a),
-    location_id: f.bins.a2b1,
-    quantity: 1,
-  };
+  const { auth, itemId, args } = await claimedOrderFloor(setup.db, config.jwtSecret, STOCK);
   await setup.close();
 
   const server = await startServer(dataDir, { SEED_DEMO: '0' });
@@ -85,7 +68,7 @@ export async function run(): Promise<BenchRow[]> {
     });
 
     const db = openDatabase({ dataDir });
-    const left = await stockAt(db.db, f.bins.a2b1, f.items.a);
+    const left = await stockAt(db.db, args.location_id, itemId);
     const applied = await db.db
       .selectFrom('applied_mutations')
       .select((eb) => eb.fn.countAll<number>().as('n'))

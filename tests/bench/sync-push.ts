@@ -5,8 +5,9 @@ import SQLite from 'better-sqlite3';
 import { PickingMutation } from '../../contract/mutations/picking';
 import { buildApp, type App } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { makeFloor, makeOrder, orderItemId, stockAt } from '../../server/modules/orders/fixture';
+import { stockAt } from '../../server/modules/orders/fixture';
 import { PUSH_CHUNK } from '../../server/sync/push';
+import { claimedOrderFloor } from './pick-floor';
 import { freshDataDir, median, type Bench, type BenchRow } from './support';
 
 /** Picks per measurement; the contract's largest push is 500 mutations. */
@@ -64,26 +65,12 @@ async function pickFloor(): Promise<PickFloor> {
   };
   const app = await buildApp(config);
   await app.ready();
-  const f = await makeFloor(app.db, config.jwtSecret, 'Bench Bricks');
-  const { auth, userId } = await f.as('picker');
-  const orderId = await makeOrder(app.db, f.companyId, {
-    items: [[f.items.a, STOCK]],
-    pickingStatusId: 1,
-    claimedBy: userId,
-  });
-  await app.db
-    .updateTable('location_content')
-    .set({ quantity: STOCK })
-    .where('location_id', '=', f.bins.a2b1)
-    .where('item_id', '=', f.items.a)
-    .execute();
-  const args = {
-    order_id: orderId,
-    order_item_id: await orderItemId(app.db, orderId, f.items.a),
-    location_id: f.bins.a2b1,
-    quantity: 1,
-  };
-  return { app, dataDir, auth, companyId: f.companyId, userId, args, itemId: f.items.a };
+  const { auth, userId, companyId, itemId, args } = await claimedOrderFloor(
+    app.db,
+    config.jwtSecret,
+    STOCK,
+  );
+  return { app, dataDir, auth, companyId, userId, args, itemId };
 }
 
 /**
