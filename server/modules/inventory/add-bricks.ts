@@ -4,7 +4,7 @@ import {
   InventoryMessages as M,
   type AddBricksResponse,
 } from '../../../contract/inventory';
-import { refuse, type Trx, type WriteCtx } from '../orders/context';
+import { refuse, type Trx, type WriteCtx } from '../../write/context';
 import { loadRoute, type LocationTree } from '../orders/tree';
 import { addStock, requireLocation } from '../warehouse/fill';
 

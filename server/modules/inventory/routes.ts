@@ -13,7 +13,7 @@ import {
   MoldResponse,
 } from '../../../contract/inventory';
 import { notFound } from '../../errors';
-import { inTransaction } from '../orders/context';
+import { inTransaction } from '../../write/context';
 import { addBricks } from './add-bricks';
 import { findInventory } from './queries';
 

@@ -9,7 +9,7 @@ import {
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { defineMutation, restampRows, restampStock, type MutationContext } from '../../sync';
-import type { WriteCtx } from './context';
+import type { WriteCtx } from '../../write/context';
 import { claimOrder, confirmPick, finishOrder, pauseOrder } from './picking';
 import { reportIssue } from './service';
 

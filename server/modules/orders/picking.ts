@@ -7,7 +7,8 @@ import {
 import { nowIso } from '../../db/dialect';
 import { prepared } from '../../db/prepared';
 import type { Database } from '../../db/schema';
-import { floorTransition, isOnFloor, refuse, type Trx, type WriteCtx } from './context';
+import { floorTransition, isOnFloor } from './floor';
+import { refuse, type Trx, type WriteCtx } from '../../write/context';
 
 /**
  * The picker's writes (docs/picking.md), shared by the REST routes and the outbox

@@ -15,7 +15,7 @@ import {
 } from '../../../contract/orders';
 import { hasAnyRole } from '../../../contract/permissions';
 import { badRequest, notFound } from '../../errors';
-import { inTransaction } from './context';
+import { inTransaction } from '../../write/context';
 import { findOrderItems, findOrders, stockOf, type Viewer } from './queries';
 import { updateOrder } from './service';
 import { loadRoute } from './tree';

@@ -5,7 +5,8 @@ import {
 } from '../../../contract/mutations/picking';
 import { nowIso } from '../../db/dialect';
 import type { OrdersTable } from '../../db/schema-domain';
-import { floorTransition, isOnFloor, refuse, type Trx, type WriteCtx } from './context';
+import { floorTransition, isOnFloor } from './floor';
+import { refuse, type Trx, type WriteCtx } from '../../write/context';
 import { finishOrder } from './picking';
 
 export interface OrderChange {

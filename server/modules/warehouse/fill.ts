@@ -3,7 +3,7 @@ import { FillingRejectCode as Code, type TrayFillArgs } from '../../../contract/
 import { WarehouseMessages as M, traysWithoutItemMessage } from '../../../contract/warehouse';
 import { nowIso } from '../../db/dialect';
 import { recordTombstone } from '../../sync';
-import { refuse, type Trx, type WriteCtx } from '../orders/context';
+import { refuse, type Trx, type WriteCtx } from '../../write/context';
 
 /**
  * Filling trays and storing batches (docs/filling.md). Both put a tray's bricks on a shelf:

@@ -19,7 +19,7 @@ import {
   type BatchSortFlag,
 } from '../../../contract/warehouse';
 import { badRequest, notFound } from '../../errors';
-import { inTransaction } from '../orders/context';
+import { inTransaction } from '../../write/context';
 import { fillTray, storeBatch } from './fill';
 import { batchIds, findBatch, listBatches, listTrays, trayDetail } from './queries';
 

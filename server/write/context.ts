@@ -1,0 +1,43 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { SessionUser } from '../auth/tokens';
+import type { Database } from '../db/schema';
+import { AppError } from '../errors';
+import { nextVersion } from '../sync';
+
+/**
+ * What a write needs: the caller, the company, and the company's sync version for
+ * this transaction (taken once, first, so all writers of a company queue in one order). Both the
+ * REST routes and the outbox mutations build one, so both paths run the same rules.
+ */
+export interface WriteCtx {
+  companyId: number;
+  userId: number;
+  version: () => Promise<number>;
+}
+
+export type Trx = Kysely<Database>;
+
+/** Runs `fn` in one transaction with a WriteCtx for the caller (the REST path). */
+export function inTransaction<T>(
+  db: Kysely<Database>,
+  user: SessionUser,
+  fn: (trx: Transaction<Database>, ctx: WriteCtx) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute((trx) => {
+    let taken: Promise<number> | undefined;
+    const ctx: WriteCtx = {
+      companyId: user.companyId,
+      userId: user.id,
+      version: () => (taken ??= nextVersion(trx, user.companyId)),
+    };
+    return fn(trx, ctx);
+  });
+}
+
+/**
+ * A refusal with the HTTP status the REST path answers and the code the outbox answers
+ * (push turns any 4xx AppError into a rejection with its code and message).
+ */
+export function refuse(status: number, code: string, message: string): AppError {
+  return new AppError(status, message, code);
+}
