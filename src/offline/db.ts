@@ -61,6 +61,16 @@ export interface MetaRow {
   value: unknown;
 }
 
+/** One catalog chunk as fetched; `body` is the JSON text, parsed when the index is built. */
+export interface CatalogChunkRecord {
+  name: string;
+  hash: string;
+  kind: string;
+  rows: number;
+  body: string;
+  storedAt: string;
+}
+
 /** A row pulled from the server: a plain record keyed by its server id. */
 export type SyncedRow = Record<string, unknown>;
 type Key = string | number;
@@ -73,6 +83,8 @@ export class WarehouseDb extends Dexie {
   locations!: Table<SyncedRow, Key>;
   locationContent!: Table<SyncedRow, Key>;
   trays!: Table<SyncedRow, Key>;
+  /** The catalog on the device: one record per chunk (src/offline/catalog/). */
+  catalogChunks!: Table<CatalogChunkRecord, string>;
 
   constructor(name: string = DB_NAME) {
     super(name);
@@ -108,6 +120,9 @@ export class WarehouseDb extends Dexie {
             entry.nextAttemptAt ??= 0;
           }),
       );
+    // Version 3: the catalog on the device, one record per chunk of a few thousand items, replaced
+    // whole when its hash changes (src/offline/catalog/).
+    this.version(3).stores({ catalogChunks: 'name, [name+hash]' });
   }
 }
 
