@@ -21,9 +21,10 @@ import { INT_MAX } from '../../../contract/fields';
 import { OrderMessages } from '../../../contract/orders';
 import type { Database } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
+import { inTransaction } from '../../write/context';
 import { moveItem, removeItem, setQuantity } from './content';
 import { TREE_EDITORS, TREE_READERS } from './routes';
-import { crumbs, writeTree } from './tree';
+import { crumbs } from './tree';
 
 /**
  * The merged stock of a move stays within what the column holds on both databases (a 32-bit
@@ -60,10 +61,9 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { companyId } = request.user;
       const { location_id, item_id } = request.query;
-      return writeTree(app.db, companyId, (trx, version) =>
-        setQuantity(trx, companyId, version, location_id, item_id, request.body.quantity),
+      return inTransaction(app.db, request.user, (trx, ctx) =>
+        setQuantity(trx, ctx, location_id, item_id, request.body.quantity),
       );
     },
   );
@@ -80,10 +80,9 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { companyId } = request.user;
       const { location_id, item_id, colour_id } = request.query;
-      await writeTree(app.db, companyId, (trx, version) =>
-        removeItem(trx, companyId, version, location_id, item_id, colour_id),
+      await inTransaction(app.db, request.user, (trx, ctx) =>
+        removeItem(trx, ctx, location_id, item_id, colour_id),
       );
       return { message: 'The item has been removed from the location.' };
     },
@@ -103,9 +102,10 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { companyId } = request.user;
       const { item_id, from_location_id, into_location_id } = request.query;
-      const res = await writeTree(app.db, companyId, async (trx, version) => {
+      const res = await inTransaction(app.db, request.user, async (trx, ctx) => {
+        await ctx.version();
         await mergeFits(trx, companyId, item_id, [from_location_id, into_location_id]);
-        return moveItem(trx, companyId, version, item_id, from_location_id, into_location_id);
+        return moveItem(trx, ctx, item_id, from_location_id, into_location_id);
       });
       return { item_id, from_location_id, into_location_id, ...res };
     },

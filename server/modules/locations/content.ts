@@ -3,11 +3,12 @@ import { LocationMessages, type ContentRow } from '../../../contract/locations';
 import { nowIso } from '../../db/dialect';
 import { badRequest, notFound } from '../../errors';
 import { recordTombstone } from '../../sync';
+import type { Trx, WriteCtx } from '../../write/context';
 import { mustFind, type Db } from './tree';
 
 /**
- * Writes to a location's content (the stock of items there). Run inside writeTree (the company's
- * version taken first). Stock never goes negative (CHECK in SQL); setting a quantity in the tree
+ * Writes to a location's content (the stock of items there). Run inside inTransaction (each takes the
+ * company's version first). Stock never goes negative (CHECK in SQL); setting a quantity in the tree
  * (a whole number from 0 to 100) is the schema's rule, for PUT only.
  */
 
@@ -34,13 +35,14 @@ async function rowAt(trx: Db, companyId: number, locationId: number, itemId: num
 
 /** Sets the stock of an item at a location, adding the item there when it is not yet. */
 export async function setQuantity(
-  trx: Db,
-  companyId: number,
-  version: number,
+  trx: Trx,
+  ctx: WriteCtx,
   locationId: number,
   itemId: number,
   quantity: number,
 ): Promise<ContentRow> {
+  const version = await ctx.version();
+  const { companyId } = ctx;
   await mustFind(trx, companyId, locationId);
   const item = await itemOf(trx, companyId, itemId);
   const existing = await rowAt(trx, companyId, locationId, itemId);
@@ -69,13 +71,14 @@ export async function setQuantity(
 
 /** Removes an item from a location (whatever its quantity). */
 export async function removeItem(
-  trx: Db,
-  companyId: number,
-  version: number,
+  trx: Trx,
+  ctx: WriteCtx,
   locationId: number,
   itemId: number,
   colourId: number,
 ): Promise<void> {
+  const version = await ctx.version();
+  const { companyId } = ctx;
   await mustFind(trx, companyId, locationId);
   const row = await rowAt(trx, companyId, locationId, itemId);
   if (!row || row.colour_id !== colourId) throw notFound(LocationMessages.notAtLocation);
@@ -85,13 +88,14 @@ export async function removeItem(
 
 /** Moves all of an item's stock from one location to another, merging with what lies there. */
 export async function moveItem(
-  trx: Db,
-  companyId: number,
-  version: number,
+  trx: Trx,
+  ctx: WriteCtx,
   itemId: number,
   fromId: number,
   intoId: number,
 ): Promise<{ moved: number; quantity: number }> {
+  const version = await ctx.version();
+  const { companyId } = ctx;
   if (fromId === intoId) throw badRequest(LocationMessages.sameLocation);
   await mustFind(trx, companyId, fromId);
   await mustFind(trx, companyId, intoId);

@@ -22,6 +22,7 @@ import {
 } from '../../../contract/locations';
 import type { RoleName } from '../../../contract/permissions';
 import { badRequest } from '../../errors';
+import { inTransaction } from '../../write/context';
 import { labelsPage } from './labels';
 import { copySubtree, createChild, deleteSubtree, move, rename, setNewItems } from './service';
 import {
@@ -34,7 +35,6 @@ import {
   nodeOf,
   subtree,
   subtreeSize,
-  writeTree,
   type SubtreeRow,
 } from './tree';
 
@@ -140,10 +140,8 @@ export async function treeRoutes(app: FastifyInstance): Promise<void> {
       const { companyId } = request.user;
       const id = request.query.location_id;
       const { name, parent_id } = request.body;
-      await writeTree(app.db, companyId, (trx, version) =>
-        name !== undefined
-          ? rename(trx, companyId, version, id, name)
-          : move(trx, companyId, version, id, parent_id!),
+      await inTransaction(app.db, request.user, (trx, ctx) =>
+        name !== undefined ? rename(trx, ctx, id, name) : move(trx, ctx, id, parent_id!),
       );
       return node(companyId, id);
     },
@@ -163,8 +161,8 @@ export async function treeRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { companyId } = request.user;
       const { parent_id, name } = request.body;
-      const row = await writeTree(app.db, companyId, (trx, version) =>
-        createChild(trx, companyId, version, parent_id, name),
+      const row = await inTransaction(app.db, request.user, (trx, ctx) =>
+        createChild(trx, ctx, parent_id, name),
       );
       return reply.code(201).send(await nodeOf(app.db, companyId, row));
     },
@@ -182,9 +180,8 @@ export async function treeRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { companyId } = request.user;
-      const deleted = await writeTree(app.db, companyId, (trx, version) =>
-        deleteSubtree(trx, companyId, version, request.query.location_id),
+      const deleted = await inTransaction(app.db, request.user, (trx, ctx) =>
+        deleteSubtree(trx, ctx, request.query.location_id),
       );
       return { message: LocationMessages.deleted, deleted };
     },
@@ -205,8 +202,8 @@ export async function treeRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { companyId } = request.user;
       const { source_location_id, target_location_id } = request.body;
-      const { rootId, copied } = await writeTree(app.db, companyId, (trx, version) =>
-        copySubtree(trx, companyId, version, source_location_id, target_location_id),
+      const { rootId, copied } = await inTransaction(app.db, request.user, (trx, ctx) =>
+        copySubtree(trx, ctx, source_location_id, target_location_id),
       );
       return { location: await node(companyId, rootId), copied };
     },
@@ -226,8 +223,8 @@ export async function treeRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { companyId } = request.user;
       const { location_id, selected } = request.body;
-      await writeTree(app.db, companyId, (trx, version) =>
-        setNewItems(trx, companyId, version, location_id, isSelected(selected)),
+      await inTransaction(app.db, request.user, (trx, ctx) =>
+        setNewItems(trx, ctx, location_id, isSelected(selected)),
       );
       return node(companyId, location_id);
     },

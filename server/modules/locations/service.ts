@@ -17,9 +17,10 @@ import {
   type Db,
   type LocationRow,
 } from './tree';
+import type { Trx, WriteCtx } from '../../write/context';
 
 /**
- * Writes to the tree. Each runs inside the caller's transaction (writeTree), which took the
+ * Writes to the tree. Each runs inside the caller's transaction (inTransaction) and takes the
  * company's sync version first: on PostgreSQL that serialises the company's writers, so two moves
  * cannot each pass the cycle check and together make a cycle. Every row written gets `version`;
  * every deleted synced row gets a tombstone.
@@ -39,12 +40,13 @@ async function nextSortOrder(trx: Db, parentId: number): Promise<number> {
 }
 
 export async function createChild(
-  trx: Db,
-  companyId: number,
-  version: number,
+  trx: Trx,
+  ctx: WriteCtx,
   parentId: number,
   name: string,
 ): Promise<LocationRow> {
+  const version = await ctx.version();
+  const { companyId } = ctx;
   const parent = await mustFind(trx, companyId, parentId);
   const code = await freshChildCode(trx, companyId, parent);
   const row = await trx
@@ -65,13 +67,9 @@ export async function createChild(
   return mustFind(trx, companyId, row.id);
 }
 
-export async function rename(
-  trx: Db,
-  companyId: number,
-  version: number,
-  id: number,
-  name: string,
-): Promise<void> {
+export async function rename(trx: Trx, ctx: WriteCtx, id: number, name: string): Promise<void> {
+  const version = await ctx.version();
+  const { companyId } = ctx;
   const node = await mustFind(trx, companyId, id);
   refuseRoot(node);
   await trx
@@ -83,13 +81,9 @@ export async function rename(
 }
 
 /** Moves a node (and so its whole subtree) under another parent: one row changes. */
-export async function move(
-  trx: Db,
-  companyId: number,
-  version: number,
-  id: number,
-  parentId: number,
-): Promise<void> {
+export async function move(trx: Trx, ctx: WriteCtx, id: number, parentId: number): Promise<void> {
+  const version = await ctx.version();
+  const { companyId } = ctx;
   const node = await mustFind(trx, companyId, id);
   refuseRoot(node);
   await mustFind(trx, companyId, parentId);
@@ -110,12 +104,13 @@ export async function move(
 }
 
 export async function setNewItems(
-  trx: Db,
-  companyId: number,
-  version: number,
+  trx: Trx,
+  ctx: WriteCtx,
   id: number,
   selected: boolean,
 ): Promise<void> {
+  const version = await ctx.version();
+  const { companyId } = ctx;
   const node = await mustFind(trx, companyId, id);
   refuseRoot(node);
   await trx
@@ -147,12 +142,9 @@ async function tombstones(
  * quantity 0 go with it; trays and issues pointing at it lose the location (FK set null), and
  * the trays are restamped so devices pull that.
  */
-export async function deleteSubtree(
-  trx: Db,
-  companyId: number,
-  version: number,
-  id: number,
-): Promise<number> {
+export async function deleteSubtree(trx: Trx, ctx: WriteCtx, id: number): Promise<number> {
+  const version = await ctx.version();
+  const { companyId } = ctx;
   const node = await mustFind(trx, companyId, id);
   refuseRoot(node);
   const ids = subtreeIdsSql(companyId, id);
@@ -206,12 +198,13 @@ export async function deleteSubtree(
  * the caller's transaction makes it all or nothing.
  */
 export async function copySubtree(
-  trx: Db,
-  companyId: number,
-  version: number,
+  trx: Trx,
+  ctx: WriteCtx,
   sourceId: number,
   targetId: number,
 ): Promise<{ rootId: number; copied: number }> {
+  const version = await ctx.version();
+  const { companyId } = ctx;
   const source = await mustFind(trx, companyId, sourceId);
   const target = await mustFind(trx, companyId, targetId);
   const chain = await ancestors(trx, companyId, target.id);

@@ -4,7 +4,6 @@ import { LocationMessages } from '../../../contract/locations';
 import { BREADCRUMB_SEPARATOR } from '../../../contract/orders';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../errors';
-import { nextVersion } from '../../sync';
 
 /**
  * Reading the location tree without loading it whole: a node, its ancestors (a recursive query
@@ -39,15 +38,6 @@ export function chunks<T>(list: T[], size = CHUNK): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
   return out;
-}
-
-/** Runs `fn` in one transaction, taking the company's sync version first (one lock order). */
-export function writeTree<T>(
-  db: Db,
-  companyId: number,
-  fn: (trx: Db, version: number) => Promise<T>,
-): Promise<T> {
-  return db.transaction().execute(async (trx) => fn(trx, await nextVersion(trx, companyId)));
 }
 
 export async function findLocation(

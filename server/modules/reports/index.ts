@@ -14,7 +14,8 @@ import {
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
-import { nextVersion, recordTombstone } from '../../sync';
+import { recordTombstone } from '../../sync';
+import { inTransaction } from '../../write/context';
 import { crumbs } from '../locations/tree';
 import type { Kysely } from 'kysely';
 
@@ -133,8 +134,8 @@ export async function reportsModule(app: FastifyInstance): Promise<void> {
       const { issue_id } = request.query;
       const solved = request.query.solved === 'true' || request.query.solved === '1';
       await mustHandle(request, issue_id);
-      await app.db.transaction().execute(async (trx) => {
-        const version = await nextVersion(trx, companyId);
+      await inTransaction(app.db, request.user, async (trx, ctx) => {
+        const version = await ctx.version();
         await trx
           .updateTable('issues')
           .set({
@@ -167,8 +168,8 @@ export async function reportsModule(app: FastifyInstance): Promise<void> {
       const { companyId } = request.user;
       const { issue_id } = request.query;
       await mustHandle(request, issue_id);
-      await app.db.transaction().execute(async (trx) => {
-        const version = await nextVersion(trx, companyId);
+      await inTransaction(app.db, request.user, async (trx, ctx) => {
+        const version = await ctx.version();
         const res = await trx
           .deleteFrom('issues')
           .where('id', '=', issue_id)
