@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
+import { catalogChunksModule } from './catalog-chunks';
 import { companyRoutes } from './companies/routes';
 import { healthRoutes } from './health/routes';
 import { inventoryModule } from './inventory';
@@ -25,4 +26,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(inventoryModule);
   await app.register(locationsModule);
   await app.register(reportsModule);
+  await app.register(catalogChunksModule);
 }

@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import {
+  CatalogChunkParams,
+  CatalogChunkQuery,
+  CatalogManifest,
+  CatalogMessages,
+} from '../../../contract/catalog-chunks';
+import type { Database } from '../../db/schema';
+import { notFound } from '../../errors';
+import { buildCatalog, catalogKey, gzipped, type BuiltCatalog } from './build';
+
+/**
+ * The catalog on the device (docs/catalog-offline.md): a manifest of chunks and each chunk by
+ * name. The catalog is global reference data, so any signed-in user of any company reads it.
+ * Built chunks are kept in memory until the catalog's state key changes.
+ */
+export function catalogChunkCache(db: Kysely<Database>) {
+  let built: Promise<BuiltCatalog> | null = null;
+  return async function current(): Promise<BuiltCatalog> {
+    const key = await catalogKey(db);
+    const previous = built;
+    if (previous) {
+      const catalog = await previous.catch(() => null);
+      if (catalog?.key === key) return catalog;
+      // Another request may already be building the newer state.
+      if (built !== previous) return current();
+    }
+    built = buildCatalog(db, key);
+    return built;
+  };
+}
+
+const IMMUTABLE = 'private, max-age=31536000, immutable';
+
+async function sendChunk(request: FastifyRequest, reply: FastifyReply, chunk: { body: Buffer }) {
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'accept-encoding');
+  if (/\bgzip\b/.test(accepts)) {
+    reply.header('content-encoding', 'gzip');
+    return reply.send(await gzipped(chunk as never));
+  }
+  return reply.send(chunk.body);
+}
+
+export async function catalogChunksModule(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['catalog'];
+  const current = catalogChunkCache(app.db);
+
+  r.get(
+    '/v1/catalog/manifest',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'The catalog on the device: its version and chunks {name, hash, rows, bytes}',
+        response: { 200: CatalogManifest },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return (await current()).manifest;
+    },
+  );
+
+  r.get(
+    '/v1/catalog/chunks/:name',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary:
+          'One catalog chunk {name, hash, kind, columns, rows}; cached for good when ?hash= is its hash',
+        params: CatalogChunkParams,
+        querystring: CatalogChunkQuery,
+      },
+    },
+    async (request, reply) => {
+      const chunk = (await current()).chunks.get(request.params.name);
+      if (!chunk) throw notFound(CatalogMessages.chunkNotFound);
+      const fresh = request.query.hash === chunk.hash;
+      reply
+        .header('etag', `"${chunk.hash}"`)
+        .header('cache-control', fresh ? IMMUTABLE : 'no-cache');
+      return sendChunk(request, reply, chunk);
+    },
+  );
+}
