@@ -6,6 +6,7 @@ import * as m004 from './migrations/004_domain_orders';
 import * as m010 from './migrations/010_sync';
 import * as m011 from './migrations/011_auth_security';
 import * as m012 from './migrations/012_sync_housekeeping';
+import * as m013 from './migrations/013_device_pending';
 
 /** Migrations are imported statically so they run the same under tsx, vitest and a build. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '010_sync': m010,
   '011_auth_security': m011,
   '012_sync_housekeeping': m012,
+  '013_device_pending': m013,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -109,6 +109,16 @@ export interface SyncTombstonesTable {
   created_at: string | null;
 }
 
+/** Picks a device last reported as not yet sent, per order it claimed (013_device_pending). */
+export interface DevicePendingTable {
+  company_id: number;
+  order_id: number;
+  device_id: string;
+  user_id: number;
+  pending_picks: number;
+  reported_at: string;
+}
+
 export interface Database extends DomainDatabase {
   companies: CompaniesTable;
   permissions: PermissionsTable;
@@ -123,4 +133,5 @@ export interface Database extends DomainDatabase {
   sync_devices: SyncDevicesTable;
   company_sync_versions: CompanySyncVersionsTable;
   sync_tombstones: SyncTombstonesTable;
+  device_pending: DevicePendingTable;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerCollection, registerMutation } from '../../sync';
 import { PICKING_COLLECTIONS } from './collections';
 import { PICKING_MUTATIONS } from './mutations';
+import { onDeviceRoutes } from './on-device';
 import { pickingRoutes } from './picking-routes';
 import { orderRoutes } from './routes';
 
@@ -11,4 +12,5 @@ export async function ordersModule(app: FastifyInstance): Promise<void> {
   registerCollection(...PICKING_COLLECTIONS);
   await app.register(orderRoutes);
   await app.register(pickingRoutes);
+  await app.register(onDeviceRoutes);
 }
