@@ -2,10 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -19,9 +16,8 @@ import type { Database } from './db/schema';
 import { createLogger } from './logging';
 import { createMailer, type Mailer } from './mail';
 import { registerModules } from './modules';
-import { bearerFrom, verifyAccessToken } from './auth/tokens';
-import { unauthorized } from './errors';
 import { accessPlugin, type Access } from './plugins/access';
+import { apiDocsPlugin } from './plugins/api-docs';
 import { errorsPlugin } from './plugins/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { ensurePermissionDefinitions, seedDemo } from './seed';
@@ -96,37 +92,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
 
   await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Brick Warehouse API', version: '1' },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
-          basic: { type: 'http', scheme: 'basic' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
   await app.register(errorsPlugin, { spaIndex: hasBuiltPwa(config) });
   await app.register(accessPlugin, { jwtSecret: config.jwtSecret });
-  if (config.apiDocs !== 'off') {
-    await app.register(swaggerUi, {
-      routePrefix: '/api/docs',
-      // The docs hold no company data; API_DOCS=signed-in still keeps them from strangers.
-      uiHooks:
-        config.apiDocs === 'signed-in'
-          ? {
-              onRequest: async (request) => {
-                const token = bearerFrom(request.headers.authorization);
-                if (!token || !(await verifyAccessToken(config.jwtSecret, token))) {
-                  throw unauthorized();
-                }
-              },
-            }
-          : undefined,
-    });
-  }
+  await app.register(apiDocsPlugin, { apiDocs: config.apiDocs, jwtSecret: config.jwtSecret });
 
   const routeTable: RouteAccess[] = [];
   app.decorate('routeTable', routeTable);
