@@ -59,6 +59,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit: 1024 * 1024,
+    // A path segment may hold up to 100 comma-joined catalog uuids (GET /api/v3/brickbase/uuids/…).
+    maxParamLength: 4000,
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
