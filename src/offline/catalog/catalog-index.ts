@@ -1,0 +1,167 @@
+import {
+  CATALOG_COLUMNS,
+  type CatalogChunk,
+  type CatalogKind,
+} from '../../../contract/catalog-chunks';
+
+type Cell = string | number | null;
+export type CatalogRow = Record<string, Cell>;
+
+/** Kinds searched by name, in the order results are listed. */
+const NAMED: CatalogKind[] = ['moulds', 'parts', 'minifigs', 'sets', 'colours'];
+/** Columns that hold another catalog's number for the same item. */
+const ALTERNATE_IDS = ['rebrickable_id', 'bricklink_id', 'brickowl_id', 'bl_mold_id', 'element_id'];
+
+export interface CatalogHit {
+  kind: CatalogKind;
+  row: CatalogRow;
+}
+
+class KindTable {
+  readonly columns: readonly string[];
+  readonly rows: Cell[][] = [];
+  private byIdMap: Map<number, number> | null = null;
+  /** Lower-cased names joined by '\n', and where each row's name starts. */
+  private names: string | null = null;
+  private starts: number[] = [];
+
+  constructor(readonly kind: CatalogKind) {
+    this.columns = CATALOG_COLUMNS[kind];
+  }
+
+  row(i: number): CatalogRow {
+    const out: CatalogRow = {};
+    const r = this.rows[i];
+    this.columns.forEach((c, j) => (out[c] = r[j] ?? null));
+    return out;
+  }
+
+  byId(id: number): CatalogRow | null {
+    if (!this.byIdMap) {
+      this.byIdMap = new Map();
+      this.rows.forEach((r, i) => this.byIdMap!.set(r[0] as number, i));
+    }
+    const i = this.byIdMap.get(id);
+    return i === undefined ? null : this.row(i);
+  }
+
+  /** Rows whose name holds `needle` (lower case), in catalog order, at most `limit`. */
+  search(needle: string, limit: number): CatalogRow[] {
+    const nameAt = this.columns.indexOf('name');
+    if (nameAt < 0) return [];
+    if (this.names === null) {
+      const parts: string[] = [];
+      let at = 0;
+      for (const r of this.rows) {
+        const name = String(r[nameAt] ?? '').toLowerCase();
+        this.starts.push(at);
+        parts.push(name);
+        at += name.length + 1;
+      }
+      this.names = parts.join('\n');
+    }
+    const out: CatalogRow[] = [];
+    let from = 0;
+    while (out.length < limit) {
+      const hit = this.names.indexOf(needle, from);
+      if (hit < 0) break;
+      const i = lastStartAtOrBefore(this.starts, hit);
+      out.push(this.row(i));
+      from = this.starts[i + 1] ?? this.names.length;
+    }
+    return out;
+  }
+}
+
+function lastStartAtOrBefore(starts: number[], at: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/**
+ * The device's catalog in memory, built from the stored chunks: find by id, by another catalog's
+ * number (BrickLink, Rebrickable, BrickOwl, element number) and by a piece of the name. Search is a
+ * scan of one string per kind, a few milliseconds over the full catalog.
+ */
+export class CatalogIndex {
+  private readonly tables = new Map<CatalogKind, KindTable>();
+  private alternates: Map<string, { kind: CatalogKind; i: number }[]> | null = null;
+
+  constructor(chunks: Iterable<CatalogChunk>) {
+    const sorted = [...chunks].sort((a, b) => (a.name < b.name ? -1 : 1));
+    for (const chunk of sorted) {
+      const table = this.table(chunk.kind);
+      const at = chunk.columns.map((c) => table.columns.indexOf(c));
+      const same = at.every((j, i) => j === i) && at.length === table.columns.length;
+      for (const r of chunk.rows) {
+        if (same) table.rows.push(r);
+        else {
+          const row: Cell[] = table.columns.map(() => null);
+          at.forEach((j, i) => j >= 0 && (row[j] = r[i]));
+          table.rows.push(row);
+        }
+      }
+    }
+  }
+
+  private table(kind: CatalogKind): KindTable {
+    let t = this.tables.get(kind);
+    if (!t) this.tables.set(kind, (t = new KindTable(kind)));
+    return t;
+  }
+
+  count(kind: CatalogKind): number {
+    return this.tables.get(kind)?.rows.length ?? 0;
+  }
+
+  findItem(kind: CatalogKind, id: number): CatalogRow | null {
+    return this.tables.get(kind)?.byId(id) ?? null;
+  }
+
+  /** Items whose BrickLink, Rebrickable, BrickOwl or element number is `code` (any case). */
+  findByAlternateId(code: string): CatalogHit[] {
+    if (!this.alternates) {
+      const map = new Map<string, { kind: CatalogKind; i: number }[]>();
+      for (const [kind, t] of this.tables) {
+        const cols = ALTERNATE_IDS.map((c) => t.columns.indexOf(c)).filter((j) => j >= 0);
+        t.rows.forEach((r, i) => {
+          const seen = new Set<string>();
+          for (const j of cols) {
+            if (r[j] === null || r[j] === '') continue;
+            const key = String(r[j]).toLowerCase();
+            if (seen.has(key)) continue;
+            seen.add(key);
+            const hit = { kind, i };
+            const list = map.get(key);
+            if (list) list.push(hit);
+            else map.set(key, [hit]);
+          }
+        });
+      }
+      this.alternates = map;
+    }
+    return (this.alternates.get(code.trim().toLowerCase()) ?? []).map((h) => ({
+      kind: h.kind,
+      row: this.table(h.kind).row(h.i),
+    }));
+  }
+
+  /** Items whose name holds `text` (any case): moulds, parts, minifigs, sets, then colours. */
+  searchByName(text: string, limit = 20, kinds: CatalogKind[] = NAMED): CatalogHit[] {
+    const needle = text.trim().toLowerCase();
+    if (!needle) return [];
+    const out: CatalogHit[] = [];
+    for (const kind of kinds) {
+      const t = this.tables.get(kind);
+      if (!t || out.length >= limit) continue;
+      for (const row of t.search(needle, limit - out.length)) out.push({ kind, row });
+    }
+    return out;
+  }
+}

@@ -1,0 +1,10 @@
+/** The catalog on the device (docs/catalog-offline.md). */
+export { CatalogIndex, type CatalogHit, type CatalogRow } from './catalog-index';
+export { CatalogStatusLine } from './CatalogStatusLine';
+export { mouldFacts, sizeText, type CatalogFacts } from './facts';
+export { useCatalogFacts, useCatalogStatus, useCatalogSync } from './hooks';
+export { buildCatalogIndex, loadCatalogIndex } from './load';
+export { startCatalogSync, type CatalogSyncOptions } from './schedule';
+export { catalogStatus, type CatalogStatusState } from './status';
+export { catalogMeta, storedHashes, syncCatalog, type CatalogSyncResult } from './sync';
+export { CatalogFetchError, kyCatalogTransport, type CatalogTransport } from './transport';

@@ -1,0 +1,85 @@
+import { getDb, type WarehouseDb } from '../db';
+import { catalogMeta, syncCatalog } from './sync';
+import { catalogStatus } from './status';
+import type { CatalogTransport } from './transport';
+
+export interface CatalogSyncOptions {
+  transport: CatalogTransport;
+  db?: WarehouseDb;
+  /** First run after this long, so the floor's own pull goes first. */
+  startDelayMs?: number;
+  /** Check the manifest again after this long (the catalog changes rarely). */
+  intervalMs?: number;
+}
+
+const HOUR = 3_600_000;
+const LOCK = 'brick-warehouse-catalog';
+
+/** One context syncs the catalog at a time (other tabs skip their turn). */
+async function underLock(run: () => Promise<void>): Promise<void> {
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  if (!locks) return run();
+  await locks.request(LOCK, { ifAvailable: true }, async (lock) => {
+    if (lock) await run();
+  });
+}
+
+/**
+ * Keeps the catalog on the device: a sync shortly after start, on `online`, every few hours, and
+ * after a failure again after a wait (1 min doubling to 30 min). Each sync fetches only what
+ * changed (see sync.ts). Returns stop().
+ */
+export function startCatalogSync(options: CatalogSyncOptions): () => void {
+  const db = options.db ?? getDb();
+  const interval = options.intervalMs ?? 3 * HOUR;
+  let stopped = false;
+  let running = false;
+  let failures = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const schedule = (ms: number) => {
+    clearTimeout(timer);
+    if (!stopped) timer = setTimeout(() => void run(), ms);
+  };
+
+  async function run(): Promise<void> {
+    if (stopped || running) return;
+    running = true;
+    let again = interval;
+    try {
+      await underLock(async () => {
+        for (let round = 0; round < 3 && !stopped; round++) {
+          catalogStatus.setState({ phase: 'syncing', error: null });
+          const result = await syncCatalog(options.transport, db, ({ done, total }) =>
+            catalogStatus.setState({ done, total }),
+          );
+          if (result.complete) break;
+        }
+        const meta = await catalogMeta(db);
+        catalogStatus.setState({ phase: 'ready', syncedAt: meta?.syncedAt ?? null });
+      });
+      failures = 0;
+    } catch (error) {
+      failures += 1;
+      again = Math.min(60_000 * 2 ** (failures - 1), 30 * 60_000);
+      catalogStatus.setState({ phase: 'error', error: (error as Error).message });
+    } finally {
+      running = false;
+      schedule(again);
+    }
+  }
+
+  const onOnline = () => void run();
+  globalThis.addEventListener?.('online', onOnline);
+  void catalogMeta(db).then((meta) => {
+    if (meta && catalogStatus.getState().phase === 'idle') {
+      catalogStatus.setState({ phase: 'ready', syncedAt: meta.syncedAt });
+    }
+  });
+  schedule(options.startDelayMs ?? 1_500);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    globalThis.removeEventListener?.('online', onOnline);
+  };
+}
