@@ -1,4 +1,5 @@
 import { Dexie, type Table } from 'dexie';
+import type { LocalLocation, LocalOrder, LocalOrderItem, LocalStock, LocalTray } from './rows';
 
 /**
  * The device's local database (docs in src/offline/README.md). Shared by the page and the service
@@ -73,16 +74,22 @@ export interface CatalogChunkRecord {
 
 /** A row pulled from the server: a plain record keyed by its server id. */
 export type SyncedRow = Record<string, unknown>;
-type Key = string | number;
+export type RowKey = string | number;
+
+/**
+ * A floor table: reads give the row type the server's collection sends (rows.ts); writes take any
+ * pulled record, because the pull and the local effects store rows as they come.
+ */
+export type FloorRows<Row> = Table<Row, RowKey, SyncedRow>;
 
 export class WarehouseDb extends Dexie {
   outbox!: Table<OutboxEntry, number>;
   meta!: Table<MetaRow, string>;
-  orders!: Table<SyncedRow, Key>;
-  orderItems!: Table<SyncedRow, Key>;
-  locations!: Table<SyncedRow, Key>;
-  locationContent!: Table<SyncedRow, Key>;
-  trays!: Table<SyncedRow, Key>;
+  orders!: FloorRows<LocalOrder>;
+  orderItems!: FloorRows<LocalOrderItem>;
+  locations!: FloorRows<LocalLocation>;
+  locationContent!: FloorRows<LocalStock>;
+  trays!: FloorRows<LocalTray>;
   /** The catalog on the device: one record per chunk (src/offline/catalog/). */
   catalogChunks!: Table<CatalogChunkRecord, string>;
 

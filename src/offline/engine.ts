@@ -1,6 +1,7 @@
 /** The offline engine without UI: safe to import from the service worker (no React, no window). */
 export { DB_NAME, getDb, setDb, WarehouseDb } from './db';
 export type { OutboxEntry, OutboxState, SyncedRow } from './db';
+export type { LocalLocation, LocalOrder, LocalOrderItem, LocalStock, LocalTray } from './rows';
 export { COLLECTIONS, FLOOR_COLLECTIONS, type CollectionName } from './collections';
 export {
   countRejected,

@@ -1,13 +1,7 @@
-import { PickingStatus, type Order, type OrderItem } from '../../../contract/orders';
-import type { WarehouseDb } from '../../offline';
+import { PickingStatus } from '../../../contract/orders';
+import type { LocalOrder, WarehouseDb } from '../../offline';
 
-/** An order as the device holds it (pull collection `orders`). */
-export type LocalOrder = Omit<Order, 'allowed_to_pick' | 'claimed_by_name'> & {
-  claimed_by_name?: string | null;
-};
-
-/** An order item as the device holds it (pull collection `order_items`; `id` = order item id). */
-export type LocalOrderItem = OrderItem & { id: number };
+export type { LocalOrder, LocalOrderItem } from '../../offline';
 
 /**
  * May this user press Pick? Pickable, not picked, and not being picked by someone else (the
@@ -27,15 +21,15 @@ const byAge = (a: LocalOrder, b: LocalOrder) =>
 
 /** The Picker Orders list: what this user may pick now, oldest first (works offline). */
 export async function pickerOrders(db: WarehouseDb, userId: number | null | undefined) {
-  const rows = (await db.orders.toArray()) as unknown as LocalOrder[];
+  const rows = await db.orders.toArray();
   return rows.filter((o) => mayPick(o, userId)).sort(byAge);
 }
 
 export async function localOrder(db: WarehouseDb, orderId: number) {
-  return (await db.orders.get(orderId)) as LocalOrder | undefined;
+  return db.orders.get(orderId);
 }
 
 export async function localOrderItems(db: WarehouseDb, orderId: number) {
-  const rows = (await db.orderItems.where('order_id').equals(orderId).toArray()) as unknown[];
-  return (rows as LocalOrderItem[]).sort((a, b) => a.id - b.id);
+  const rows = await db.orderItems.where('order_id').equals(orderId).toArray();
+  return rows.sort((a, b) => a.id - b.id);
 }

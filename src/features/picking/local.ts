@@ -1,4 +1,4 @@
-import { LocationRoute, type LocationRouteRow } from '../../../contract/location-route';
+import { LocationRoute } from '../../../contract/location-route';
 import { PickingStatus } from '../../../contract/orders';
 import { PickingMutation } from '../../../contract/mutations/picking';
 import type { OutboxEntry, WarehouseDb } from '../../offline';
@@ -93,13 +93,10 @@ export async function loadPickData(
     localOrder(db, orderId),
     localOrderItems(db, orderId),
     readPickerState(db, orderId),
-    db.locations.toArray() as Promise<unknown[]>,
+    db.locations.toArray(),
   ]);
   const itemIds = [...new Set(items.map((i) => i.item_id))];
-  const stock = (await db.locationContent
-    .where('item_id')
-    .anyOf(itemIds)
-    .toArray()) as unknown as StockRow[];
+  const stock: StockRow[] = await db.locationContent.where('item_id').anyOf(itemIds).toArray();
   const claimEntry = state.claimId
     ? await db.outbox.where('id').equals(state.claimId).first()
     : undefined;
@@ -120,7 +117,7 @@ export async function loadPickData(
     order,
     items,
     stock,
-    route: new LocationRoute(locations as LocationRouteRow[]),
+    route: new LocationRoute(locations),
     state,
     claim: order ? claimStateOf(order, userId, claimEntry) : 'none',
     claimMessage: claimEntry?.state === 'rejected' ? (claimEntry.message ?? null) : null,

@@ -1,22 +1,14 @@
-import type { FillLocation, TrayDetail, WarehouseTray } from '../../../contract/warehouse';
+import type { FillLocation, TrayDetail } from '../../../contract/warehouse';
 import { FillingMutation, type TrayFillArgs } from '../../../contract/mutations/filling';
-import type { OutboxEntry, WarehouseDb } from '../../offline';
-import { fillCandidates, LocationTree, type LocationRow, type StockRow } from './locations';
+import type { LocalTray, OutboxEntry, WarehouseDb } from '../../offline';
+import { fillCandidates, LocationTree, type StockRow } from './locations';
 
 /**
  * The filler's reads of the device's data (collections `trays`, `locations`,
  * `location_content`), so Tray Overview and Fill tray work without network.
  */
 
-/** A tray as pulled (server/modules/warehouse/sync.ts traysCollection). */
-export type LocalTray = WarehouseTray & {
-  readable_id?: string | null;
-  item_uuid?: string | null;
-  image_path?: string | null;
-  bl_mold_id?: string | null;
-  colour_hex?: string | null;
-  bl_colour_id?: number | null;
-};
+export type { LocalTray } from '../../offline';
 
 /** What the Fill tray screen shows: the server's TrayDetail, or the same built on the device. */
 export type FillView = Omit<TrayDetail, 'batch_name' | 'condition'> & {
@@ -50,14 +42,15 @@ export function effectiveStock(rows: readonly Record<string, unknown>[]): StockR
 }
 
 export async function localTrays(db: WarehouseDb, batchId: number | null): Promise<LocalTray[]> {
-  const rows = (batchId === null
-    ? await db.trays.toArray()
-    : await db.trays.where('batch_id').equals(batchId).toArray()) as unknown as LocalTray[];
+  const rows =
+    batchId === null
+      ? await db.trays.toArray()
+      : await db.trays.where('batch_id').equals(batchId).toArray();
   return rows.sort((a, b) => a.batch_id - b.batch_id || a.tray_nr - b.tray_nr);
 }
 
 export async function localTree(db: WarehouseDb): Promise<LocationTree> {
-  return new LocationTree((await db.locations.toArray()) as unknown as LocationRow[]);
+  return new LocationTree(await db.locations.toArray());
 }
 
 const fillArgs = (e: OutboxEntry) => e.args as Partial<TrayFillArgs> | undefined;
@@ -76,7 +69,7 @@ export async function localFillView(
   db: WarehouseDb,
   trayId: number,
 ): Promise<FillView | undefined> {
-  const tray = (await db.trays.get(trayId)) as unknown as LocalTray | undefined;
+  const tray = await db.trays.get(trayId);
   if (!tray) return undefined;
   const [tree, rows] = await Promise.all([
     localTree(db),

@@ -1,17 +1,10 @@
 import { LocationRoute, type RouteStock } from '../../../contract/location-route';
 import type { FillLocation } from '../../../contract/warehouse';
+import type { LocalLocation } from '../../offline';
 import { codesMatch, normalizeCode } from '../../scan/normalize';
 
 /** A location as pulled into the device (collection `locations`). */
-export interface LocationRow {
-  location_id: number;
-  parent_id: number | null;
-  name: string;
-  code: string;
-  sort_order: number;
-  /** 1 = marked for new items (its subtree too); 0 or 2 (inherited) otherwise. */
-  is_selected_new_location?: number | null;
-}
+export type LocationRow = LocalLocation;
 
 /** Stock of an item at a location (collection `location_content`). */
 export type StockRow = RouteStock;
