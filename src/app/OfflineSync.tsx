@@ -11,6 +11,7 @@ import {
   type CollectionName,
   type SyncEngine,
 } from '../offline';
+import { useCatalogSync } from '../offline/catalog';
 import { askWorkerToFlush, onWorkerFlushed, registerPeriodicOutboxSync } from './pwa/outbox-worker';
 import { registerSignOutCheck, useSession } from './session';
 
@@ -52,6 +53,7 @@ export default function OfflineSync() {
   const user = useSession((s) => s.user);
   const owner = user ? `${user.company_id}:${user.id}` : '';
   const collectionKey = collectionsFor(permissions).join(',');
+  useCatalogSync(owner, api);
   useEffect(() => {
     if (!owner) return;
     const collections = collectionKey ? collectionKey.split(',') : [];

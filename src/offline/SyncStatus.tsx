@@ -22,6 +22,7 @@ import {
   useProblemRows,
   type ProblemRow,
 } from '../ui/RefusalNotices';
+import { CatalogStatusLine } from './catalog/CatalogStatusLine';
 import { getDb } from './db';
 import { dismiss, listRejected, retry } from './outbox';
 import { timeAgo } from './relativeTime';
@@ -282,6 +283,7 @@ export function SyncStatus() {
               </Stack>
             ))}
           <DeviceStorage pending={pending} />
+          <CatalogStatusLine />
         </Stack>
       </Drawer>
     </>
