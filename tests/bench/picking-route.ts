@@ -5,7 +5,7 @@ import { loadConfig } from '../../server/config';
 import { makeOrder } from '../../server/modules/orders/fixture';
 import { nextStop } from '../../server/modules/orders/next';
 import { findOrderItems, stockOf } from '../../server/modules/orders/queries';
-import { loadRoute } from '../../server/modules/orders/tree';
+import { loadRoute } from '../../server/modules/locations/route';
 import { DEMO_PASSWORD } from '../../server/seed';
 import { buildTree } from './locations';
 import { freshDataDir, median, type Bench, type BenchRow } from './support';

@@ -4,8 +4,9 @@ import {
   InventoryMessages as M,
   type AddBricksResponse,
 } from '../../../contract/inventory';
+import { newItemsLocation } from '../../../contract/new-items';
 import { refuse, type Trx, type WriteCtx } from '../../write/context';
-import { loadRoute, type LocationTree } from '../orders/tree';
+import { loadRoute, type LocationTree } from '../locations/route';
 import { addStock, requireLocation } from '../warehouse/fill';
 
 /**
@@ -33,7 +34,7 @@ export async function addBricks(
     await requireLocation(trx, ctx, locationId);
     tree = await loadRoute(trx, ctx.companyId, [locationId]);
   } else {
-    const found = await newItemsLocation(trx, ctx.companyId, item.id);
+    const found = await newItemsPlace(trx, ctx.companyId, item.id);
     if (!found) throw refuse(409, 'no_new_items_location', M.noNewItemsLocation);
     ({ locationId, tree } = found);
   }
@@ -67,7 +68,7 @@ export async function addBricks(
  * ones holding the item, with their ancestors (never the whole tree, this runs in a write
  * transaction).
  */
-async function newItemsLocation(
+async function newItemsPlace(
   trx: Trx,
   companyId: number,
   itemId: number,
@@ -86,12 +87,8 @@ async function newItemsLocation(
     .where('company_id', '=', companyId)
     .where('item_id', '=', itemId)
     .execute();
-  const tree = await loadRoute(trx, companyId, [...flagged, ...holding.map((h) => h.location_id)]);
-  const byRoute = (a: number, b: number) => tree.routeRank(a) - tree.routeRank(b);
-  const inNewItems = holding
-    .map((h) => h.location_id)
-    .filter((id) => tree.path(id).some((n) => flagged.has(n.id)))
-    .sort(byRoute);
-  const locationId = inNewItems[0] ?? [...flagged].sort(byRoute)[0];
+  const holdingIds = holding.map((h) => h.location_id);
+  const tree = await loadRoute(trx, companyId, [...flagged, ...holdingIds]);
+  const locationId = newItemsLocation(tree, flagged, holdingIds)!;
   return { locationId, tree };
 }

@@ -24,7 +24,7 @@ import { conflict, notFound } from '../../errors';
 import { inTransaction } from '../../write/context';
 import { moveItem, removeItem, setQuantity } from './content';
 import { TREE_EDITORS, TREE_READERS } from './routes';
-import { crumbs } from './tree';
+import { crumbs, newItemsSubtrees } from './route';
 
 /**
  * The merged stock of a move stays within what the column holds on both databases (a 32-bit
@@ -167,17 +167,8 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { companyId } = request.user;
-      const { rows } = await sql<{ id: number; own: number }>`
-        with recursive flagged (id, own, depth) as (
-          select id, 1, 0 from locations
-           where company_id = ${companyId} and is_selected_new_location = 1
-          union
-          select l.id, l.is_selected_new_location, flagged.depth + 1
-            from locations l join flagged on l.parent_id = flagged.id
-           where flagged.depth < 1000
-        )
-        select id, max(own) as own from flagged group by id`.execute(app.db);
-      const own = new Map(rows.map((r) => [Number(r.id), Number(r.own)]));
+      const rows = await newItemsSubtrees(app.db, companyId);
+      const own = new Map(rows.map((r) => [r.id, r.flagged]));
       const named = await crumbs(app.db, companyId, [...own.keys()]);
       const all = [...named.entries()]
         .map(([id, c]) => ({

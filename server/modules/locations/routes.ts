@@ -24,12 +24,12 @@ import type { RoleName } from '../../../contract/permissions';
 import { badRequest } from '../../errors';
 import { inTransaction } from '../../write/context';
 import { labelsPage } from './labels';
+import { crumbs } from './route';
 import { copySubtree, createChild, deleteSubtree, move, rename, setNewItems } from './service';
 import {
   ancestors,
   childNodes,
   companyRoot,
-  crumbs,
   flaggedFromAbove,
   mustFind,
   nodeOf,

@@ -1,14 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 import type { LocationNode } from '../../../contract/locations';
 import { LocationMessages } from '../../../contract/locations';
-import { BREADCRUMB_SEPARATOR } from '../../../contract/orders';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../errors';
 
 /**
  * Reading the location tree without loading it whole: a node, its ancestors (a recursive query
- * upwards, as deep as the tree), its subtree (recursive downwards over the parent_id index), and
- * breadcrumbs for a set of nodes. Every query is scoped by the company.
+ * upwards, as deep as the tree) and its subtree (recursive downwards over the parent_id index), as
+ * the tree screens show them; breadcrumbs and the walking route are read in route.ts. Every query
+ * is scoped by the company.
  */
 export type Db = Kysely<Database>;
 
@@ -130,54 +130,6 @@ export function subtreeIdsSql(companyId: number, id: number) {
        where down.depth < ${MAX_DEPTH}
     )
     select id from down)`;
-}
-
-export interface Crumb {
-  crumb: string;
-  code: string;
-  path: { location_id: number; name: string; code: string }[];
-}
-
-/** Breadcrumbs (root to node, names joined by ' > ') of several nodes, with their ancestors loaded once. */
-export async function crumbs(
-  db: Db,
-  companyId: number,
-  ids: readonly number[],
-): Promise<Map<number, Crumb>> {
-  const byId = new Map<number, LocationRow>();
-  for (const part of chunks([...new Set(ids)])) {
-    const { rows } = await sql<LocationRow>`
-      with recursive up (id, parent_id, name, code, is_selected_new_location, sort_order) as (
-        -- by primary key: "company_id + 0" keeps SQLite's planner off the company index,
-        -- which would scan every location of the company
-        select id, parent_id, name, code, is_selected_new_location, sort_order
-          from locations where id in (${sql.join(part)}) and company_id + 0 = ${companyId}
-        union
-        select l.id, l.parent_id, l.name, l.code, l.is_selected_new_location, l.sort_order
-          from locations l join up on l.id = up.parent_id where l.company_id = ${companyId}
-      )
-      select id, parent_id, name, code, is_selected_new_location, sort_order from up`.execute(db);
-    for (const r of rows) byId.set(Number(r.id), normalise(r));
-  }
-  const out = new Map<number, Crumb>();
-  for (const id of ids) {
-    const path: Crumb['path'] = [];
-    const seen = new Set<number>();
-    let n = byId.get(id);
-    while (n && !seen.has(n.id)) {
-      seen.add(n.id);
-      path.unshift({ location_id: n.id, name: n.name, code: n.code });
-      n = n.parent_id === null ? undefined : byId.get(n.parent_id);
-    }
-    const self = byId.get(id);
-    if (!self) continue;
-    out.set(id, {
-      crumb: path.map((p) => p.name).join(BREADCRUMB_SEPARATOR),
-      code: self.code,
-      path,
-    });
-  }
-  return out;
 }
 
 /** True when the node or one of its ancestors is flagged as a 'new items' location. */

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { Kysely } from 'kysely';
 import { findOrderItems, stockOf } from './queries';
-import { loadRoute } from './tree';
+import { loadRoute } from '../locations/route';
 
 /**
  * GET /order/next: the next location along the route that holds an item of the order still to

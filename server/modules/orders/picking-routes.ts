@@ -32,7 +32,7 @@ import { nextStop } from './next';
 import { claimOrder, pauseOrder, setPicked, takeStock } from './picking';
 import { isManager, orderFor } from './routes';
 import { reportIssue } from './service';
-import { loadRoute } from './tree';
+import { loadRoute } from '../locations/route';
 
 const FLOOR_ROLES = ['picker', 'order_manager', 'warehouse_manager'] as const;
 

@@ -2,10 +2,9 @@ import type { KyselyPlugin, QueryResult, RootOperationNode, UnknownRow } from 'k
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LocationRoute } from '../../../contract/location-route';
 import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
-import { crumbs } from '../locations/tree';
+import { crumbs, loadRoute } from '../locations/route';
 import { makeFloor, makeOrder, type Floor } from './fixture';
 import { findOrderItems, stockOf } from './queries';
-import { loadRoute } from './tree';
 
 /** Records every query a Kysely instance runs, to explain them afterwards. */
 function recorder() {

@@ -18,7 +18,7 @@ import { badRequest, notFound } from '../../errors';
 import { inTransaction } from '../../write/context';
 import { findOrderItems, findOrders, stockOf, type Viewer } from './queries';
 import { updateOrder } from './service';
-import { loadRoute } from './tree';
+import { loadRoute } from '../locations/route';
 
 const ORDER_ROLES = ['order_manager', 'picker'] as const;
 

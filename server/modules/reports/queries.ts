@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { crumbs } from '../locations/tree';
+import { crumbs } from '../locations/route';
 
 /**
  * Issues of a company as the report lists show them: item, colour, mould, the location's

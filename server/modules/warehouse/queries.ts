@@ -2,14 +2,14 @@ import { sql, type Kysely } from 'kysely';
 import {
   WAREHOUSE_BATCH_STATUSES,
   type BatchSortFlag,
-  type FillLocation,
   type TrayDetail,
   type WarehouseBatch,
   type WarehouseTray,
 } from '../../../contract/warehouse';
 import type { Database } from '../../db/schema';
 import { LocationRoute } from '../../../contract/location-route';
-import { loadRoute, type LocationTreeRow } from '../orders/tree';
+import { fillLocations } from '../../../contract/new-items';
+import { loadRoute, newItemsSubtrees, type LocationTreeRow } from '../locations/route';
 
 /** Reads of the warehouse desk, scoped by company. Batch counts come from one grouped subquery. */
 
@@ -214,67 +214,16 @@ export async function trayDetail(
     ...newRows.filter((r) => r.flagged === 1).map((r) => r.id),
   ]);
   const tree = new LocationRoute<LocationTreeRow>([...part.rows(), ...newRows]);
-  const place = (location_id: number, quantity: number): FillLocation => ({
-    location_id,
-    location_name: tree.crumb(location_id),
-    code: tree.get(location_id)?.code ?? '',
-    breadcrumb: tree
-      .path(location_id)
-      .map((n) => ({ location_id: n.id, name: n.name, code: n.code })),
-    quantity,
-    is_new_items_location: newIds.has(location_id),
-  });
-  const byRoute = (a: number, b: number) => tree.routeRank(a) - tree.routeRank(b);
-  const holding = stock
-    .filter((s) => Number(s.quantity) > 0)
-    .sort((a, b) => byRoute(a.location_id, b.location_id));
-  const held = new Set(holding.map((s) => s.location_id));
-  const locations = [
-    ...holding.map((s) => place(s.location_id, Number(s.quantity))),
-    ...[...newIds]
-      .filter((id) => !held.has(id))
-      .sort(byRoute)
-      .slice(0, NEW_ITEMS_CANDIDATES_MAX)
-      .map((id) => place(id, 0)),
-  ];
+  const locations = fillLocations(
+    tree,
+    newIds,
+    stock.map((s) => ({ location_id: s.location_id, quantity: Number(s.quantity) })),
+    NEW_ITEMS_CANDIDATES_MAX,
+  );
   return {
     ...t,
     quantity: Number(t.quantity),
     quantity_in_warehouse: stock.reduce((sum, s) => sum + Number(s.quantity), 0),
     locations,
   };
-}
-
-/** Guards the recursive walk down against a cycle that should never exist. */
-const MAX_DEPTH = 1000;
-
-/**
- * The locations flagged for new items and every location below them, once each (`flagged`: 1
- * when the location itself is flagged), walking down over the parent_id index.
- */
-async function newItemsSubtrees(
-  db: Db,
-  companyId: number,
-): Promise<(LocationTreeRow & { flagged: number })[]> {
-  const { rows } = await sql<LocationTreeRow & { flagged: number }>`
-    with recursive down (id, parent_id, name, code, sort_order, flagged, depth) as (
-      select id, parent_id, name, code, sort_order, 1, 0 from locations
-       where company_id = ${companyId} and is_selected_new_location = 1
-      union all
-      select l.id, l.parent_id, l.name, l.code, l.sort_order, l.is_selected_new_location,
-             down.depth + 1
-        from locations l join down on l.parent_id = down.id
-       where down.depth < ${MAX_DEPTH}
-    )
-    select id, max(parent_id) as parent_id, max(name) as name, max(code) as code,
-           max(sort_order) as sort_order, max(flagged) as flagged
-      from down group by id`.execute(db);
-  return rows.map((r) => ({
-    id: Number(r.id),
-    parent_id: r.parent_id === null ? null : Number(r.parent_id),
-    name: r.name,
-    code: r.code,
-    sort_order: Number(r.sort_order),
-    flagged: Number(r.flagged),
-  }));
 }
