@@ -1,5 +1,6 @@
 import { ColorSwatch, Group, Image, Stack, Text } from '@mantine/core';
 import { NO_IMAGE } from '../../ui/noImage';
+import { CatalogFactsLine, useCatalogFacts } from '../../offline/catalog';
 
 export interface ItemLook {
   image_path: string | null;
@@ -14,6 +15,7 @@ export interface ItemLook {
  * Image, colour swatch, mould name and condition of an order item (order detail, picker screen).
  */
 export function ItemFacts({ item, imageSize = 64 }: { item: ItemLook; imageSize?: number }) {
+  const facts = useCatalogFacts(item.mold_id);
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start">
       <Image
@@ -27,7 +29,7 @@ export function ItemFacts({ item, imageSize = 64 }: { item: ItemLook; imageSize?
       />
       <Stack gap={2}>
         <Text fw={600} lh={1.2}>
-          {item.mold_name}
+          {item.mold_name || facts?.name}
         </Text>
         <Group gap={6} wrap="nowrap">
           <ColorSwatch color={`#${item.colour_hex}`} size={16} aria-hidden />
@@ -36,6 +38,7 @@ export function ItemFacts({ item, imageSize = 64 }: { item: ItemLook; imageSize?
         <Text size="sm" c="dimmed">
           {item.condition_name}
         </Text>
+        <CatalogFactsLine facts={facts} />
       </Stack>
     </Group>
   );

@@ -1,11 +1,13 @@
 import { ColorSwatch, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { NO_IMAGE } from '../../ui/noImage';
+import { CatalogFactsLine, useCatalogFacts } from '../../offline/catalog';
 import type { FillView } from './local';
 import { trayImageUrl } from './image';
 import { Fact } from '../../ui/Fact';
 
 /** Image, item UUID, colour, stock in the warehouse and quantity to fill. */
 export function TrayFacts({ view }: { view: FillView }) {
+  const facts = useCatalogFacts(view.mold_id);
   return (
     <Stack gap="sm">
       <Group gap="md" wrap="nowrap" align="flex-start">
@@ -19,7 +21,7 @@ export function TrayFacts({ view }: { view: FillView }) {
         />
         <Stack gap={4}>
           <Text fw={700} lh={1.2}>
-            {view.mold_name ?? 'No item'}
+            {view.mold_name ?? facts?.name ?? 'No item'}
           </Text>
           <Text size="sm">
             Item UUID:{' '}
@@ -33,6 +35,7 @@ export function TrayFacts({ view }: { view: FillView }) {
               {view.colour_name ?? '—'}
             </Text>
           </Group>
+          <CatalogFactsLine facts={facts} />
         </Stack>
       </Group>
       <SimpleGrid cols={2}>

@@ -1,5 +1,6 @@
 /** The catalog on the device (docs/catalog-offline.md). */
 export { CatalogIndex, type CatalogHit, type CatalogRow } from './catalog-index';
+export { CatalogFactsLine } from './CatalogFactsLine';
 export { CatalogStatusLine } from './CatalogStatusLine';
 export { mouldFacts, sizeText, type CatalogFacts } from './facts';
 export { useCatalogFacts, useCatalogStatus, useCatalogSync } from './hooks';
