@@ -19,7 +19,7 @@ export const OnDeviceReport = z.object({
     )
     .max(200),
 });
-export type OnDeviceReport = z.input<typeof OnDeviceReport>;
+export type OnDeviceReport = z.infer<typeof OnDeviceReport>;
 
 export const OnDeviceReportResponse = z.object({
   /** Orders whose report was kept: claimed by the caller, in the caller's company. */

@@ -4,6 +4,7 @@ import { ORDER_SORT_FLAGS, ORDERS_PER_PAGE, type OrderSortFlag } from '../../../
 import { PagedTable, SortSelect, usePagedQuery } from '../../ui/PagedTable';
 import { fetchOrders, type OrderListParams } from './api';
 import { formatAge, lotsAndItems } from './format';
+import { OnDeviceNote, useOnDevice } from './OnDeviceNote';
 import { OrderProgress } from './OrderProgress';
 
 const SORT_LABELS: Record<OrderSortFlag, string> = {
@@ -26,6 +27,8 @@ function fetchPage(query: OrderFilter, page: number) {
 export default function ManageOrdersPage() {
   const paged = usePagedQuery(FIRST_QUERY, fetchPage, ORDERS_PER_PAGE);
   const { query, setQuery } = paged;
+  // Picks still on pickers' devices, as the devices last told it (read with each list).
+  const onDevice = useOnDevice(true, undefined, paged.data);
 
   return (
     <Stack gap="md">
@@ -77,7 +80,10 @@ export default function ManageOrdersPage() {
             <Table.Td>{o.store_platform}</Table.Td>
             <Table.Td>{formatAge(o.created_at)}</Table.Td>
             <Table.Td>{o.status_name}</Table.Td>
-            <Table.Td>{o.picking_status_name}</Table.Td>
+            <Table.Td>
+              {o.picking_status_name}
+              <OnDeviceNote rows={onDevice} orderId={o.order_id} />
+            </Table.Td>
             <Table.Td>{lotsAndItems(o.item_count, o.ordered_total)}</Table.Td>
             <Table.Td>
               <OrderProgress picked={o.picked_total} ordered={o.ordered_total} size="md" />

@@ -6,6 +6,7 @@ import { notifyError, notifySuccess, showApiError } from '../../ui/notify';
 import { updateOrder } from './api';
 import { OrderIssue } from './OrderIssue';
 import { OrderItemsList } from './OrderItemsList';
+import { OnDeviceNote, useOnDevice } from './OnDeviceNote';
 import { OrderSummary } from './OrderSummary';
 import { useOrderDetail } from './useOrderDetail';
 
@@ -15,6 +16,7 @@ export default function OrderDetailPage() {
   const flags = useSession((s) => s.flags);
   const userId = useSession((s) => s.user?.id);
   const { detail, state, reload, setDetail } = useOrderDetail(orderId, userId);
+  const onDevice = useOnDevice(flags.order_manager, orderId, detail?.order);
 
   async function change(update: OrderUpdateRequest) {
     try {
@@ -74,6 +76,7 @@ export default function OrderDetailPage() {
         onChange={change}
         onRefused={notifyError}
       />
+      <OnDeviceNote rows={onDevice} orderId={orderId} />
       <OrderIssue
         order={detail.order}
         isManager={flags.order_manager}

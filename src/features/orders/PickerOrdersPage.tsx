@@ -7,14 +7,21 @@ import { getDb } from '../../offline';
 import { formatAge, lotsAndItems } from './format';
 import { pickerOrders } from './local';
 import { OrderProgress } from './OrderProgress';
+import { OrderSyncBadge } from './OrderSyncBadge';
+import { outboxByOrder } from './outboxByOrder';
+import { useOnDeviceReport } from './useOnDeviceReport';
 
 /**
  * Picker Orders, path /user_orders: the orders on this device that the user may pick, read from
- * the local database, so the list works without network.
+ * the local database, so the list works without network. Each card tells whether this device
+ * still holds changes of the order the server has not confirmed, or had one refused.
  */
 export default function PickerOrdersPage() {
   const userId = useSession((s) => s.user?.id);
+  const isPicker = useSession((s) => s.flags.picker);
   const orders = useLiveQuery(() => pickerOrders(getDb(), userId), [userId]);
+  const outbox = useLiveQuery(() => outboxByOrder(getDb()), []);
+  useOnDeviceReport(userId, isPicker);
 
   return (
     <Stack gap="md" maw={720}>
@@ -45,6 +52,7 @@ export default function PickerOrdersPage() {
             )}
             {o.picking_status_id === PickingStatus.PAUSED && <Badge color="gray">Paused</Badge>}
           </Group>
+          <OrderSyncBadge outbox={outbox?.get(o.order_id)} />
           <Group mt="sm">
             <OrderProgress picked={o.picked_total} ordered={o.ordered_total} />
           </Group>

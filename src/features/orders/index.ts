@@ -11,3 +11,4 @@ export {
   type LocalOrderItem,
 } from './local';
 export { ItemFacts } from './ItemFacts';
+export { useOnDeviceReport } from './useOnDeviceReport';

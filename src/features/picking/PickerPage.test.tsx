@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { Notifications, notifications } from '@mantine/notifications';
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -92,6 +92,8 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   cleanup();
+  // Notices are kept in a store of the page: one test's must not show in the next.
+  notifications.clean();
   vi.restoreAllMocks();
   // Leaving the screen pauses the order (in a timer): let that write end before the next seed.
   await new Promise((resolve) => setTimeout(resolve, 0));
@@ -149,6 +151,12 @@ describe('picking when the device cannot save', () => {
     fireEvent.click(finish);
     await screen.findByText('Picker Orders');
     expect((await getDb().orders.get(1))?.picking_status_id).toBe(PickingStatus.PICKED);
+    // The server takes the finish (its entry goes): told here, so no answer is left waiting for
+    // the next test's screen.
+    await getDb().outbox.where('name').equals(PickingMutation.finish).delete();
+    expect(
+      await screen.findByText('Picking finished: everything ordered was picked.'),
+    ).toBeTruthy();
   });
 });
 

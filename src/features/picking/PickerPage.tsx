@@ -14,7 +14,7 @@ import { useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { PickingStatus } from '../../../contract/orders';
 import { useSession } from '../../app/session';
-import { OrderProgress } from '../orders';
+import { OrderProgress, useOnDeviceReport } from '../orders';
 import { useScan } from '../../scan';
 import { PickingMutation } from '../../../contract/mutations/picking';
 import { getDb } from '../../offline';
@@ -60,6 +60,7 @@ export default function PickerPage() {
   const finished = useRef(false);
 
   useScan(picker.onScan, { enabled: !!stop && !blocked && !reporting });
+  useOnDeviceReport(userId, true);
   usePauseOnLeave(orderId, () => !finished.current && (claim === 'held' || claim === 'pending'));
 
   async function finish() {
