@@ -3,6 +3,7 @@ import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
 import { catalogChunksModule } from './catalog-chunks';
 import { companyRoutes } from './companies/routes';
+import { controllersModule } from './controllers';
 import { healthRoutes } from './health/routes';
 import { inventoryModule } from './inventory';
 import { locationsModule } from './locations';
@@ -26,5 +27,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(inventoryModule);
   await app.register(locationsModule);
   await app.register(reportsModule);
+  await app.register(controllersModule);
   await app.register(catalogChunksModule);
 }

@@ -1,0 +1,355 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ControllerMessages } from '../../../contract/controllers';
+import { SAMPLE_SOURCE } from '../../catalog-import/source';
+import { nowIso } from '../../db/dialect';
+import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
+import { bearerFor } from '../locations/test-support';
+import { controllerJobsOf } from '.';
+import { failInterruptedRuns } from './jobs';
+
+const START = '/api/v3/brickbase/controller/async/';
+const LIST = '/api/v3/brickbase/controllers/';
+
+/** A copy of the sample dump with some files replaced. */
+function dumpWith(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'bw-dump-'));
+  cpSync(SAMPLE_SOURCE, dir, { recursive: true });
+  for (const [name, text] of Object.entries(files)) {
+    rmSync(join(dir, `${name}.csv.gz`), { force: true });
+    writeFileSync(join(dir, `${name}.csv`), text);
+  }
+  return dir;
+}
+
+function sampleText(name: string): string {
+  try {
+    return readFileSync(join(SAMPLE_SOURCE, `${name}.csv`), 'utf8');
+  } catch {
+    return gunzipSync(readFileSync(join(SAMPLE_SOURCE, `${name}.csv.gz`))).toString('utf8');
+  }
+}
+
+describeEachDialect('controllers: catalog import', (dialect) => {
+  let t: TestApp;
+  let admin: string;
+  const dirs: string[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    admin = await bearerFor(t.app, 'Demo Bricks', ['admin']);
+  });
+  afterAll(async () => {
+    await t.close();
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+  afterEach(() => {
+    delete process.env.CATALOG_SOURCE;
+  });
+
+  /** Starts a run through the API and waits until it has ended; returns the run as listed. */
+  const runOnce = async (source?: string) => {
+    if (source) process.env.CATALOG_SOURCE = source;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: START,
+      headers: { authorization: admin },
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const started = res.json() as { id: number; status: string; created_by: { name: string } };
+    expect(started.status).toBe('started');
+    expect(started.created_by.name).toBe('admin');
+    await controllerJobsOf(t.app).idle();
+    const list = await t.app.inject({
+      method: 'GET',
+      url: LIST,
+      headers: { authorization: admin },
+    });
+    const run = (list.json() as { results: { id: number }[] }).results.find(
+      (r) => r.id === started.id,
+    ) as {
+      id: number;
+      status: string;
+      error: string | null;
+      progress: Record<string, { read: number; created: number; updated: number }>;
+    };
+    return run;
+  };
+  const changesOf = (runId: number) =>
+    t.app.db
+      .selectFrom('catalog_changes')
+      .selectAll()
+      .where('controller_run_id', '=', runId)
+      .execute();
+  const count = async (
+    table:
+      | 'parts'
+      | 'sets'
+      | 'element_in_set'
+      | 'minifig_in_set'
+      | 'set_in_set'
+      | 'part_relations'
+      | 'element_in_minifig'
+      | 'elements'
+      | 'themes',
+  ) =>
+    Number(
+      (
+        await t.app.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('refuses callers other than the admin', async () => {
+    for (const roles of [['picker'], ['digibrick_manager'], ['warehouse_manager']] as const) {
+      const bearer = await bearerFor(t.app, 'Demo Bricks', [...roles]);
+      const start = await t.app.inject({
+        method: 'POST',
+        url: START,
+        headers: { authorization: bearer },
+      });
+      expect(start.statusCode).toBe(403);
+      const list = await t.app.inject({
+        method: 'GET',
+        url: LIST,
+        headers: { authorization: bearer },
+      });
+      expect(list.statusCode).toBe(403);
+    }
+    expect((await t.app.inject({ method: 'POST', url: START })).statusCode).toBe(401);
+  });
+
+  it('imports the sample dump (.csv and .csv.gz) through every stage', async () => {
+    const run = await runOnce();
+    expect(run.error).toBeNull();
+    expect(run.status).toBe('completed');
+    const part = await t.app.db
+      .selectFrom('parts')
+      .selectAll()
+      .where('rebrickable_id', '=', '2431pr0001')
+      .executeTakeFirstOrThrow();
+    expect(part.name).toBe('Tile 1 x 4 with Police Print');
+    const setRow = await t.app.db
+      .selectFrom('sets')
+      .selectAll()
+      .where('rebrickable_id', '=', '75192-1')
+      .executeTakeFirstOrThrow();
+    expect(setRow).toMatchObject({ name: 'Millennium Falcon', year: 2017, num_parts: 7541 });
+    expect(await count('element_in_set')).toBeGreaterThan(50);
+    expect(await count('element_in_minifig')).toBeGreaterThanOrEqual(24);
+    expect(await count('minifig_in_set')).toBeGreaterThanOrEqual(11);
+    expect(await count('set_in_set')).toBeGreaterThanOrEqual(2);
+    expect(await count('part_relations')).toBeGreaterThanOrEqual(10);
+    // A theme listed before its parent gets the parent.
+    const classicSpace = await t.app.db
+      .selectFrom('themes')
+      .selectAll()
+      .where('rebrickable_id', '=', 700)
+      .executeTakeFirstOrThrow();
+    expect(classicSpace.parent_id).not.toBeNull();
+    const changes = await changesOf(run.id);
+    expect(changes.length).toBeGreaterThan(100);
+    expect(changes.every((c) => c.actor_name === 'admin')).toBe(true);
+    const created = changes.find((c) => c.model === 'set' && c.model_uuid === setRow.uuid)!;
+    expect(created.action).toBe('create');
+    expect(JSON.parse(created.changes).name).toEqual({ old: null, new: 'Millennium Falcon' });
+    expect(run.progress.parts).toMatchObject({ read: 40, skipped: 0 });
+  });
+
+  it('a second run of the same dump changes nothing and writes no changelog', async () => {
+    const before = await t.app.db
+      .selectFrom('parts')
+      .select(['id', 'version'])
+      .orderBy('id')
+      .execute();
+    const run = await runOnce();
+    expect(run.status).toBe('completed');
+    expect(await changesOf(run.id)).toEqual([]);
+    expect(
+      await t.app.db.selectFrom('parts').select(['id', 'version']).orderBy('id').execute(),
+    ).toEqual(before);
+  });
+
+  it('a changed row writes exactly one changelog entry with old and new', async () => {
+    const parts = sampleText('parts').replace('3001,Brick 2 x 4,', '3001,Brick 2 x 4 (changed),');
+    const dir = dumpWith({ parts });
+    dirs.push(dir);
+    const run = await runOnce(dir);
+    expect(run.status).toBe('completed');
+    const changes = await changesOf(run.id);
+    expect(changes).toHaveLength(1);
+    const part = await t.app.db
+      .selectFrom('parts')
+      .selectAll()
+      .where('rebrickable_id', '=', '3001')
+      .executeTakeFirstOrThrow();
+    expect(changes[0]).toMatchObject({
+      model: 'part',
+      model_uuid: part.uuid,
+      action: 'update',
+      actor_name: 'admin',
+    });
+    expect(JSON.parse(changes[0].changes)).toEqual({
+      name: { old: 'Brick 2 x 4', new: 'Brick 2 x 4 (changed)' },
+    });
+  });
+
+  it('a malformed file fails the run with file, line and reason and leaves that table as it was', async () => {
+    const sets = sampleText('sets').replace(',Catapult,1984,', ',Catapult,19x4,');
+    const dir = dumpWith({ sets });
+    dirs.push(dir);
+    const before = await t.app.db.selectFrom('sets').selectAll().orderBy('id').execute();
+    const run = await runOnce(dir);
+    expect(run.status).toBe('failed');
+    expect(run.error).toBe("Loading sets: sets.csv line 2: year '19x4' is not a whole number");
+    expect(await t.app.db.selectFrom('sets').selectAll().orderBy('id').execute()).toEqual(before);
+
+    const noColumn = dumpWith({ minifigs: 'fig_num,name,img_url\nfig-000001,Police Officer,\n' });
+    dirs.push(noColumn);
+    const run2 = await runOnce(noColumn);
+    expect(run2.status).toBe('failed');
+    expect(run2.error).toBe(
+      "Loading minifigs: minifigs.csv has no column 'num_parts' (its header is 'fig_num,name,img_url')",
+    );
+    const ragged = dumpWith({ part_categories: 'id,name\n1,Baseplates\n3,Bricks,Sloped\n' });
+    dirs.push(ragged);
+    const run3 = await runOnce(ragged);
+    expect(run3.error).toBe(
+      'Loading categories: part_categories.csv line 3: 3 fields where the header has 2',
+    );
+  });
+
+  it('reads the dump from a base URL (gzip files streamed as they download)', async () => {
+    const server: Server = createServer((req, res) => {
+      const name = (req.url ?? '/').slice('/dump/'.length);
+      try {
+        const body = readFileSync(join(SAMPLE_SOURCE, name));
+        res.writeHead(200).end(body);
+      } catch {
+        res.writeHead(404).end();
+      }
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const { port } = server.address() as { port: number };
+      const run = await runOnce(`http://127.0.0.1:${port}/dump`);
+      expect(run.error).toBeNull();
+      expect(run.status).toBe('completed');
+      // The sample again (after the changed name above): only that part changes back.
+      expect((await changesOf(run.id)).map((c) => c.model)).toEqual(['part']);
+      const missing = await runOnce(`http://127.0.0.1:${port}/nothing-here`);
+      expect(missing.error).toBe(
+        'Loading colours: colors.csv (or colors.csv.gz) is missing from the catalog source',
+      );
+    } finally {
+      server.close();
+    }
+  });
+
+  it('refuses a second start while a run is busy (409)', async () => {
+    const now = nowIso();
+    const { id } = await t.app.db
+      .insertInto('controller_runs')
+      .values({
+        status: 'busy_parts',
+        created_by_user_id: null,
+        created_at: now,
+        updated_at: now,
+        finished_at: null,
+        error: null,
+        progress: null,
+        locked_by: 'elsewhere#1',
+        locked_until: new Date(Date.now() + 60_000).toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: START,
+      headers: { authorization: admin },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ errors: [{ detail: ControllerMessages.alreadyRunning }] });
+    const busy = await t.app.inject({
+      method: 'GET',
+      url: `${LIST}?status=busy`,
+      headers: { authorization: admin },
+    });
+    expect((busy.json() as { results: { id: number }[] }).results.map((r) => r.id)).toEqual([id]);
+    await t.app.db.deleteFrom('controller_runs').where('id', '=', id).execute();
+  });
+
+  it('marks failed a run left busy by a server that went away', async () => {
+    const now = nowIso();
+    const insert = (lockedBy: string, until: string | null) =>
+      t.app.db
+        .insertInto('controller_runs')
+        .values({
+          status: 'busy_elements',
+          created_by_user_id: null,
+          created_at: now,
+          updated_at: now,
+          finished_at: null,
+          error: null,
+          progress: null,
+          locked_by: lockedBy,
+          locked_until: until,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    // A process of this machine that no longer runs (a restart), lease not yet lapsed.
+    const restarted = await insert(
+      `${hostname()}#2147483646`,
+      new Date(Date.now() + 60_000).toISOString(),
+    );
+    // Another server whose lease lapsed.
+    const lapsed = await insert('other-host#12', new Date(Date.now() - 1000).toISOString());
+    expect(await failInterruptedRuns(t.app.db, { checkLocalProcesses: true })).toBe(2);
+    const rows = await t.app.db
+      .selectFrom('controller_runs')
+      .selectAll()
+      .where('id', 'in', [restarted.id, lapsed.id])
+      .execute();
+    for (const r of rows) {
+      expect(r.status).toBe('failed');
+      expect(r.error).toBe('Loading colours per part: the server stopped during the run');
+    }
+  });
+
+  it('lists runs by status group, newest first, with paging; a bad filter is a 400', async () => {
+    const all = await t.app.inject({
+      method: 'GET',
+      url: `${LIST}?page=0&size=2&status=completed,busy,failed`,
+      headers: { authorization: admin },
+    });
+    const body = all.json() as { count: number; results: { status: string }[] };
+    expect(body.results).toHaveLength(2);
+    expect(body.count).toBeGreaterThanOrEqual(8);
+    const failed = await t.app.inject({
+      method: 'GET',
+      url: `${LIST}?status=failed&size=100`,
+      headers: { authorization: admin },
+    });
+    const f = failed.json() as { count: number; results: { status: string; error: string }[] };
+    expect(f.results.every((r) => r.status === 'failed' && r.error)).toBe(true);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: `${LIST}?status=running`,
+      headers: { authorization: admin },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('controllers: sample dump', () => {
+  it('ships .csv and .csv.gz files', () => {
+    expect(sampleText('parts')).toContain('part_num,name,part_cat_id,part_material');
+    expect(sampleText('inventory_parts')).toContain('inventory_id,part_num,color_id');
+  });
+});

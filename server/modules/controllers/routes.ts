@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import {
+  CONTROLLER_PAGE_SIZE,
+  ControllerListQuery,
+  ControllerListResponse,
+  ControllerRun,
+  statusesOf,
+  type ControllerStatus,
+  type StatusGroup,
+} from '../../../contract/controllers';
+import type { Database } from '../../db/schema';
+import { failInterruptedRuns, type ControllerJobs } from './jobs';
+
+/** Controllers are the admin's (the catalog is shared by every company, runs are too). */
+const ADMIN = ['admin'] as const;
+const tags = ['brickbase'];
+
+function runs(db: Kysely<Database>) {
+  return db
+    .selectFrom('controller_runs as r')
+    .leftJoin('users as u', 'u.id', 'r.created_by_user_id')
+    .select([
+      'r.id',
+      'r.status',
+      'r.created_at',
+      'r.updated_at',
+      'r.finished_at',
+      'r.error',
+      'r.progress',
+      'r.created_by_user_id',
+      'u.name as user_name',
+    ]);
+}
+
+type RunRow = Awaited<ReturnType<ReturnType<typeof runs>['executeTakeFirstOrThrow']>>;
+
+function toRun(r: RunRow): ControllerRun {
+  return {
+    id: r.id,
+    status: r.status as ControllerStatus,
+    created_by: r.created_by_user_id === null ? null : { name: r.user_name ?? '' },
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+    finished_at: r.finished_at,
+    error: r.error,
+    progress: r.progress ? (JSON.parse(r.progress) as ControllerRun['progress']) : null,
+  };
+}
+
+export function controllerRoutes(jobs: ControllerJobs) {
+  return async (app: FastifyInstance): Promise<void> => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.get(
+      '/v3/brickbase/controllers/',
+      {
+        config: { access: ADMIN },
+        schema: {
+          tags,
+          summary: 'Controller runs, newest first: page (zero-based), size, status groups',
+          querystring: ControllerListQuery,
+          response: { 200: ControllerListResponse },
+        },
+      },
+      async (request) => {
+        await failInterruptedRuns(app.db);
+        const page = Number(request.query.page ?? 0);
+        const size = Number(request.query.size ?? CONTROLLER_PAGE_SIZE);
+        const groups = (request.query.status ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean) as StatusGroup[];
+        const statuses = groups.flatMap(statusesOf);
+        let q = runs(app.db);
+        let c = app.db.selectFrom('controller_runs as r').select((eb) => eb.fn.countAll().as('n'));
+        if (groups.length > 0) {
+          q = q.where('r.status', 'in', statuses);
+          c = c.where('r.status', 'in', statuses);
+        }
+        const [rows, total] = await Promise.all([
+          q
+            .orderBy('r.created_at', 'desc')
+            .orderBy('r.id', 'desc')
+            .limit(size)
+            .offset(page * size)
+            .execute(),
+          c.executeTakeFirstOrThrow(),
+        ]);
+        return { count: Number(total.n), results: rows.map(toRun) };
+      },
+    );
+
+    r.post(
+      '/v3/brickbase/controller/async/',
+      {
+        config: { access: ADMIN },
+        schema: {
+          tags,
+          summary: 'Start a controller: import the catalog dump in the background',
+          body: z.unknown().optional(),
+          response: { 202: ControllerRun },
+        },
+      },
+      async (request, reply) => reply.code(202).send(await jobs.start(request.user.id)),
+    );
+  };
+}
