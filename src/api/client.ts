@@ -1,11 +1,42 @@
 import ky, { type KyInstance } from 'ky';
-import {
-  acknowledgeSessionEnded,
-  apiBase,
-  hasFreshAccessToken,
-  sessionSaved,
-  useSession,
-} from '../app/session';
+import type { StoredSession } from '../offline/session';
+
+/** The API's base: VITE_API_BASE, or /api on the page's origin. */
+export const apiBase: string = (import.meta.env.VITE_API_BASE as string | undefined) ?? '/api';
+
+/**
+ * What the client needs of the signed-in session. The app shell owns the session and hands it to
+ * the client with configureClient (src/app/session.ts), so this shared module never imports the
+ * app. Until then the client sends no token.
+ */
+export interface SessionSource {
+  /** The tokens held now; `fresh` while the access token can still be sent. */
+  tokens(): { access_token: string | null; refresh_token: string | null; fresh: boolean };
+  /** Resolves when this page's last sign-in or sign-out is stored. */
+  saved(): Promise<void>;
+  /**
+   * Take a session a refresh stored, or null when it is gone; `ended` when the server ended it
+   * (the user is told once).
+   */
+  adopt(stored: StoredSession | null, ended?: boolean): void;
+  /** True while the server ended the session and the user has not been told yet. */
+  endedNotice(): boolean;
+  /** The user was told that the server ended the session: forget the mark. */
+  acknowledgeEnded(): void;
+  /** Calls `listener` whenever the ended mark is set; returns the unsubscribe function. */
+  onEnded(listener: () => void): () => void;
+}
+
+const signedOut: SessionSource = {
+  tokens: () => ({ access_token: null, refresh_token: null, fresh: false }),
+  saved: () => Promise.resolve(),
+  adopt: () => undefined,
+  endedNotice: () => false,
+  acknowledgeEnded: () => undefined,
+  onEnded: () => () => undefined,
+};
+let session: SessionSource = signedOut;
+let stopListening: () => void = () => undefined;
 
 /** Thrown when the server refused the refresh token: the session is over and was cleared. */
 export class SessionExpiredError extends Error {
@@ -61,28 +92,28 @@ export function createApiClient(clientOptions: ApiClientOptions): ApiClient {
    * token another context already rotated is never presented again.
    */
   async function doRefresh(): Promise<string> {
-    await sessionSaved();
-    const { access_token, refresh_token } = useSession.getState();
+    await session.saved();
+    const { access_token, refresh_token } = session.tokens();
     if (!refresh_token) throw new SessionExpiredError();
     const store = await import('../offline/session');
     try {
-      const session = await store.refreshStoredSession({
+      const renewed = await store.refreshStoredSession({
         apiBase: options.prefixUrl,
         fetch: fetchImpl,
         staleAccessToken: access_token,
       });
-      useSession.getState().adopt(session);
-      return session.access_token!;
+      session.adopt(renewed);
+      return renewed.access_token!;
     } catch (error) {
       if (error instanceof store.SessionExpiredError) {
         // Refused by the server: the user is told once (endedNotice, or this client's own
         // listener). Gone already (another tab signed out): just follow.
         if (error.refused && options.onSessionExpired) {
-          useSession.getState().adopt(null);
-          acknowledgeSessionEnded();
+          session.adopt(null);
+          session.acknowledgeEnded();
           options.onSessionExpired();
         } else {
-          useSession.getState().adopt(null, error.refused);
+          session.adopt(null, error.refused);
         }
         throw new SessionExpiredError();
       }
@@ -106,10 +137,10 @@ export function createApiClient(clientOptions: ApiClientOptions): ApiClient {
       beforeRequest: [
         async (request) => {
           if (request.headers.has('Authorization')) return;
-          const session = useSession.getState();
-          if (!session.refresh_token && !session.access_token) return;
-          let token = session.access_token;
-          if (!hasFreshAccessToken(session) && session.refresh_token) {
+          const held = session.tokens();
+          if (!held.refresh_token && !held.access_token) return;
+          let token = held.access_token;
+          if (!held.fresh && held.refresh_token) {
             token = await refreshSession();
           }
           if (token) request.headers.set('Authorization', `Bearer ${token}`);
@@ -120,12 +151,12 @@ export function createApiClient(clientOptions: ApiClientOptions): ApiClient {
           if (response.status !== 401) return response;
           if (isAuthPath(request.url, options.prefixUrl)) return response;
           const sent = request.headers.get('Authorization');
-          const session = useSession.getState();
-          if (!sent?.startsWith('Bearer ') || !session.refresh_token) return response;
+          const held = session.tokens();
+          if (!sent?.startsWith('Bearer ') || !held.refresh_token) return response;
           // A request that raced a refresh already sees the new token: retry without refreshing.
           const token =
-            session.access_token && sent !== `Bearer ${session.access_token}`
-              ? session.access_token
+            held.access_token && sent !== `Bearer ${held.access_token}`
+              ? held.access_token
               : await refreshSession();
           const retry = new Request(request);
           retry.headers.set('Authorization', `Bearer ${token}`);
@@ -146,13 +177,17 @@ const sessionExpiredListeners = new Set<() => void>();
  * the service worker (then on the next open of the app). Waits until a listener is there.
  */
 function announceSessionEnded(): void {
-  if (!useSession.getState().endedNotice || sessionExpiredListeners.size === 0) return;
-  acknowledgeSessionEnded();
+  if (!session.endedNotice() || sessionExpiredListeners.size === 0) return;
+  session.acknowledgeEnded();
   sessionExpiredListeners.forEach((listener) => listener());
 }
-useSession.subscribe((state, previous) => {
-  if (state.endedNotice && !previous.endedNotice) announceSessionEnded();
-});
+
+/** The app shell gives the client its session (once, when the session store is made). */
+export function configureClient(source: SessionSource): void {
+  stopListening();
+  session = source;
+  stopListening = source.onEnded(announceSessionEnded);
+}
 
 const client = createApiClient({ prefixUrl: apiBase });
 

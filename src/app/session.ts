@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { roleFlags, type RoleFlags } from '../../contract/permissions';
+import { apiBase, configureClient } from '../api/client';
 import type { SessionUser, StoredSession } from '../offline/session';
 
 export type { SessionUser } from '../offline/session';
@@ -231,8 +232,6 @@ export async function confirmSignOut(): Promise<boolean> {
   return true;
 }
 
-export const apiBase: string = (import.meta.env.VITE_API_BASE as string | undefined) ?? '/api';
-
 /**
  * Sign out: the session is cleared locally at once (works offline), and the server is told to
  * revoke the refresh token on a best-effort basis.
@@ -249,6 +248,26 @@ export function signOut(fetchImpl: typeof fetch = fetch): Promise<void> {
     () => undefined,
   );
 }
+
+// The API client sends this session's tokens and renews them through this store.
+configureClient({
+  tokens() {
+    const s = useSession.getState();
+    return {
+      access_token: s.access_token,
+      refresh_token: s.refresh_token,
+      fresh: hasFreshAccessToken(s),
+    };
+  },
+  saved: sessionSaved,
+  adopt: (stored, ended) => useSession.getState().adopt(stored, ended),
+  endedNotice: () => useSession.getState().endedNotice,
+  acknowledgeEnded: acknowledgeSessionEnded,
+  onEnded: (listener) =>
+    useSession.subscribe((state, previous) => {
+      if (state.endedNotice && !previous.endedNotice) listener();
+    }),
+});
 
 // Read the stored session at start; keep tabs and the worker in step: whoever signs in, refreshes
 // or signs out tells the others on a BroadcastChannel, and they read the record again.
