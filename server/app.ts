@@ -60,7 +60,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     loggerInstance: logger,
     bodyLimit: 1024 * 1024,
     // A path segment may hold up to 100 comma-joined catalog uuids (GET /api/v3/brickbase/uuids/…).
-    maxParamLength: 4000,
+    routerOptions: { maxParamLength: 4000 },
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 

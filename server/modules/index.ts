@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
+import { catalogModule } from './catalog';
 import { catalogChunksModule } from './catalog-chunks';
 import { companyRoutes } from './companies/routes';
 import { controllersModule } from './controllers';
@@ -28,5 +29,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(locationsModule);
   await app.register(reportsModule);
   await app.register(controllersModule);
+  await app.register(catalogModule);
   await app.register(catalogChunksModule);
 }

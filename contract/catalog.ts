@@ -1,0 +1,359 @@
+import { z } from 'zod';
+import { int, text } from './fields';
+
+/**
+ * BrickBase, the shared parts catalog (docs/catalog.md): lookups, the catalog browser, item and
+ * set details, suggestions and the changelog. The catalog is global: every company reads the same
+ * rows and every admin reviews the same suggestions.
+ */
+
+export const CatalogMessages = {
+  noChanges: 'Suggestion unsuccessful: no changes detected',
+  accepted: 'Suggestion accepted!',
+  rejected: 'Suggestion Rejected!',
+  noSuggestions: 'No suggestions found',
+  noElements: 'This part has no elements',
+  notFound: 'Catalog item not found',
+  suggestionNotFound: 'Suggestion not found',
+  /** Accepting or rejecting a suggestion that was already reviewed. */
+  notOpen: (status: string) => `This suggestion is already ${status}`,
+  relationNotPossible: (a: string, b: string, relation: string) =>
+    `Relation not possible: the items are of type ${a} and ${b}, but relation is ${relation}`,
+  relationExists: 'This relation already exists',
+  objectGone: 'The item of this suggestion no longer exists',
+  duplicateId: (field: string, value: string) =>
+    `${field} ${value} is already used by another item`,
+} as const;
+
+/** Page sizes: browser, changelog, suggestions and the item screen all show 25 rows a page. */
+export const CATALOG_PAGE_SIZE = 25;
+/** Numbered page links a paged catalog list shows at once. */
+export const CATALOG_PAGE_LINKS = 5;
+
+// ---- shared shapes ----
+
+const Size = int(1, 100).default(CATALOG_PAGE_SIZE);
+/** Zero-based page, as the BrickBase calls count. */
+const ZeroPage = int(0, 1_000_000).default(0);
+
+export const ObjectTypes = ['part', 'minifig', 'set', 'element'] as const;
+export type ObjectType = (typeof ObjectTypes)[number];
+
+/** Relations between parts as the item screen names them, with their stored letters. */
+export const PART_RELATIONS = {
+  subpart: 'B',
+  print: 'P',
+  pair: 'R',
+  alternate: 'A',
+  mold: 'M',
+  pattern: 'T',
+} as const;
+export type PartRelation = keyof typeof PART_RELATIONS;
+/** Collapsible headers of the Relations tab, in order. */
+export const RELATION_HEADERS: Record<PartRelation, string> = {
+  subpart: 'Sub-part',
+  print: 'Print',
+  pair: 'Pair',
+  alternate: 'Alternate',
+  mold: 'Mold',
+  pattern: 'Pattern',
+};
+/** Inventory links: the relation, and the types of its two ends (from, to). */
+export const INVENTORY_RELATIONS = {
+  set_in_set: ['set', 'set'],
+  minifig_in_set: ['set', 'minifig'],
+  element_in_set: ['set', 'element'],
+  element_in_minifig: ['minifig', 'element'],
+} as const;
+export type InventoryRelation = keyof typeof INVENTORY_RELATIONS;
+export const RelationTypes = [
+  ...(Object.keys(PART_RELATIONS) as PartRelation[]),
+  ...(Object.keys(INVENTORY_RELATIONS) as InventoryRelation[]),
+] as const;
+export type RelationType = PartRelation | InventoryRelation;
+
+export const Colour = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  name: z.string(),
+  rebrickable_id: z.number().int().nullable(),
+  hex: z.string(),
+});
+export type Colour = z.infer<typeof Colour>;
+
+/** A row of a list: enough to name, picture and link an object. */
+export const CatalogRef = z.object({
+  type: z.enum(['part', 'minifig', 'set', 'element', 'book', 'catalog', 'instruction', 'box']),
+  id: z.number().int(),
+  uuid: z.string().nullable(),
+  name: z.string(),
+  rebrickable_id: z.string().nullable(),
+  bricklink_id: z.string().nullable(),
+  image_url: z.string().nullable(),
+  year: z.number().int().nullable(),
+  /** Theme (sets, minifigs) or category (parts). */
+  group: z.string().nullable(),
+  /** The set an instruction or box belongs to. */
+  set_id: z.number().int().nullable(),
+});
+export type CatalogRef = z.infer<typeof CatalogRef>;
+
+const PartRef = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  rebrickable_id: z.string().nullable(),
+  name: z.string(),
+  image_url: z.string().nullable(),
+});
+
+export const Element = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  part_id: z.number().int(),
+  part: PartRef,
+  colour: Colour,
+  image_url: z.string().nullable(),
+  /** In a set's or minifig's inventory: how many, spares, and whether it is an alternate. */
+  quantity: z.number().int().optional(),
+  extra_quantity: z.number().int().optional(),
+  is_alternate: z.number().int().optional(),
+});
+export type Element = z.infer<typeof Element>;
+
+export const Relation = z.object({
+  uuid: z.string(),
+  rel_type: z.enum(Object.keys(PART_RELATIONS) as [PartRelation, ...PartRelation[]]),
+  part: PartRef,
+});
+export type Relation = z.infer<typeof Relation>;
+
+const Linked = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  name: z.string(),
+  rebrickable_id: z.string().nullable(),
+  image_url: z.string().nullable(),
+  quantity: z.number().int(),
+});
+const Document = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  name: z.string(),
+  bricklink_id: z.string().nullable(),
+  image_url: z.string().nullable(),
+  url: z.string().nullable(),
+});
+
+/** A part, minifig, set or element with everything the item and set screens show. */
+export const CatalogItem = z.object({
+  type: z.enum(ObjectTypes),
+  id: z.number().int(),
+  uuid: z.string(),
+  name: z.string(),
+  rebrickable_id: z.string().nullable(),
+  bricklink_id: z.string().nullable(),
+  brickowl_id: z.string().nullable(),
+  image_url: z.string().nullable(),
+  year: z.number().int().nullable(),
+  /** cm */
+  length: z.number().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  /** grams */
+  weight: z.number().nullable(),
+  material: z.string().nullable(),
+  num_parts: z.number().int().nullable(),
+  theme: z.string().nullable(),
+  category: z.string().nullable(),
+  /** An element's colour. */
+  colour: Colour.nullable(),
+  elements: z.array(Element),
+  relations: z.array(Relation),
+  /** Sets this object appears in (parent sets, for a set). */
+  sets: z.array(Linked),
+  sets_count: z.number().int(),
+  minifigs: z.array(Linked),
+  child_set: z.array(Linked),
+  parent_set: z.array(Linked),
+  instructions: z.array(Document),
+  box: z.array(Document),
+});
+export type CatalogItem = z.infer<typeof CatalogItem>;
+
+export const List = <T extends z.ZodType>(row: T) =>
+  z.object({ count: z.number().int(), results: z.array(row) });
+
+// ---- lookups ----
+
+const IdOrUuid = text(64).min(1);
+/** One id or uuid, or several joined by commas (at most 100); unknown ones are not found. */
+export const IdListParams = z.object({
+  ids: text(4000)
+    .transform((s) => s.split(',').filter(Boolean))
+    .pipe(z.array(IdOrUuid).min(1).max(100)),
+});
+export const UuidListParams = z.object({
+  list: text(4000)
+    .transform((s) => s.split(',').filter(Boolean))
+    .pipe(z.array(IdOrUuid).min(1).max(100)),
+});
+export const ItemsResponse = List(CatalogItem);
+export const RefsResponse = List(CatalogRef);
+export const ColoursResponse = List(Colour);
+export const TreeNode = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  parent_id: z.number().int().nullable(),
+});
+export const TreeResponse = List(TreeNode);
+export type TreeNode = z.infer<typeof TreeNode>;
+
+// ---- the browser ----
+
+export const CatalogTabs = [
+  'overview',
+  'parts',
+  'minifigs',
+  'sets',
+  'books',
+  'catalogs',
+  'instructions',
+  'boxes',
+] as const;
+export type CatalogTab = (typeof CatalogTabs)[number];
+export const CATALOG_TAB_LABELS: Record<CatalogTab, string> = {
+  overview: 'Overview',
+  parts: 'Parts',
+  minifigs: 'Minifigures',
+  sets: 'Sets',
+  books: 'Books',
+  catalogs: 'Catalogs',
+  instructions: 'Instructions',
+  boxes: 'Boxes',
+};
+
+/** GET /v3/brickbase/catalog/: one tab's rows, searched (name or id) and filtered. */
+export const BrowseQuery = z.object({
+  tab: z.enum(CatalogTabs).default('overview'),
+  search: text(100).optional(),
+  category_id: int(1, 2_147_483_647).optional(),
+  theme_id: int(1, 2_147_483_647).optional(),
+  year: int(1900, 2100).optional(),
+  page: ZeroPage,
+  size: Size,
+});
+export type BrowseQuery = z.input<typeof BrowseQuery>;
+/** Overview: how many rows each tab holds. */
+export const OverviewResponse = z.record(z.enum(CatalogTabs), z.number().int());
+
+// ---- suggestions ----
+
+/** Fields a suggestion may change, per object type, and what each holds. */
+const idText = text(64).nullable();
+const dim = z
+  .preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z.number().min(0).max(100_000),
+  )
+  .nullable();
+export const EditableFields = {
+  part: {
+    name: text(300).min(1),
+    rebrickable_id: idText,
+    bricklink_id: idText,
+    brickowl_id: idText,
+    image_url: text(500).nullable(),
+    year: int(1900, 2100).nullable(),
+    length: dim,
+    width: dim,
+    height: dim,
+    weight: dim,
+    material: text(100).nullable(),
+  },
+  minifig: {
+    name: text(300).min(1),
+    rebrickable_id: idText,
+    bricklink_id: idText,
+    brickowl_id: idText,
+    image_url: text(500).nullable(),
+    year: int(1900, 2100).nullable(),
+    num_parts: int(0, 100_000).nullable(),
+  },
+  set: {
+    name: text(300).min(1),
+    rebrickable_id: idText,
+    bricklink_id: idText,
+    brickowl_id: idText,
+    image_url: text(500).nullable(),
+    year: int(1900, 2100).nullable(),
+    num_parts: int(0, 100_000).nullable(),
+    length: dim,
+    width: dim,
+    height: dim,
+    weight: dim,
+  },
+  element: { element_id: idText, image_url: text(500).nullable() },
+} as const;
+
+const ChangeValue = z.union([z.string().max(500), z.number(), z.null()]);
+/** POST /v3/brickbase/suggestions/: an edit (object_uuid) or a relation (from/to uuids). */
+export const SuggestionRequest = z.object({
+  description: text(1000).default(''),
+  object_type: z.enum([...ObjectTypes, ...RelationTypes]),
+  object_uuid: text(64).nullable().optional(),
+  changes: z.record(text(64), ChangeValue),
+});
+export type SuggestionRequest = z.input<typeof SuggestionRequest>;
+
+export const SuggestionStatuses = ['open', 'rejected', 'accepted'] as const;
+export type SuggestionStatus = (typeof SuggestionStatuses)[number];
+export const SUGGESTION_STATUS_LABELS: Record<SuggestionStatus, string> = {
+  open: 'Open',
+  rejected: 'Rejected',
+  accepted: 'Accepted',
+};
+
+export const Suggestion = z.object({
+  uuid: z.string(),
+  status: z.enum(SuggestionStatuses),
+  description: z.string(),
+  object_type: z.string(),
+  object_uuid: z.string().nullable(),
+  changes: z.record(z.string(), z.unknown()),
+  /** The current object (its fields), or null when it is missing or the suggestion adds one. */
+  object: z.record(z.string(), z.unknown()).nullable(),
+  created_by: z.object({ name: z.string() }),
+  created_at: z.string(),
+});
+export type Suggestion = z.infer<typeof Suggestion>;
+
+export const SuggestionListQuery = z.object({
+  status: text(40)
+    .default('open')
+    .transform((s) => s.split(',').filter(Boolean))
+    .pipe(z.array(z.enum(SuggestionStatuses)).max(3)),
+  page: ZeroPage,
+  size: Size,
+});
+export const SuggestionList = List(Suggestion);
+export const SuggestionParams = z.object({ uuid: text(64) });
+/** Accept and reject carry the suggestion's description and changes as shown; the stored ones apply. */
+export const ReviewRequest = z
+  .object({ description: text(1000).optional(), changes: z.unknown().optional() })
+  .nullish();
+
+// ---- changelog ----
+
+export const ChangeEntry = z.object({
+  id: z.number().int(),
+  model: z.string(),
+  model_uuid: z.string(),
+  action: z.string(),
+  actor: z.object({ name: z.string() }),
+  timestamp: z.string(),
+  changes: z.record(z.string(), z.object({ old: z.unknown(), new: z.unknown() })),
+});
+export type ChangeEntry = z.infer<typeof ChangeEntry>;
+export const LogsQuery = z.object({ page: ZeroPage, size: Size });
+export const LogsParams = z.object({ uuid: text(64) });
+export const ChangeList = List(ChangeEntry);
