@@ -1,11 +1,11 @@
 import { createReadStream, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 
 /** The small dump shipped with the app: the catalog a fresh install imports by default. */
-export const SAMPLE_SOURCE = fileURLToPath(new URL('./sample', import.meta.url));
+export const SAMPLE_SOURCE = join(dirname(fileURLToPath(import.meta.url)), 'sample');
 
 /** Where a run reads its dump: CATALOG_SOURCE (a folder or an http(s) base URL), else the sample. */
 export function catalogSource(env: NodeJS.ProcessEnv = process.env): string {

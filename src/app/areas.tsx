@@ -74,7 +74,11 @@ export const AREA_ROUTES: AreaRoute[] = [
   { path: '/brickbase/setinfo/:id', area: 'BrickBase', page: brickbase },
   { path: '/brickbase/suggestions', area: 'BrickBase', page: brickbase },
   { path: '/brickbase/changelog', area: 'BrickBase', page: brickbase },
-  { path: '/brickbase/controllers', area: 'BrickBase', page: brickbase },
+  {
+    path: '/brickbase/controllers',
+    area: 'BrickBase',
+    page: lazy(() => import('../features/controllers/ControllersPage')),
+  },
   { path: '/brickbase/iteminfo/:id', area: 'BrickBase', page: brickbase },
 ];
 
