@@ -1,8 +1,7 @@
-import { sql } from 'kysely';
 import { PickingStatus } from '../../../contract/orders';
 import { pullAccess } from '../../../contract/sync-collections';
 import { defineCollection } from '../../sync';
-import { orderItemSelect } from './queries';
+import { ORDER_COLUMNS, orderItemSelect, orderRows } from './queries';
 
 /**
  * What a picker's device pulls (docs/offline.md). Orders and their items only while on the floor
@@ -14,49 +13,13 @@ import { orderItemSelect } from './queries';
  */
 export const ordersCollection = defineCollection({
   ...pullAccess('orders'),
-  table: 'orders',
+  table: 'o',
   key: 'id',
-  select: (db, companyId) => {
-    const totals = db
-      .selectFrom('order_items')
-      .select([
-        'order_id',
-        sql<number>`count(*)`.as('item_count'),
-        sql<number>`sum(quantity_ordered)`.as('ordered_total'),
-        sql<number>`sum(quantity_picked)`.as('picked_total'),
-      ])
-      .where('company_id', '=', companyId)
-      .groupBy('order_id')
-      .as('t');
-    return db
-      .selectFrom('orders')
-      .innerJoin('order_statuses as os', 'os.id', 'orders.status_id')
-      .innerJoin('picking_statuses as ps', 'ps.id', 'orders.picking_status_id')
-      .leftJoin(totals, 't.order_id', 'orders.id')
-      .where('orders.company_id', '=', companyId)
-      .where('orders.pickable', '=', 1)
-      .where('orders.picking_status_id', '<>', PickingStatus.PICKED)
-      .select([
-        'orders.id',
-        'orders.id as order_id',
-        'orders.order_number',
-        'orders.store_platform',
-        'orders.buyer_name',
-        'orders.created_at',
-        'orders.status_id',
-        'os.name as status_name',
-        'orders.picking_status_id',
-        'ps.name as picking_status_name',
-        sql<number>`coalesce(t.item_count, 0)`.as('item_count'),
-        sql<number>`coalesce(t.ordered_total, 0)`.as('ordered_total'),
-        sql<number>`coalesce(t.picked_total, 0)`.as('picked_total'),
-        'orders.has_problem',
-        'orders.picker_issue',
-        'orders.pickable',
-        'orders.claimed_by_user_id',
-        'orders.version',
-      ]);
-  },
+  select: (db, companyId) =>
+    orderRows(db, companyId)
+      .where('o.pickable', '=', 1)
+      .where('o.picking_status_id', '<>', PickingStatus.PICKED)
+      .select(['o.id', ...ORDER_COLUMNS, 'o.version']),
 });
 
 export const orderItemsCollection = defineCollection({

@@ -26,7 +26,12 @@ export interface OrderFilter {
   toPick?: boolean;
 }
 
-function base(db: Kysely<Database>, viewer: Viewer, filter: OrderFilter) {
+/**
+ * The company's orders (`o`) with their status names and totals (`t`: lots, ordered, picked),
+ * derived from order_items in one grouped subquery. The order lists and the devices' pull read
+ * orders through here, with ORDER_COLUMNS.
+ */
+export function orderRows(db: Kysely<Database>, companyId: number) {
   const totals = db
     .selectFrom('order_items')
     .select([
@@ -35,16 +40,39 @@ function base(db: Kysely<Database>, viewer: Viewer, filter: OrderFilter) {
       sql<number>`sum(quantity_ordered)`.as('ordered_total'),
       sql<number>`sum(quantity_picked)`.as('picked_total'),
     ])
-    .where('company_id', '=', viewer.companyId)
+    .where('company_id', '=', companyId)
     .groupBy('order_id')
     .as('t');
-  let q = db
+  return db
     .selectFrom('orders as o')
     .innerJoin('order_statuses as os', 'os.id', 'o.status_id')
     .innerJoin('picking_statuses as ps', 'ps.id', 'o.picking_status_id')
     .leftJoin(totals, 't.order_id', 'o.id')
-    .leftJoin('users as u', 'u.id', 'o.claimed_by_user_id')
-    .where('o.company_id', '=', viewer.companyId);
+    .where('o.company_id', '=', companyId);
+}
+
+/** The columns of an order row (of orderRows) that every reader shows. */
+export const ORDER_COLUMNS = [
+  'o.id as order_id',
+  'o.order_number',
+  'o.store_platform',
+  'o.buyer_name',
+  'o.created_at',
+  'o.status_id',
+  'os.name as status_name',
+  'o.picking_status_id',
+  'ps.name as picking_status_name',
+  sql<number>`coalesce(t.item_count, 0)`.as('item_count'),
+  sql<number>`coalesce(t.ordered_total, 0)`.as('ordered_total'),
+  sql<number>`coalesce(t.picked_total, 0)`.as('picked_total'),
+  'o.has_problem',
+  'o.picker_issue',
+  'o.pickable',
+  'o.claimed_by_user_id',
+] as const;
+
+function base(db: Kysely<Database>, viewer: Viewer, filter: OrderFilter) {
+  let q = orderRows(db, viewer.companyId).leftJoin('users as u', 'u.id', 'o.claimed_by_user_id');
   if (filter.orderId !== undefined) q = q.where('o.id', '=', filter.orderId);
   if (filter.problemsOnly) q = q.where('o.has_problem', '=', 1);
   if (filter.toPick) {
@@ -76,25 +104,7 @@ export async function findOrders(
   filter: OrderFilter,
   page?: { sort: OrderSortFlag; limit: number; page: number },
 ): Promise<{ results: Order[]; count: number }> {
-  let q = base(db, viewer, filter).select([
-    'o.id as order_id',
-    'o.order_number',
-    'o.store_platform',
-    'o.buyer_name',
-    'o.created_at',
-    'o.status_id',
-    'os.name as status_name',
-    'o.picking_status_id',
-    'ps.name as picking_status_name',
-    sql<number>`coalesce(t.item_count, 0)`.as('item_count'),
-    sql<number>`coalesce(t.ordered_total, 0)`.as('ordered_total'),
-    sql<number>`coalesce(t.picked_total, 0)`.as('picked_total'),
-    'o.has_problem',
-    'o.picker_issue',
-    'o.pickable',
-    'o.claimed_by_user_id',
-    'u.name as claimed_by_name',
-  ]);
+  let q = base(db, viewer, filter).select([...ORDER_COLUMNS, 'u.name as claimed_by_name']);
   let count: number;
   if (page) {
     q = q
