@@ -8,7 +8,8 @@ import {
   type CatalogColumn,
 } from '../../ui/CatalogItemTable';
 import { notifyError, notifySuccess, showApiError } from '../../ui/notify';
-import { addBricks, fetchItems } from './api';
+import { fetchItems } from '../../api/items';
+import { addBricks } from './api';
 import {
   AMOUNT_MAX_LENGTH,
   addRequests,

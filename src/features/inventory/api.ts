@@ -4,12 +4,11 @@ import type {
   Condition,
   InventoryResponse,
 } from '../../../contract/inventory';
-import type { ItemListResponse, ItemQuery } from '../../../contract/locations';
 import { api } from '../../api/client';
 
 /**
- * The inventory's calls: its pages, the whole body for the BSX export, the conditions, the item
- * list and the Kulla Catalog's Add bricks (docs/inventory.md).
+ * The inventory's calls: its pages, the whole body for the BSX export, the conditions and the
+ * Kulla Catalog's Add bricks (docs/inventory.md). The catalog item list is src/api/items.ts.
  */
 
 export function fetchInventoryPage(page: number, limit: number): Promise<InventoryResponse> {
@@ -23,14 +22,6 @@ export function fetchInventoryBody(): Promise<ArrayBuffer> {
 
 export function fetchConditions(): Promise<Condition[]> {
   return api.get('v1/condition').json();
-}
-
-export function fetchItems(query: ItemQuery): Promise<ItemListResponse> {
-  const searchParams: Record<string, string> = {};
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') searchParams[key] = String(value);
-  }
-  return api.get('v1/item', { searchParams }).json();
 }
 
 export function addBricks(body: AddBricksRequest): Promise<AddBricksResponse> {

@@ -1,4 +1,5 @@
 import { Button, Modal, Stack } from '@mantine/core';
+import { fetchItems } from '../../api/items';
 import {
   CatalogItemFilters,
   CatalogItemTable,
@@ -7,7 +8,6 @@ import {
   type CatalogColumn,
 } from '../../ui/CatalogItemTable';
 import { notifySuccess } from '../../ui/notify';
-import { fetchItems } from './api';
 import { addItem } from './treeActions';
 import { useTreeStore } from './treeStore';
 

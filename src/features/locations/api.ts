@@ -1,14 +1,13 @@
 import type { LocationContentResponse } from '../../../contract/orders';
 import type {
   CopyLocationResponse,
-  ItemListResponse,
   LocationChildrenResponse,
   LocationDetail,
 } from '../../../contract/locations';
 import { api } from '../../api/client';
 
 /**
- * The calls of the location tree, its content, the item search and labels (mounted under the API
+ * The calls of the location tree, its content and labels (mounted under the API
  * base; docs/locations.md).
  */
 
@@ -82,18 +81,6 @@ export async function moveContent(itemId: number, fromId: number, intoId: number
   await api.put('v1/move_location_content', {
     searchParams: { item_id: itemId, from_location_id: fromId, into_location_id: intoId },
   });
-}
-
-export function fetchItems(query: {
-  mold_name?: string;
-  item_id?: number;
-  page: number;
-  limit: number;
-}): Promise<ItemListResponse> {
-  const searchParams: Record<string, string | number> = { limit: query.limit, page: query.page };
-  if (query.mold_name) searchParams.mold_name = query.mold_name;
-  if (query.item_id) searchParams.item_id = query.item_id;
-  return api.get('v1/item', { searchParams }).json();
 }
 
 export type LabelLayout = 'sheet' | 'roll';
