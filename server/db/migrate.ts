@@ -7,6 +7,7 @@ import * as m010 from './migrations/010_sync';
 import * as m011 from './migrations/011_auth_security';
 import * as m012 from './migrations/012_sync_housekeeping';
 import * as m013 from './migrations/013_device_pending';
+import * as m015 from './migrations/015_catalog_browse';
 
 /** Migrations are imported statically so they run the same under tsx, vitest and a build. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '011_auth_security': m011,
   '012_sync_housekeeping': m012,
   '013_device_pending': m013,
+  '015_catalog_browse': m015,
 };
 
 class StaticProvider implements MigrationProvider {
