@@ -5,6 +5,7 @@ import {
   type OrderItem,
   type OrderSortFlag,
 } from '../../../contract/orders';
+import { mayPick } from '../../../contract/picking-rules';
 import type { Database } from '../../db/schema';
 
 /**
@@ -121,18 +122,13 @@ export async function findOrders(
   }
   const rows = await q.execute();
   const results = rows.map((r) => {
-    const status = Number(r.picking_status_id);
     return {
       ...r,
       item_count: Number(r.item_count),
       ordered_total: Number(r.ordered_total),
       picked_total: Number(r.picked_total),
       claimed_by_name: r.claimed_by_name ?? null,
-      allowed_to_pick:
-        viewer.isPicker &&
-        Number(r.pickable) === 1 &&
-        status !== PickingStatus.PICKED &&
-        !(status === PickingStatus.BEING_PICKED && r.claimed_by_user_id !== viewer.userId),
+      allowed_to_pick: viewer.isPicker && mayPick(r, viewer.userId),
     };
   });
   return { results, count: count < 0 ? results.length : count };

@@ -1,20 +1,9 @@
-import { PickingStatus } from '../../../contract/orders';
+import { mayPick } from '../../../contract/picking-rules';
 import type { LocalOrder, WarehouseDb } from '../../offline';
 
 export type { LocalOrder, LocalOrderItem } from '../../offline';
-
-/**
- * May this user press Pick? Pickable, not picked, and not being picked by someone else (the
- * server's allowed_to_pick, decided on the device).
- */
-export function mayPick(
-  order: Pick<LocalOrder, 'pickable' | 'picking_status_id' | 'claimed_by_user_id'>,
-  userId: number | null | undefined,
-): boolean {
-  const status = Number(order.picking_status_id);
-  if (Number(order.pickable) !== 1 || status === PickingStatus.PICKED) return false;
-  return !(status === PickingStatus.BEING_PICKED && order.claimed_by_user_id !== userId);
-}
+/** May this user press Pick (the server's allowed_to_pick, decided on the device). */
+export { mayPick };
 
 const byAge = (a: LocalOrder, b: LocalOrder) =>
   a.created_at.localeCompare(b.created_at) || a.order_id - b.order_id;
