@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   ContentRow,
   DeleteContentQuery,
@@ -22,6 +22,7 @@ import { OrderMessages } from '../../../contract/orders';
 import type { Database } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { inTransaction } from '../../write/context';
+import { findItems } from '../inventory/queries';
 import { moveItem, removeItem, setQuantity } from './content';
 import { TREE_EDITORS, TREE_READERS } from './routes';
 import { crumbs, newItemsSubtrees } from './route';
@@ -197,50 +198,6 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ItemListResponse },
       },
     },
-    async (request) => {
-      const { companyId } = request.user;
-      const { mold_name, item_id, limit, page } = request.query;
-      const stock = app.db
-        .selectFrom('location_content')
-        .select(['item_id', sql<number>`sum(quantity)`.as('total')])
-        .where('company_id', '=', companyId)
-        .groupBy('item_id')
-        .as('s');
-      let q = app.db
-        .selectFrom('items as i')
-        .innerJoin('moulds as m', 'm.id', 'i.mold_id')
-        .innerJoin('colours as c', 'c.id', 'i.colour_id')
-        .where('i.company_id', '=', companyId);
-      if (item_id !== undefined) q = q.where('i.id', '=', item_id);
-      if (mold_name) {
-        const pattern = `%${mold_name.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-        q = q.where(sql<boolean>`lower(m.name) like ${pattern} escape '\\'`);
-      }
-      const total = await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-      const rows = await q
-        .leftJoin(stock, 's.item_id', 'i.id')
-        .select([
-          'i.id as item_id',
-          'i.readable_id',
-          'i.mold_id',
-          'm.name as mold_name',
-          'm.bl_mold_id',
-          'm.image_url as image_path',
-          'i.colour_id',
-          'c.name as colour_name',
-          'c.hex as colour_hex',
-          'i.condition',
-          'i.completeness',
-          sql<number>`coalesce(s.total, 0)`.as('quantity'),
-        ])
-        .orderBy('i.id')
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .execute();
-      return {
-        count: Number(total.n),
-        results: rows.map((row) => ({ ...row, quantity: Number(row.quantity) })),
-      };
-    },
+    async (request) => findItems(app.db, request.user.companyId, request.query),
   );
 }
