@@ -1,9 +1,10 @@
 import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CameraScanner } from './camera/CameraScanner';
 import { prepareFeedback } from './feedback';
 import { ManualCodeInput } from './ManualCodeInput';
+import { ScanSettingsMenu } from './ScanSettingsMenu';
 import { scanService, type ScanService } from './service';
 
 export const SCAN_HINT = 'Scan a location code';
@@ -16,11 +17,18 @@ type ScanBarProps = {
 };
 
 /**
- * Camera button, manual entry and a hint in one row. Codes go to the scan service, so the screen
- * receives them through `useScan` together with the wedge scanner's.
+ * Camera button, manual entry, the scanner settings and a hint in one row. Codes go to the scan
+ * service, so the screen receives them through `useScan` together with the wedge scanner's.
  */
 export function ScanBar({ hint = SCAN_HINT, disabled, service = scanService }: ScanBarProps) {
   const [cameraOpen, setCameraOpen] = useState(false);
+
+  // Browsers allow sound only after a tap: the first tap on the screen readies the scan beep.
+  useEffect(() => {
+    const ready = () => prepareFeedback();
+    document.addEventListener('pointerdown', ready, { once: true, capture: true });
+    return () => document.removeEventListener('pointerdown', ready, { capture: true });
+  }, []);
 
   return (
     <>
@@ -47,6 +55,7 @@ export function ScanBar({ hint = SCAN_HINT, disabled, service = scanService }: S
           placeholder="Type the code"
           onSubmit={(code) => service.emit(code, 'manual')}
         />
+        <ScanSettingsMenu />
       </Group>
       <Text size="xs" c="dimmed" mt={4}>
         {hint}

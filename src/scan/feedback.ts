@@ -1,4 +1,10 @@
-/** A short beep and a buzz when the camera accepts a code. */
+import { readScanSettings } from './settings';
+
+/**
+ * Sound and vibration for a scan: a short high beep and one buzz when the code is the right one, two
+ * low beeps and a double buzz when it is not. Made with WebAudio (no sound files) and
+ * navigator.vibrate where the device has them; silent when the picker muted them (settings.ts).
+ */
 
 type AudioContextCtor = new () => AudioContext;
 
@@ -15,7 +21,7 @@ function audioContextClass(): AudioContextCtor | null {
 
 /**
  * Creates (or resumes) the audio context. Browsers only allow sound after a user gesture, so call
- * this from the click that opens the camera.
+ * this from a click or tap (the scan bar does on the first one).
  */
 export function prepareFeedback(): void {
   try {
@@ -30,31 +36,40 @@ export function prepareFeedback(): void {
   }
 }
 
-function beep(): void {
-  if (!audio) prepareFeedback();
+function tone(frequency: number, startAfter: number, seconds: number): void {
   if (!audio) return;
-  try {
-    const oscillator = audio.createOscillator();
-    const gain = audio.createGain();
-    oscillator.type = 'square';
-    oscillator.frequency.value = 1800;
-    gain.gain.value = 0.08;
-    oscillator.connect(gain);
-    gain.connect(audio.destination);
-    const start = audio.currentTime;
-    oscillator.start(start);
-    oscillator.stop(start + 0.08);
-  } catch {
-    // Sound is a courtesy; a read never fails because of it.
-  }
+  const oscillator = audio.createOscillator();
+  const gain = audio.createGain();
+  oscillator.type = 'square';
+  oscillator.frequency.value = frequency;
+  gain.gain.value = 0.08;
+  oscillator.connect(gain);
+  gain.connect(audio.destination);
+  const start = audio.currentTime + startAfter;
+  oscillator.start(start);
+  oscillator.stop(start + seconds);
 }
 
-/** Beep and vibrate (where the device can) for one accepted read. */
-export function signalRead(): void {
-  beep();
+function vibrate(pattern: number | number[]): void {
   try {
-    navigator.vibrate?.(50);
+    navigator.vibrate?.(pattern);
   } catch {
     // Some browsers throw when vibration is blocked.
   }
+}
+
+/** Beep and buzz for a scan: `good` when it was the code asked for. Nothing when muted. */
+export function signalScan(good: boolean): void {
+  if (!readScanSettings().sound) return;
+  if (!audio) prepareFeedback();
+  try {
+    if (good) tone(1800, 0, 0.08);
+    else {
+      tone(330, 0, 0.12);
+      tone(330, 0.18, 0.12);
+    }
+  } catch {
+    // Sound is a courtesy; a scan never fails because of it.
+  }
+  vibrate(good ? 50 : [80, 60, 80]);
 }

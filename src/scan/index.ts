@@ -12,3 +12,12 @@ export {
   type ScanHandler,
 } from './service';
 export { DEFAULT_WEDGE_OPTIONS, SCAN_IGNORE_ATTRIBUTE, type WedgeOptions } from './wedge';
+export { signalScan, prepareFeedback } from './feedback';
+export {
+  DEFAULT_SCAN_SETTINGS,
+  readScanSettings,
+  writeScanSettings,
+  useScanSettings,
+  type ScanSettings,
+} from './settings';
+export { ScanSettingsMenu } from './ScanSettingsMenu';

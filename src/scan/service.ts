@@ -1,8 +1,14 @@
+import { signalScan } from './feedback';
 import { normalizeCode } from './normalize';
+import { onScanSettings, readScanSettings } from './settings';
 import { createWedgeDetector, type WedgeDetector, type WedgeOptions } from './wedge';
 
 export type ScanSource = 'wedge' | 'camera' | 'manual';
-export type ScanHandler = (code: string, source: ScanSource) => void;
+/**
+ * Receives a scanned code. Returning false says the code was not the one asked for (a bad scan:
+ * two low beeps and a double buzz); anything else is a good scan (one beep, one buzz).
+ */
+export type ScanHandler = (code: string, source: ScanSource) => unknown;
 
 export type ScanService = {
   /**
@@ -25,6 +31,7 @@ export type ScanService = {
 export function createScanService(
   doc: Document | null = typeof document === 'undefined' ? null : document,
   wedgeOptions: Partial<WedgeOptions> = {},
+  signal: (good: boolean) => void = () => {},
 ): ScanService {
   const stack: { handler: ScanHandler }[] = [];
   let options = wedgeOptions;
@@ -40,7 +47,8 @@ export function createScanService(
     const code = normalizeCode(raw);
     const current = stack[stack.length - 1];
     if (!code || !current) return false;
-    current.handler(code, source);
+    const verdict = current.handler(code, source);
+    signal(verdict !== false);
     return true;
   }
 
@@ -76,5 +84,13 @@ export function createScanService(
   };
 }
 
-/** The page's scan service. */
-export const scanService = createScanService();
+/**
+ * The page's scan service: it beeps and buzzes for each scan (unless muted), and its wedge takes
+ * the shortest code length set on this device.
+ */
+export const scanService = createScanService(
+  undefined,
+  { minLength: readScanSettings().minLength },
+  signalScan,
+);
+onScanSettings(() => scanService.configureWedge({ minLength: readScanSettings().minLength }));

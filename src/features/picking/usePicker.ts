@@ -88,7 +88,7 @@ export function usePicker(orderId: number, userId: number | null | undefined) {
       if (!stop || blocked) return;
       if (!codesMatch(code, stop.code)) {
         notifyError(OrderMessages.wrongLocation);
-        return;
+        return false; // a bad scan: the scanner beeps twice
       }
       void saveLocally(
         () =>

@@ -72,7 +72,7 @@ function FillTrayForm({ view, local, entryState, message }: FormProps) {
       const match = matchScannedLocation(code, view.locations);
       if (!match) {
         notifyError(unknownLocationMessage(code));
-        return;
+        return false; // a bad scan: the scanner beeps twice
       }
       setLocationId(match.location_id);
     },

@@ -43,8 +43,9 @@ export function LocationPicker({ value, onChange, scanning }: Props) {
   const onScan = useCallback(
     (code: string) => {
       const hit = tree?.byCode(code);
-      if (hit) choose(hit);
-      else notifyError(`No location has the code ${code}.`);
+      if (hit) return choose(hit);
+      notifyError(`No location has the code ${code}.`);
+      return false; // a bad scan: the scanner beeps twice
     },
     [tree, choose],
   );

@@ -121,7 +121,8 @@ describe('CameraScanner', () => {
     // The label stays in view: seen again and again, delivered once.
     await waitFor(() => expect(detect.mock.calls.length).toBeGreaterThan(3));
     expect(onCode).toHaveBeenCalledTimes(1);
-    expect(vibrate).toHaveBeenCalledWith(50);
+    // The beep and buzz come with the screen's verdict (the scan service), not from the camera.
+    expect(vibrate).not.toHaveBeenCalled();
     expect(zxing.loaded).toBe(false);
   });
 
@@ -140,7 +141,6 @@ describe('CameraScanner', () => {
     await waitFor(() => expect(onCode).toHaveBeenCalledWith('H1-A02'));
     await pause(500);
     expect(onCode).toHaveBeenCalledTimes(1);
-    expect(vibrate).toHaveBeenCalledTimes(1);
 
     zxing.frames = ['H1-A03'];
     await waitFor(() => expect(onCode).toHaveBeenLastCalledWith('H1-A03'));

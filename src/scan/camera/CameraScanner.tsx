@@ -1,7 +1,6 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconBolt, IconBoltOff } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { signalRead } from '../feedback';
 import { normalizeCode } from '../normalize';
 import { createFrameDecoder } from './decoders';
 import { createDuplicateFilter } from './duplicates';
@@ -67,7 +66,7 @@ export function CameraView({ onCode }: CameraViewProps) {
           const [first] = await decoder.decode(video).catch(() => [] as string[]);
           const code = first ? normalizeCode(first) : '';
           if (code && !stopped && duplicates.accept(code)) {
-            signalRead();
+            // The screen's verdict beeps (the scan service): right code or not.
             onCodeRef.current(code);
           }
         }
