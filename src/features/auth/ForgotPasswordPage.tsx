@@ -1,9 +1,9 @@
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Anchor, Text } from '@mantine/core';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AuthMessages as AuthTexts } from '../../../contract/auth-messages';
-import { notifySuccess, showApiError } from '../../ui/notify';
-import { AuthCard } from './AuthCard';
+import { notifySuccess } from '../../ui/notify';
+import { AuthForm, EmailField, useAuthSubmit } from './AuthForm';
 import { requestPasswordReset } from './authApi';
 
 /**
@@ -13,48 +13,29 @@ import { requestPasswordReset } from './authApi';
 export default function ForgotPasswordPage() {
   const [params] = useSearchParams();
   const [email, setEmail] = useState(params.get('email') ?? '');
-  const [tried, setTried] = useState(false);
-  const [loading, setLoading] = useState(false);
-  const emailError = tried && !email.trim() ? AuthTexts.emailRequired : undefined;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setTried(true);
-    if (!email.trim()) return;
-    setLoading(true);
-    try {
+  const form = useAuthSubmit(
+    () => !!email.trim(),
+    async () => {
       await requestPasswordReset(email.trim());
       notifySuccess(AuthTexts.resetRequested);
-    } catch (error) {
-      await showApiError(error);
-    } finally {
-      setLoading(false);
-    }
-  }
+    },
+    { leaves: false },
+  );
+  const emailError = form.tried && !email.trim() ? AuthTexts.emailRequired : undefined;
 
   return (
-    <AuthCard title="Forgot password">
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Stack>
-          <Text size="sm">We will e-mail you a link to choose a new password.</Text>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            error={emailError}
-            autoFocus
-          />
-          <Button type="submit" loading={loading}>
-            Send
-          </Button>
-          <Anchor component={Link} to="/" size="sm">
-            Back to log in
-          </Anchor>
-        </Stack>
-      </form>
-    </AuthCard>
+    <AuthForm
+      title="Forgot password"
+      form={form}
+      submitLabel="Send"
+      footer={
+        <Anchor component={Link} to="/" size="sm">
+          Back to log in
+        </Anchor>
+      }
+    >
+      <Text size="sm">We will e-mail you a link to choose a new password.</Text>
+      <EmailField value={email} onChange={setEmail} error={emailError} />
+    </AuthForm>
   );
 }

@@ -1,10 +1,9 @@
-import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Anchor, PasswordInput } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AuthMessages as AuthTexts } from '../../../contract/auth-messages';
 import { useSession } from '../../app/session';
-import { showApiError } from '../../ui/notify';
-import { AuthCard, visibilityToggle } from './AuthCard';
+import { AuthForm, EmailField, useAuthSubmit, visibilityToggle } from './AuthForm';
 import { logIn } from './authApi';
 
 /**
@@ -14,63 +13,44 @@ import { logIn } from './authApi';
 export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [tried, setTried] = useState(false);
-  const [loading, setLoading] = useState(false);
-
-  const emailError = tried && !email.trim() ? AuthTexts.emailRequired : undefined;
-  const passwordError = tried && !password ? AuthTexts.passwordRequired : undefined;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setTried(true);
-    if (!email.trim() || !password) return;
-    setLoading(true);
-    try {
+  const form = useAuthSubmit(
+    () => !!email.trim() && !!password,
+    async () => {
       const answer = await logIn(email.trim(), password);
       await useSession.getState().signInStored(answer);
       // Ask the browser to keep this origin's storage (the session and the outbox live there);
       // loaded on demand, with the PWA helpers.
       void import('../../app/pwa').then((pwa) => pwa.requestPersistentStorage());
-    } catch (error) {
-      setLoading(false);
-      await showApiError(error);
-    }
-  }
+    },
+    { leaves: true },
+  );
 
+  const emailError = form.tried && !email.trim() ? AuthTexts.emailRequired : undefined;
+  const passwordError = form.tried && !password ? AuthTexts.passwordRequired : undefined;
   const forgotLink = email.trim()
     ? `/forgot_password?${new URLSearchParams({ email: email.trim() }).toString()}`
     : '/forgot_password';
 
   return (
-    <AuthCard title="Log in">
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Stack>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            error={emailError}
-            autoFocus
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={passwordError}
-            visibilityToggleButtonProps={visibilityToggle}
-          />
-          <Button type="submit" disabled={loading} loading={loading}>
-            Log in
-          </Button>
-          <Anchor component={Link} to={forgotLink} size="sm">
-            Forgot password
-          </Anchor>
-        </Stack>
-      </form>
-    </AuthCard>
+    <AuthForm
+      title="Log in"
+      form={form}
+      submitLabel="Log in"
+      footer={
+        <Anchor component={Link} to={forgotLink} size="sm">
+          Forgot password
+        </Anchor>
+      }
+    >
+      <EmailField value={email} onChange={setEmail} error={emailError} />
+      <PasswordInput
+        label="Password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.currentTarget.value)}
+        error={passwordError}
+        visibilityToggleButtonProps={visibilityToggle}
+      />
+    </AuthForm>
   );
 }

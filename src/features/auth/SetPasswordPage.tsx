@@ -1,9 +1,9 @@
-import { Button, PasswordInput, Stack } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { PasswordInput } from '@mantine/core';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { AuthMessages as AuthTexts } from '../../../contract/auth-messages';
-import { notifySuccess, showApiError } from '../../ui/notify';
-import { AuthCard, visibilityToggle } from './AuthCard';
+import { notifySuccess } from '../../ui/notify';
+import { AuthForm, useAuthSubmit, visibilityToggle } from './AuthForm';
 import { setPassword } from './authApi';
 
 export const PASSWORDS_DIFFER = 'The two passwords are not the same.';
@@ -24,53 +24,39 @@ export default function SetPasswordPage() {
   const navigate = useNavigate();
   const [password, setPasswordValue] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [tried, setTried] = useState(false);
-  const [loading, setLoading] = useState(false);
-
-  const passwordError = tried ? passwordProblem(password) : undefined;
-  const repeatError = tried && !passwordError && repeat !== password ? PASSWORDS_DIFFER : undefined;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setTried(true);
-    if (passwordProblem(password) || repeat !== password) return;
-    setLoading(true);
-    try {
+  const form = useAuthSubmit(
+    () => !passwordProblem(password) && repeat === password,
+    async () => {
       await setPassword(token, password);
       notifySuccess(AuthTexts.passwordSet);
       navigate('/', { replace: true });
-    } catch (error) {
-      setLoading(false);
-      await showApiError(error);
-    }
-  }
+    },
+    { leaves: true },
+  );
+
+  const passwordError = form.tried ? passwordProblem(password) : undefined;
+  const repeatError =
+    form.tried && !passwordError && repeat !== password ? PASSWORDS_DIFFER : undefined;
 
   return (
-    <AuthCard title="Choose a new password">
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Stack>
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPasswordValue(e.currentTarget.value)}
-            error={passwordError}
-            visibilityToggleButtonProps={visibilityToggle}
-            autoFocus
-          />
-          <PasswordInput
-            label="Repeat the new password"
-            autoComplete="new-password"
-            value={repeat}
-            onChange={(e) => setRepeat(e.currentTarget.value)}
-            error={repeatError}
-            visibilityToggleButtonProps={visibilityToggle}
-          />
-          <Button type="submit" loading={loading}>
-            Save password
-          </Button>
-        </Stack>
-      </form>
-    </AuthCard>
+    <AuthForm title="Choose a new password" form={form} submitLabel="Save password">
+      <PasswordInput
+        label="New password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPasswordValue(e.currentTarget.value)}
+        error={passwordError}
+        visibilityToggleButtonProps={visibilityToggle}
+        autoFocus
+      />
+      <PasswordInput
+        label="Repeat the new password"
+        autoComplete="new-password"
+        value={repeat}
+        onChange={(e) => setRepeat(e.currentTarget.value)}
+        error={repeatError}
+        visibilityToggleButtonProps={visibilityToggle}
+      />
+    </AuthForm>
   );
 }
