@@ -71,6 +71,7 @@ export async function runCatalogImport(opts: RunOptions): Promise<void> {
       status: 'completed',
       finished_at: now,
       locked_by: null,
+      locked_until: null,
       progress: JSON.stringify(ctx.files),
     });
     opts.log?.info({ runId, files: ctx.files }, 'catalog import completed');
@@ -84,6 +85,7 @@ export async function runCatalogImport(opts: RunOptions): Promise<void> {
         error,
         finished_at: new Date().toISOString(),
         locked_by: null,
+        locked_until: null,
         progress: JSON.stringify(ctx.files),
       });
     } catch (writeErr) {

@@ -22,6 +22,9 @@ export interface DumpFile {
   stream: Readable;
 }
 
+/** How long a download may send nothing before the run gives up on it. */
+const STALL_MS = 60_000;
+
 function isUrl(source: string): boolean {
   return /^https?:\/\//i.test(source);
 }
@@ -48,11 +51,17 @@ export async function openDumpFile(
     const base = source.endsWith('/') ? source : `${source}/`;
     for (const name of names) {
       let res: Response;
+      const stalled = new AbortController();
+      const both = signal ? AbortSignal.any([signal, stalled.signal]) : stalled.signal;
+      let timer = setTimeout(() => stalled.abort(), STALL_MS);
       try {
-        res = await fetch(new URL(name, base), { signal });
+        res = await fetch(new URL(name, base), { signal: both });
       } catch (err) {
+        clearTimeout(timer);
+        if (stalled.signal.aborted) throw new ImportError(`${name}: the server did not answer`);
         throw new ImportError(`${name} could not be downloaded: ${(err as Error).message}`);
       }
+      clearTimeout(timer);
       if (res.status === 404) {
         await res.body?.cancel();
         continue;
@@ -62,6 +71,16 @@ export async function openDumpFile(
         throw new ImportError(`${name} could not be downloaded (HTTP ${res.status})`);
       }
       const raw = Readable.fromWeb(res.body as Parameters<typeof Readable.fromWeb>[0]);
+      // A download that stops sending for STALL_MS fails the run instead of holding it for ever.
+      const restart = () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          raw.destroy(new ImportError(`${name}: the download stopped sending data`));
+        }, STALL_MS);
+      };
+      restart();
+      raw.on('data', restart);
+      raw.on('close', () => clearTimeout(timer));
       return { name, stream: unpacked(name, raw) };
     }
   } else {

@@ -3,6 +3,7 @@
 import { bsxExport } from './bsx';
 import { bsxBrowser } from './bsx-browser';
 import { bundleSize } from './bundle-size';
+import { catalogImport } from './catalog-import';
 import { clientFlush } from './client-flush';
 import { coldStart } from './cold-start';
 import { herd } from './herd';
@@ -24,6 +25,7 @@ const BENCHES: Bench[] = [
   locations,
   bsxExport,
   bsxBrowser,
+  catalogImport,
   clientFlush,
   load,
   herd,

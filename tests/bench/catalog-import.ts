@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { runCatalogImport } from '../../server/catalog-import/run';
+import { openDatabase, type DialectName } from '../../server/db';
+import { migrateToLatest } from '../../server/db/migrate';
+import type { Database } from '../../server/db/schema';
+import { writeCatalogDump } from './catalog-dump';
+import type { Bench, BenchRow } from './support';
+
+/**
+ * Imports a full-size synthetic Rebrickable dump (62k parts, 109k elements, 26k sets, 17k
+ * minifigs, 1.3M inventory lines; see catalog-dump.ts) into an empty catalog on SQLite and on
+ * PostgreSQL, then runs the same dump again (nothing changes). Wall time, rows read per second and
+ * the process's peak RSS (the import streams: memory must not grow with the files).
+ * CATALOG_BENCH_SCALE scales the dump (default 1).
+ */
+const SCALE = Number(process.env.CATALOG_BENCH_SCALE ?? 1);
+const PG_BASE = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function postgres(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const admin = new pg.Client({ connectionString: PG_BASE, connectionTimeoutMillis: 3000 });
+  const name = `bw_bench_catalog_${randomBytes(4).toString('hex')}`;
+  try {
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+  } catch {
+    return null;
+  } finally {
+    await admin.end().catch(() => {});
+  }
+  const url = new URL(PG_BASE);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: PG_BASE });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+async function importOnce(db: Kysely<Database>, source: string) {
+  const now = new Date().toISOString();
+  const { id } = await db
+    .insertInto('controller_runs')
+    .values({
+      status: 'started',
+      created_by_user_id: null,
+      created_at: now,
+      updated_at: now,
+      finished_at: null,
+      error: null,
+      progress: null,
+      locked_by: null,
+      locked_until: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 200);
+  const started = performance.now();
+  await runCatalogImport({
+    db,
+    runId: id,
+    source,
+    actor: { runId: id, userId: null, name: 'bench' },
+    serverId: 'bench#0',
+    signal: new AbortController().signal,
+  });
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  const run = await db
+    .selectFrom('controller_runs')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  if (run.status !== 'completed') throw new Error(`import failed: ${run.error}`);
+  const files = JSON.parse(run.progress ?? '{}') as Record<
+    string,
+    { read: number; created: number; updated: number }
+  >;
+  const read = Object.values(files).reduce((s, f) => s + f.read, 0);
+  const written = Object.values(files).reduce((s, f) => s + f.created + f.updated, 0);
+  return { seconds, read, written, peakMb: peak / 2 ** 20 };
+}
+
+async function runOn(dialect: DialectName, source: string): Promise<BenchRow[]> {
+  const bench = `catalog-import ${dialect}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'brick-bench-catalog-'));
+  const fresh = dialect === 'postgres' ? await postgres() : null;
+  if (dialect === 'postgres' && !fresh) {
+    return [{ bench, measure: 'skipped', value: '-', note: 'PostgreSQL not reachable' }];
+  }
+  const database = openDatabase({ dataDir, databaseUrl: fresh?.url });
+  try {
+    await migrateToLatest(database.db as Kysely<unknown>);
+    const first = await importOnce(database.db, source);
+    const again = await importOnce(database.db, source);
+    const rate = (r: { read: number; seconds: number }) =>
+      `${Math.round(r.read / r.seconds).toLocaleString('en')} rows/s`;
+    return [
+      {
+        bench,
+        measure: 'full dump into an empty catalog',
+        value: `${first.seconds.toFixed(1)} s`,
+        note: `${first.read.toLocaleString('en')} rows read, ${first.written.toLocaleString('en')} written, ${rate(first)}, peak RSS ${Math.round(first.peakMb)} MB`,
+      },
+      {
+        bench,
+        measure: 'same dump again (no changes)',
+        value: `${again.seconds.toFixed(1)} s`,
+        note: `${again.written} written, ${rate(again)}, peak RSS ${Math.round(again.peakMb)} MB`,
+      },
+    ];
+  } finally {
+    await database.destroy();
+    await fresh?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export const catalogImport: Bench = {
+  name: 'catalog-import',
+  async run() {
+    const dir = mkdtempSync(join(tmpdir(), 'brick-bench-dump-'));
+    try {
+      await writeCatalogDump(dir, { scale: SCALE });
+      if (!existsSync(join(dir, 'parts.csv.gz'))) throw new Error('the dump was not written');
+      return [...(await runOn('sqlite', dir)), ...(await runOn('postgres', dir))];
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+};
