@@ -21,6 +21,7 @@ import { INT_MAX } from '../../../contract/fields';
 import { OrderMessages } from '../../../contract/orders';
 import type { Database } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
+import { mustBeCompanyRow } from '../../write/company-row';
 import { inTransaction } from '../../write/context';
 import { findItems } from '../inventory/queries';
 import { moveItem, removeItem, setQuantity } from './content';
@@ -126,13 +127,9 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { companyId } = request.user;
       const itemId = request.query.item_id;
-      const item = await app.db
-        .selectFrom('items')
-        .select('id')
-        .where('id', '=', itemId)
-        .where('company_id', '=', companyId)
-        .executeTakeFirst();
-      if (!item) throw notFound(LocationMessages.itemNotFound);
+      await mustBeCompanyRow(app.db, 'items', companyId, itemId, () =>
+        notFound(LocationMessages.itemNotFound),
+      );
       const rows = await app.db
         .selectFrom('location_content')
         .select(['location_id', 'quantity'])

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { Kysely } from 'kysely';
 import { findOrderItems, stockOf } from './queries';
+import { mustBeCompanyRow } from '../../write/company-row';
 import { loadRoute } from '../locations/route';
 
 /**
@@ -19,13 +20,9 @@ export async function nextStop(
   fromLocationId: number | undefined,
   skipped: Set<number>,
 ): Promise<NextResponse | null> {
-  const order = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('id', '=', orderId)
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
-  if (!order) throw notFound(OrderMessages.orderNotFound);
+  await mustBeCompanyRow(db, 'orders', companyId, orderId, () =>
+    notFound(OrderMessages.orderNotFound),
+  );
 
   const items = (await findOrderItems(db, companyId, orderId)).filter(
     (i) => i.quantity_ordered > i.quantity_picked && !skipped.has(i.item_id),

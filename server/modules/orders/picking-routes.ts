@@ -27,6 +27,7 @@ import { PickingRejectCode as Code } from '../../../contract/mutations/picking';
 import { hasAnyRole } from '../../../contract/permissions';
 import { notFound } from '../../errors';
 import type { Trx, WriteCtx } from '../../write/context';
+import { mustBeCompanyRow } from '../../write/company-row';
 import { inTransaction, refuse } from '../../write/context';
 import { nextStop } from './next';
 import { claimOrder, pauseOrder, setPicked, takeStock } from './picking';
@@ -167,13 +168,9 @@ export async function pickingRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { companyId } = request.user;
       const id = request.query.location_id;
-      const loc = await app.db
-        .selectFrom('locations')
-        .select('id')
-        .where('id', '=', id)
-        .where('company_id', '=', companyId)
-        .executeTakeFirst();
-      if (!loc) throw notFound(OrderMessages.locationNotFound);
+      await mustBeCompanyRow(app.db, 'locations', companyId, id, () =>
+        notFound(OrderMessages.locationNotFound),
+      );
       const results = await app.db
         .selectFrom('location_content as lc')
         .innerJoin('items as i', 'i.id', 'lc.item_id')

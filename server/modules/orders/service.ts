@@ -6,6 +6,7 @@ import {
 import { nowIso } from '../../db/dialect';
 import type { OrdersTable } from '../../db/schema-domain';
 import { floorTransition, isOnFloor } from './floor';
+import { isCompanyRow } from '../../write/company-row';
 import { refuse, type Trx, type WriteCtx } from '../../write/context';
 import { finishOrder } from './picking';
 
@@ -102,13 +103,7 @@ export async function reportIssue(
     id: number | null | undefined,
   ) => {
     if (id === null || id === undefined) return true;
-    const row = await trx
-      .selectFrom(table)
-      .select('id')
-      .where('id', '=', id)
-      .where('company_id', '=', ctx.companyId)
-      .executeTakeFirst();
-    return !!row;
+    return isCompanyRow(trx, table, ctx.companyId, id);
   };
   if (!(await mine('locations', args.location_id))) {
     throw refuse(404, Code.locationNotFound, OrderMessages.locationNotFound);

@@ -3,6 +3,7 @@ import { FillingRejectCode as Code, type TrayFillArgs } from '../../../contract/
 import { WarehouseMessages as M, traysWithoutItemMessage } from '../../../contract/warehouse';
 import { nowIso } from '../../db/dialect';
 import { recordTombstone } from '../../sync';
+import { mustBeCompanyRow } from '../../write/company-row';
 import { refuse, type Trx, type WriteCtx } from '../../write/context';
 
 /**
@@ -25,13 +26,9 @@ export interface FillResult {
 }
 
 export async function requireLocation(trx: Trx, ctx: WriteCtx, locationId: number) {
-  const loc = await trx
-    .selectFrom('locations')
-    .select('id')
-    .where('id', '=', locationId)
-    .where('company_id', '=', ctx.companyId)
-    .executeTakeFirst();
-  if (!loc) throw refuse(404, Code.locationNotFound, M.locationNotFound);
+  await mustBeCompanyRow(trx, 'locations', ctx.companyId, locationId, () =>
+    refuse(404, Code.locationNotFound, M.locationNotFound),
+  );
 }
 
 export async function fillTray(
