@@ -26,7 +26,8 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}', 'contract/**/*.ts', 'sw/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    // Tests and their support (src/test/, never imported by the app) run in Node.
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'src/test/**'],
     rules: {
       'no-restricted-imports': [
         'error',

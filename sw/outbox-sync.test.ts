@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { enqueue, flush, WarehouseDb, type FlushResult } from '../src/offline/engine';
-import { startSyncServer, type SyncServer } from '../src/offline/testing/syncServer';
+import { startSyncServer, type SyncServer } from '../src/test/syncServer';
 import { bindDeviceOwner } from '../src/offline/engine';
 import { saveSession, type StoredSession } from '../src/offline/session';
 import { flushOutbox, sessionOwnsOutbox, singleFlight, syncEventOutcome } from './outbox-sync';

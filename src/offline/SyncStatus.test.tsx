@@ -7,7 +7,7 @@ import { enqueue, listOutbox } from './outbox';
 import { flush } from './push';
 import { watchOutbox } from './status';
 import { formatBytes, SyncStatus } from './SyncStatus';
-import { startSyncServer, type SyncServer } from './testing/syncServer';
+import { startSyncServer, type SyncServer } from '../test/syncServer';
 
 let server: SyncServer;
 let unwatch: () => void;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WarehouseDb } from './db';
 import { getMeta, META } from './meta';
 import { getCursor, pullAll, pullCollection, PullError, type PullProgress } from './pull';
-import { startSyncServer, type SyncServer } from './testing/syncServer';
+import { startSyncServer, type SyncServer } from '../test/syncServer';
 
 let server: SyncServer;
 let db: WarehouseDb;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WarehouseDb } from './db';
 import { dismiss, enqueue, hasUnsentEntries, listOutbox, listRejected, retry } from './outbox';
 import { flush, STUCK_AFTER_FAULTS, type FlushDeps } from './push';
-import { startSyncServer, type SyncServer } from './testing/syncServer';
+import { startSyncServer, type SyncServer } from '../test/syncServer';
 
 /** No entry can block the queue: how the engine sorts the server's answers. */
 

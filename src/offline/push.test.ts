@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WarehouseDb } from './db';
 import { dismiss, enqueue, hasUnsentEntries, listOutbox, retry } from './outbox';
 import { flush, type FlushDeps } from './push';
-import { startSyncServer, type SyncServer } from './testing/syncServer';
+import { startSyncServer, type SyncServer } from '../test/syncServer';
 import { backoffDelay, BACKOFF_CAP_MS } from './transport';
 
 let server: SyncServer;

@@ -4,7 +4,7 @@ import { WarehouseDb } from './db';
 import { enqueue, listOutbox } from './outbox';
 import { startSyncEngine, type SyncEngine } from './scheduler';
 import { syncStatus } from './status';
-import { startSyncServer, type SyncServer } from './testing/syncServer';
+import { startSyncServer, type SyncServer } from '../test/syncServer';
 
 let server: SyncServer;
 let db: WarehouseDb;

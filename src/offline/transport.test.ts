@@ -4,7 +4,7 @@ import { WarehouseDb } from './db';
 import { enqueue } from './outbox';
 import { pullCollection } from './pull';
 import { flush } from './push';
-import { startSyncServer, type SyncServer } from './testing/syncServer';
+import { startSyncServer, type SyncServer } from '../test/syncServer';
 import { kyTransport, parseRetryAfter } from './transport';
 
 let server: SyncServer;

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WarehouseDb } from './db';
 import { listOutbox } from './outbox';
 import { flush } from './push';
-import { startSyncServer, type SyncServer } from './testing/syncServer';
+import { startSyncServer, type SyncServer } from '../test/syncServer';
 
 /**
  * A device that last ran the app with schema version 1 holds pending work; the new app opens the

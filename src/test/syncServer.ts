@@ -1,8 +1,7 @@
-/* eslint-disable no-restricted-imports -- test-only: a fake of the sync server, run in Node */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { MutationResult, PullQuery, PushRequest } from '../../../contract/sync';
-import type { PullFn, PushFn } from '../transport';
+import type { MutationResult, PullQuery, PushRequest } from '../../contract/sync';
+import type { PullFn, PushFn } from '../offline/transport';
 
 /** A planned failure for the next push or pull request. */
 export type Fault =

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listRejected, pullCollection, WarehouseDb } from '../../offline';
-import { startSyncServer, type SyncServer } from '../../offline/testing/syncServer';
+import { startSyncServer, type SyncServer } from '../../test/syncServer';
 import { confirmPick } from './mutations';
 
 /**
