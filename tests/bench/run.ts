@@ -4,6 +4,7 @@ import { bsxExport } from './bsx';
 import { bsxBrowser } from './bsx-browser';
 import { bundleSize } from './bundle-size';
 import { catalogImport } from './catalog-import';
+import { catalogDevice } from './catalog-device';
 import { clientFlush } from './client-flush';
 import { coldStart } from './cold-start';
 import { herd } from './herd';
@@ -27,6 +28,7 @@ const BENCHES: Bench[] = [
   bsxBrowser,
   catalogImport,
   clientFlush,
+  catalogDevice,
   load,
   herd,
 ];

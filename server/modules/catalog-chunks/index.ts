@@ -9,7 +9,7 @@ import {
 } from '../../../contract/catalog-chunks';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../errors';
-import { buildCatalog, catalogKey, gzipped, type BuiltCatalog } from './build';
+import { buildCatalog, catalogKey, gzipped, type BuiltCatalog, type BuiltChunk } from './build';
 
 /**
  * The catalog on the device (docs/catalog-offline.md): a manifest of chunks and each chunk by
@@ -18,7 +18,16 @@ import { buildCatalog, catalogKey, gzipped, type BuiltCatalog } from './build';
  */
 export function catalogChunkCache(db: Kysely<Database>) {
   let built: Promise<BuiltCatalog> | null = null;
-  return async function current(): Promise<BuiltCatalog> {
+  let last: BuiltCatalog | null = null;
+  /**
+   * A chunk asked for by name and hash that the last build holds: its content is what the hash
+   * names, whatever changed since, so it is served without checking the catalog's state.
+   */
+  function byHash(name: string, hash: string | undefined): BuiltChunk | null {
+    const chunk = last?.chunks.get(name);
+    return chunk && hash !== undefined && chunk.hash === hash ? chunk : null;
+  }
+  async function current(): Promise<BuiltCatalog> {
     const key = await catalogKey(db);
     const previous = built;
     if (previous) {
@@ -28,8 +37,21 @@ export function catalogChunkCache(db: Kysely<Database>) {
       if (built !== previous) return current();
     }
     built = buildCatalog(db, key);
+    void built.then(
+      (catalog) => {
+        last = catalog;
+        return precompress(catalog);
+      },
+      () => undefined,
+    );
     return built;
-  };
+  }
+  return { current, byHash };
+}
+
+/** Gzips every chunk once, one after another, so the first device's sync finds them ready. */
+async function precompress(catalog: BuiltCatalog): Promise<void> {
+  for (const chunk of catalog.chunks.values()) await gzipped(chunk);
 }
 
 const IMMUTABLE = 'private, max-age=31536000, immutable';
@@ -47,7 +69,7 @@ async function sendChunk(request: FastifyRequest, reply: FastifyReply, chunk: { 
 export async function catalogChunksModule(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['catalog'];
-  const current = catalogChunkCache(app.db);
+  const cache = catalogChunkCache(app.db);
 
   r.get(
     '/v1/catalog/manifest',
@@ -61,7 +83,7 @@ export async function catalogChunksModule(app: FastifyInstance): Promise<void> {
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return (await current()).manifest;
+      return (await cache.current()).manifest;
     },
   );
 
@@ -78,7 +100,9 @@ export async function catalogChunksModule(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const chunk = (await current()).chunks.get(request.params.name);
+      const { name } = request.params;
+      const chunk =
+        cache.byHash(name, request.query.hash) ?? (await cache.current()).chunks.get(name);
       if (!chunk) throw notFound(CatalogMessages.chunkNotFound);
       const fresh = request.query.hash === chunk.hash;
       reply

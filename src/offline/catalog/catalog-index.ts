@@ -17,13 +17,25 @@ export interface CatalogHit {
   row: CatalogRow;
 }
 
+/** Names per search block: a block is scanned only when it holds every letter pair of the query. */
+const BLOCK = 256;
+const PAIR_BITS = 4096;
+const pairHash = (a: number, b: number) => (a * 31 + b) & (PAIR_BITS - 1);
+
+interface NameBlock {
+  /** Lower-cased names of the block joined by '\n'. */
+  text: string;
+  /** Where each name starts in `text`. */
+  starts: number[];
+  /** The letter pairs the block's names hold (hashed). */
+  pairs: Uint32Array;
+}
+
 class KindTable {
   readonly columns: readonly string[];
   readonly rows: Cell[][] = [];
   private byIdMap: Map<number, number> | null = null;
-  /** Lower-cased names joined by '\n', and where each row's name starts. */
-  private names: string | null = null;
-  private starts: number[] = [];
+  private blocks: NameBlock[] | null = null;
 
   constructor(readonly kind: CatalogKind) {
     this.columns = CATALOG_COLUMNS[kind];
@@ -45,29 +57,51 @@ class KindTable {
     return i === undefined ? null : this.row(i);
   }
 
+  private nameBlocks(nameAt: number): NameBlock[] {
+    if (this.blocks) return this.blocks;
+    const blocks: NameBlock[] = [];
+    for (let first = 0; first < this.rows.length; first += BLOCK) {
+      const names: string[] = [];
+      const starts: number[] = [];
+      const pairs = new Uint32Array(PAIR_BITS / 32);
+      let at = 0;
+      for (let i = first; i < Math.min(first + BLOCK, this.rows.length); i++) {
+        const name = String(this.rows[i][nameAt] ?? '').toLowerCase();
+        for (let k = 1; k < name.length; k++) {
+          const h = pairHash(name.charCodeAt(k - 1), name.charCodeAt(k));
+          pairs[h >>> 5] |= 1 << (h & 31);
+        }
+        starts.push(at);
+        names.push(name);
+        at += name.length + 1;
+      }
+      blocks.push({ text: names.join('\n'), starts, pairs });
+    }
+    this.blocks = blocks;
+    return blocks;
+  }
+
   /** Rows whose name holds `needle` (lower case), in catalog order, at most `limit`. */
   search(needle: string, limit: number): CatalogRow[] {
     const nameAt = this.columns.indexOf('name');
     if (nameAt < 0) return [];
-    if (this.names === null) {
-      const parts: string[] = [];
-      let at = 0;
-      for (const r of this.rows) {
-        const name = String(r[nameAt] ?? '').toLowerCase();
-        this.starts.push(at);
-        parts.push(name);
-        at += name.length + 1;
-      }
-      this.names = parts.join('\n');
+    const wanted: number[] = [];
+    for (let k = 1; k < needle.length; k++) {
+      wanted.push(pairHash(needle.charCodeAt(k - 1), needle.charCodeAt(k)));
     }
     const out: CatalogRow[] = [];
-    let from = 0;
-    while (out.length < limit) {
-      const hit = this.names.indexOf(needle, from);
-      if (hit < 0) break;
-      const i = lastStartAtOrBefore(this.starts, hit);
-      out.push(this.row(i));
-      from = this.starts[i + 1] ?? this.names.length;
+    const blocks = this.nameBlocks(nameAt);
+    for (let b = 0; b < blocks.length && out.length < limit; b++) {
+      const { text, starts, pairs } = blocks[b];
+      if (!wanted.every((h) => pairs[h >>> 5] & (1 << (h & 31)))) continue;
+      let from = 0;
+      while (out.length < limit) {
+        const hit = text.indexOf(needle, from);
+        if (hit < 0) break;
+        const i = lastStartAtOrBefore(starts, hit);
+        out.push(this.row(b * BLOCK + i));
+        from = starts[i + 1] ?? text.length;
+      }
     }
     return out;
   }
@@ -86,8 +120,8 @@ function lastStartAtOrBefore(starts: number[], at: number): number {
 
 /**
  * The device's catalog in memory, built from the stored chunks: find by id, by another catalog's
- * number (BrickLink, Rebrickable, BrickOwl, element number) and by a piece of the name. Search is a
- * scan of one string per kind, a few milliseconds over the full catalog.
+ * number (BrickLink, Rebrickable, BrickOwl, element number) and by a piece of the name. A name
+ * search scans only the blocks of names holding every letter pair of the query.
  */
 export class CatalogIndex {
   private readonly tables = new Map<CatalogKind, KindTable>();

@@ -160,6 +160,11 @@ describe('catalog index', () => {
     ]);
     expect(index.searchByName('red', 10, ['colours'])[0].row.name).toBe('Bright Red');
     expect(index.searchByName('no such brick')).toEqual([]);
+    // Names in several search blocks: every match, in catalog order, each once.
+    const all = index.searchByName(' x 2', 1000, ['parts']).map((h) => h.row.id);
+    expect(all).toHaveLength(300);
+    expect(all).toEqual([...all].sort((a, b) => Number(a) - Number(b)));
+    expect(index.searchByName('12549 x', 5).map((h) => h.row.id)).toEqual([12549]);
     expect(index.searchByName('   ')).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ export { CatalogFactsLine } from './CatalogFactsLine';
 export { CatalogStatusLine } from './CatalogStatusLine';
 export { mouldFacts, sizeText, type CatalogFacts } from './facts';
 export { useCatalogFacts, useCatalogStatus, useCatalogSync } from './hooks';
-export { buildCatalogIndex, loadCatalogIndex } from './load';
+export { buildCatalogIndex, loadCatalogIndex, syncCatalogAndIndex } from './load';
 export { startCatalogSync, type CatalogSyncOptions } from './schedule';
 export { catalogStatus, type CatalogStatusState } from './status';
 export { catalogMeta, storedHashes, syncCatalog, type CatalogSyncResult } from './sync';

@@ -1,8 +1,9 @@
 import type { CatalogChunk } from '../../../contract/catalog-chunks';
 import { getDb, type WarehouseDb } from '../db';
 import { CatalogIndex } from './catalog-index';
-import { catalogMeta } from './sync';
+import { catalogMeta, syncCatalog, type CatalogProgress, type CatalogSyncResult } from './sync';
 import { catalogStatus } from './status';
+import type { CatalogTransport } from './transport';
 
 let cached: { key: string; db: WarehouseDb; index: Promise<CatalogIndex> } | null = null;
 
@@ -34,4 +35,26 @@ export async function loadCatalogIndex(db: WarehouseDb = getDb()): Promise<Catal
     if (cached?.index === index) cached = null;
   });
   return index;
+}
+
+/**
+ * Syncs the catalog and, when the sync fetched every chunk (the first sync), builds the index
+ * from the bodies as they arrive instead of reading them back: the catalog is searchable as soon
+ * as it is stored.
+ */
+export async function syncCatalogAndIndex(
+  transport: CatalogTransport,
+  db: WarehouseDb,
+  onProgress?: (p: CatalogProgress) => void,
+): Promise<{ result: CatalogSyncResult; index: CatalogIndex | null }> {
+  const parsed: CatalogChunk[] = [];
+  const result = await syncCatalog(transport, db, onProgress, (body) =>
+    parsed.push(JSON.parse(body) as CatalogChunk),
+  );
+  if (result.skipped > 0 || result.deleted.length > 0 || !result.complete) {
+    return { result, index: null };
+  }
+  const index = new CatalogIndex(parsed);
+  cached = { key: await stateKey(db), db, index: Promise.resolve(index) };
+  return { result, index };
 }

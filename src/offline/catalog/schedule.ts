@@ -1,5 +1,6 @@
 import { getDb, type WarehouseDb } from '../db';
-import { catalogMeta, syncCatalog } from './sync';
+import { syncCatalogAndIndex } from './load';
+import { catalogMeta } from './sync';
 import { catalogStatus } from './status';
 import type { CatalogTransport } from './transport';
 
@@ -50,7 +51,7 @@ export function startCatalogSync(options: CatalogSyncOptions): () => void {
       await underLock(async () => {
         for (let round = 0; round < 3 && !stopped; round++) {
           catalogStatus.setState({ phase: 'syncing', error: null });
-          const result = await syncCatalog(options.transport, db, ({ done, total }) =>
+          const { result } = await syncCatalogAndIndex(options.transport, db, ({ done, total }) =>
             catalogStatus.setState({ done, total }),
           );
           if (result.complete) break;

@@ -55,6 +55,7 @@ export async function syncCatalog(
   transport: CatalogTransport,
   db: WarehouseDb,
   onProgress?: (p: CatalogProgress) => void,
+  onChunk?: (body: string) => void,
 ): Promise<CatalogSyncResult> {
   const manifest = await transport.manifest();
   const stored = await storedHashes(db);
@@ -78,7 +79,10 @@ export async function syncCatalog(
       body,
       storedAt: new Date().toISOString(),
     };
-    await db.catalogChunks.put(record);
+    const stored = db.catalogChunks.put(record);
+    // While IndexedDB writes, the caller may already read the chunk (e.g. to build the index).
+    onChunk?.(body);
+    await stored;
     done += 1;
     onProgress?.({ done, total });
   };
