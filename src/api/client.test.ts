@@ -1,6 +1,4 @@
 // @vitest-environment jsdom
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { HTTPError } from 'ky';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -12,65 +10,22 @@ import {
 } from '../app/session';
 import { getDb, WarehouseDb, DB_NAME } from '../offline/engine';
 import { loadSession, peekSessionEnded, refreshStoredSession } from '../offline/session';
+import { FakeAuthApi, serveFakeAuthApi } from '../test/authServer';
 import { createApiClient, onSessionExpired, SessionExpiredError } from './client';
 
-/** A small stand-in for the API: tokens "access-N" / "refresh-N", one generation valid at a time. */
-class FakeApi {
-  generation = 1;
-  refreshCalls = 0;
-  refusesRefresh = false;
-  refreshDelayMs = 50;
-
-  answer(gen: number) {
-    return {
-      access_token: `access-${gen}`,
-      expires_at: new Date(Date.now() + 600_000).toISOString(),
-      refresh_token: `refresh-${gen}`,
-      token_type: 'Bearer',
-      refresh_expires_at: new Date(Date.now() + 86_400_000).toISOString(),
-      permissions: [3],
-      user: { id: 1, name: 'Pia', email: 'picker@demo.test', company_id: 1, company_name: 'Demo' },
-    };
-  }
-
-  async handle(req: IncomingMessage, res: ServerResponse) {
-    const send = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    };
-    const auth = req.headers.authorization ?? '';
-    let body = '';
-    for await (const chunk of req) body += String(chunk);
-    if (req.url === '/api/login/refresh') {
-      this.refreshCalls++;
-      await new Promise((r) => setTimeout(r, this.refreshDelayMs));
-      if (this.refusesRefresh || auth !== `Bearer refresh-${this.generation}`) {
-        return send(401, { errors: [{ detail: 'Your session has ended. Please log in again.' }] });
-      }
-      this.generation++;
-      return send(200, this.answer(this.generation));
-    }
-    if (auth !== `Bearer access-${this.generation}`) {
-      return send(401, { errors: [{ detail: 'unauthorized' }] });
-    }
-    return send(200, { path: req.url, method: req.method, body });
-  }
-}
-
-let server: Server;
-let fake: FakeApi;
+let served: Awaited<ReturnType<typeof serveFakeAuthApi>>;
+let fake: FakeAuthApi;
 let prefixUrl: string;
 
 beforeAll(async () => {
-  server = createServer((req, res) => void fake.handle(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  prefixUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  served = await serveFakeAuthApi(() => fake);
+  prefixUrl = served.apiBase;
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => served.close());
 
 beforeEach(() => {
-  fake = new FakeApi();
+  fake = new FakeAuthApi();
   // Signed in with generation 1, which the server accepts.
   useSession.getState().signIn(fake.answer(1));
 });
