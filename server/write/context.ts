@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { SessionUser } from '../auth/tokens';
 import type { Database } from '../db/schema';
 import { AppError } from '../errors';
-import { nextVersion } from '../sync';
+import { nextVersion, type MutationContext } from '../sync';
 
 /**
  * The one transaction style of the server's writers. A write that changes synced rows (rows with
@@ -39,6 +39,11 @@ export function inTransaction<T>(
     };
     return fn(trx, ctx);
   });
+}
+
+/** The WriteCtx of an outbox mutation: the push's transaction took or takes the version. */
+export function writeCtx(ctx: MutationContext): WriteCtx {
+  return { companyId: ctx.companyId, userId: ctx.user.id, version: ctx.version };
 }
 
 /**

@@ -8,8 +8,9 @@ import {
 } from '../../../contract/mutations/picking';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { defineMutation, restampRows, restampStock, type MutationContext } from '../../sync';
-import type { WriteCtx } from '../../write/context';
+import { defineMutation, restampRows, type MutationContext } from '../../sync';
+import { writeCtx } from '../../write/context';
+import { restampRefused } from '../../write/restamp';
 import { claimOrder, confirmPick, finishOrder, pauseOrder } from './picking';
 import { reportIssue } from './service';
 
@@ -17,12 +18,6 @@ import { reportIssue } from './service';
  * The picker's outbox mutations (docs/offline.md): the same rules as the REST routes, each applied
  * once in the push's transaction; refusals become rejections with their code and message.
  */
-const writeCtx = (ctx: MutationContext): WriteCtx => ({
-  companyId: ctx.companyId,
-  userId: ctx.user.id,
-  version: ctx.version,
-});
-
 /** After a refusal: the order the device changed optimistically is sent to it again. */
 async function restampOrder(trx: Transaction<Database>, ctx: MutationContext, orderId: number) {
   await restampRows(trx, 'orders', ctx.companyId, [orderId], await ctx.version());
@@ -60,18 +55,11 @@ export const pickConfirm = defineMutation({
   args: PickConfirmArgs,
   apply: (trx, ctx, args) => confirmPick(trx, writeCtx(ctx), args),
   /** The device lowered its stock and raised its picked count: send both (and the order) again. */
-  restamp: async (trx, ctx, args) => {
-    const version = await ctx.version();
-    const item = await trx
-      .selectFrom('order_items')
-      .select('item_id')
-      .where('id', '=', args.order_item_id)
-      .where('company_id', '=', ctx.companyId)
-      .executeTakeFirst();
-    await restampStock(trx, ctx.companyId, args.location_id, item?.item_id, version);
-    await restampRows(trx, 'order_items', ctx.companyId, [args.order_item_id], version);
-    await restampRows(trx, 'orders', ctx.companyId, [args.order_id], version);
-  },
+  restamp: (trx, ctx, args) =>
+    restampRefused(trx, ctx, { table: 'order_items', id: args.order_item_id }, args.location_id, [
+      { table: 'order_items', id: args.order_item_id },
+      { table: 'orders', id: args.order_id },
+    ]),
 });
 
 export const issueReport = defineMutation({

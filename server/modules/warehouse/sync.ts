@@ -1,6 +1,8 @@
 import { FillingMutation, TrayFillArgs } from '../../../contract/mutations/filling';
 import { pullAccess } from '../../../contract/sync-collections';
-import { defineCollection, defineMutation, restampRows, restampStock } from '../../sync';
+import { defineCollection, defineMutation } from '../../sync';
+import { writeCtx } from '../../write/context';
+import { restampRefused } from '../../write/restamp';
 import { fillTray } from './fill';
 import { traySelect } from './queries';
 
@@ -13,24 +15,13 @@ export const trayFill = defineMutation({
   roles: ['picker', 'order_manager'],
   args: TrayFillArgs,
   apply: async (trx, ctx, args) => {
-    await fillTray(
-      trx,
-      { companyId: ctx.companyId, userId: ctx.user.id, version: ctx.version },
-      args,
-    );
+    await fillTray(trx, writeCtx(ctx), args);
   },
   /** The device marked the tray filled and raised its stock: send both again. */
-  restamp: async (trx, ctx, args) => {
-    const version = await ctx.version();
-    const tray = await trx
-      .selectFrom('trays')
-      .select('item_id')
-      .where('id', '=', args.tray_id)
-      .where('company_id', '=', ctx.companyId)
-      .executeTakeFirst();
-    await restampStock(trx, ctx.companyId, args.location_id, tray?.item_id, version);
-    await restampRows(trx, 'trays', ctx.companyId, [args.tray_id], version);
-  },
+  restamp: (trx, ctx, args) =>
+    restampRefused(trx, ctx, { table: 'trays', id: args.tray_id }, args.location_id, [
+      { table: 'trays', id: args.tray_id },
+    ]),
 });
 
 /**
