@@ -17,7 +17,7 @@ const SHAPES = ['Brick', 'Plate', 'Tile', 'Slope', 'Wedge', 'Technic Beam', 'Pan
 const EXTRAS = ['', ' with Hole', ' with Clip', ' Round', ' Curved', ' Inverted', ' with Stud'];
 
 /** Fills the catalog tables to full size beside the demo rows, in one transaction. */
-function seedFullCatalog(dataDir: string): void {
+export function seedFullCatalog(dataDir: string): void {
   const db = new Database(join(dataDir, 'warehouse.sqlite'));
   try {
     const max = (t: string) =>
