@@ -27,7 +27,12 @@ const itemOverview = lazy(() => import('../features/inventory/KullaCatalogPage')
 const warehouse = lazy(() => import('../features/locations/LocationsPage'));
 const reports = lazy(() => import('../features/reports/ReportsPage'));
 const itemReports = lazy(() => import('../features/reports/ItemReportsPage'));
-const brickbase = notAvailable('BrickBase');
+const catalogBrowser = lazy(() => import('../features/catalog/CatalogPage'));
+const editItem = lazy(() => import('../features/catalog/EditItemPage'));
+const setInfo = lazy(() => import('../features/catalog/SetInfoPage'));
+const suggestions = lazy(() => import('../features/catalog/SuggestionsPage'));
+const changelog = lazy(() => import('../features/catalog/ChangelogPage'));
+const itemInfo = lazy(() => import('../features/catalog/ItemInfoPage'));
 
 /** Pages inside the app shell (signed in). */
 export const AREA_ROUTES: AreaRoute[] = [
@@ -69,17 +74,17 @@ export const AREA_ROUTES: AreaRoute[] = [
   { path: '/reports', area: 'Reports', page: reports },
   { path: '/item_reports', area: 'Reports', page: itemReports },
 
-  { path: '/brickbase/catalog', area: 'BrickBase', page: brickbase },
-  { path: '/brickbase/:id/edit', area: 'BrickBase', page: brickbase },
-  { path: '/brickbase/setinfo/:id', area: 'BrickBase', page: brickbase },
-  { path: '/brickbase/suggestions', area: 'BrickBase', page: brickbase },
-  { path: '/brickbase/changelog', area: 'BrickBase', page: brickbase },
+  { path: '/brickbase/catalog', area: 'BrickBase', page: catalogBrowser },
+  { path: '/brickbase/:id/edit', area: 'BrickBase', page: editItem },
+  { path: '/brickbase/setinfo/:id', area: 'BrickBase', page: setInfo },
+  { path: '/brickbase/suggestions', area: 'BrickBase', page: suggestions },
+  { path: '/brickbase/changelog', area: 'BrickBase', page: changelog },
   {
     path: '/brickbase/controllers',
     area: 'BrickBase',
     page: lazy(() => import('../features/controllers/ControllersPage')),
   },
-  { path: '/brickbase/iteminfo/:id', area: 'BrickBase', page: brickbase },
+  { path: '/brickbase/iteminfo/:id', area: 'BrickBase', page: itemInfo },
 ];
 
 /** Pages open without a session (no app shell). */

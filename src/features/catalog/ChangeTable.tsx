@@ -1,0 +1,77 @@
+import { Code, Stack, Table, Text } from '@mantine/core';
+import { useCallback, useState } from 'react';
+import { CATALOG_PAGE_SIZE, type ChangeEntry } from '../../../contract/catalog';
+import { fetchChanges } from './api';
+import { shownTime, valueText } from './format';
+import { LoadState } from './LoadState';
+import { Pager } from './Pager';
+import { useLoad } from './useLoad';
+
+function ChangeLines({ changes }: { changes: ChangeEntry['changes'] }) {
+  return (
+    <Stack gap={2}>
+      {Object.entries(changes).map(([field, c]) => (
+        <Text key={field} size="sm">
+          <Code>{field}</Code>: from {valueText(c.old)} to {valueText(c.new)}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * The change-log table, 25 rows a page with 5 page links: the whole catalog's, or one object's
+ * (uuid).
+ */
+export function ChangeTable({ uuid }: { uuid?: string }) {
+  const [page, setPage] = useState(0);
+  const load = useCallback(() => fetchChanges(page, CATALOG_PAGE_SIZE, uuid), [page, uuid]);
+  const { result, reload } = useLoad(load);
+  return (
+    <LoadState result={result} label="Loading changes" reload={reload}>
+      {(list) =>
+        list.results.length === 0 ? (
+          <Text>There are no changes</Text>
+        ) : (
+          <Stack gap="sm">
+            <Table.ScrollContainer minWidth={720}>
+              <Table striped verticalSpacing="xs" aria-label="Changes">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Time</Table.Th>
+                    <Table.Th>Actor</Table.Th>
+                    <Table.Th>Model</Table.Th>
+                    {!uuid && <Table.Th>Object</Table.Th>}
+                    <Table.Th>Action</Table.Th>
+                    <Table.Th>Changes</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.results.map((e) => (
+                    <Table.Tr key={e.id}>
+                      <Table.Td>{shownTime(e.timestamp)}</Table.Td>
+                      <Table.Td>{e.actor.name}</Table.Td>
+                      <Table.Td>{e.model}</Table.Td>
+                      {!uuid && (
+                        <Table.Td>
+                          <Text size="xs" ff="monospace">
+                            {e.model_uuid}
+                          </Text>
+                        </Table.Td>
+                      )}
+                      <Table.Td>{e.action}</Table.Td>
+                      <Table.Td>
+                        <ChangeLines changes={e.changes} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Pager page={page} count={list.count} size={CATALOG_PAGE_SIZE} onChange={setPage} />
+          </Stack>
+        )
+      }
+    </LoadState>
+  );
+}

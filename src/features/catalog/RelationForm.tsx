@@ -1,0 +1,111 @@
+import { Button, Group, NumberInput, Select, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import type { CatalogItem, RelationType } from '../../../contract/catalog';
+import { notifySuccess } from '../../ui/notify';
+import { browseCatalog, suggest } from './api';
+import { showCatalogError } from './errors';
+import { relationChoices } from './editFields';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Suggest a relation between this item and another (found by name or id, or given by uuid). The
+ * server checks that the relation fits the two items' types.
+ */
+export function RelationForm({ item }: { item: CatalogItem }) {
+  const [relation, setRelation] = useState<string | null>(null);
+  const [query, setQuery] = useState('');
+  const [other, setOther] = useState<string | null>(null);
+  const [options, setOptions] = useState<{ value: string; label: string }[]>([]);
+  const [quantity, setQuantity] = useState<number>(1);
+  const [sending, setSending] = useState(false);
+  const inventory = relation !== null && relation.includes('_in_');
+
+  useEffect(() => {
+    const q = query.trim();
+    if (q.length < 2) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      browseCatalog({ tab: 'overview', search: q, size: 10 }).then(
+        (page) => {
+          if (!live) return;
+          const found = page.results
+            .filter((r) => r.uuid && r.uuid !== item.uuid)
+            .map((r) => ({
+              value: r.uuid!,
+              label: `${r.name} (${r.type} ${r.rebrickable_id ?? ''})`,
+            }));
+          setOptions(UUID.test(q) ? [{ value: q, label: `uuid ${q}` }, ...found] : found);
+        },
+        () => undefined,
+      );
+    }, 250);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [query, item.uuid]);
+
+  async function send() {
+    if (!relation || !other) return;
+    setSending(true);
+    try {
+      await suggest({
+        description: `${relation}: ${item.name}`,
+        object_type: relation as RelationType,
+        changes: { from: item.uuid, to: other, ...(inventory ? { quantity } : {}) },
+      });
+      notifySuccess('Suggestion sent');
+      setOther(null);
+    } catch (error) {
+      await showCatalogError(error);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Stack gap="sm">
+      <Title order={4}>Suggest a relation</Title>
+      <Text size="sm" c="dimmed">
+        Relate {item.name} to another item of the catalog.
+      </Text>
+      <Group align="end" gap="sm">
+        <Select
+          label="Relation"
+          data={relationChoices(item.type)}
+          value={relation}
+          onChange={setRelation}
+          w={200}
+        />
+        <Select
+          label="Other item"
+          placeholder="Name, id or uuid"
+          searchable
+          data={options}
+          value={other}
+          onChange={setOther}
+          searchValue={query}
+          onSearchChange={setQuery}
+          filter={({ options: all }) => all}
+          nothingFoundMessage={query.trim().length < 2 ? 'Type to search' : 'Nothing found'}
+          w={360}
+        />
+        {inventory && (
+          <NumberInput
+            label="Quantity"
+            min={1}
+            max={100000}
+            allowDecimal={false}
+            value={quantity}
+            onChange={(v) => setQuantity(typeof v === 'number' ? v : 1)}
+            w={100}
+          />
+        )}
+        <Button onClick={() => void send()} disabled={!relation || !other} loading={sending}>
+          Suggest relation
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
