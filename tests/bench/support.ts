@@ -1,8 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from '../support/server-process';
 
 /** One line of the results table. `goal` and `ok` are set where the design states a target. */
 export interface BenchRow {
@@ -45,17 +45,6 @@ export function ensureBuilt(): void {
 
 export function freshDataDir(label: string): string {
   return mkdtempSync(join(tmpdir(), `brick-bench-${label}-`));
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = (probe.address() as AddressInfo) ?? { port: 0 };
-      probe.close(() => done(port));
-    });
-  });
 }
 
 export interface RunningServer {

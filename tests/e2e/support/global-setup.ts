@@ -8,23 +8,11 @@ import {
   readFileSync,
   rmSync,
 } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SMTPServer } from 'smtp-server';
+import { freePort } from '../../support/server-process';
 import { parseRawMail, type ReceivedMail } from './mailbox';
-
-/** A port nobody listens on right now. */
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => done(port));
-    });
-  });
-}
 
 /** An SMTP server in this process that appends each received mail as a JSON line to `file`. */
 async function startMailbox(file: string): Promise<{ port: number; close: () => Promise<void> }> {
