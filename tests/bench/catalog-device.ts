@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
@@ -205,13 +206,17 @@ export const catalogDevice: Bench = {
         'perItem',
         auth,
       );
-      const chunked = await call<ChunkRun>('chunks', auth);
+      // Three runs, each into a fresh database; the median run is reported (a shared machine).
+      const runs: ChunkRun[] = [];
+      for (let i = 0; i < 3; i++) runs.push(await call<ChunkRun>('chunks', auth));
+      runs.sort((a, b) => a.ms - b.ms);
+      const chunked = runs[1];
       const reloadMs = await call<number>('reloadIndex');
-      const names = Array.from({ length: 150 }, (_, i) => {
+      const names = Array.from({ length: 300 }, (_, i) => {
         const n = 1 + ((i * 7919) % (SIZE.parts - 100));
         return [`${1 + (n % 4)} x ${1 + (n % 8)}`, `pattern ${n}`, 'with hole', 'slope'][i % 4];
       });
-      const misses = Array.from({ length: 50 }, (_, i) => `no such part ${i}`);
+      const misses = Array.from({ length: 100 }, (_, i) => `no such part ${i}`);
       const times = await call<number[]>('search', [...names, ...misses]);
       const speedup = perItem.ms / chunked.ms;
       return [
@@ -219,7 +224,7 @@ export const catalogDevice: Bench = {
           bench: 'catalog-device',
           measure: `server: build ${manifest.chunks.length} chunks (${rows.toLocaleString('en')} rows)`,
           value: ms(buildMs),
-          note: `${(bytes / 1e6).toFixed(1)} MB JSON, ${(gzipBytes / 1e6).toFixed(1)} MB gzipped`,
+          note: `${(bytes / 1e6).toFixed(1)} MB JSON, ${(gzipBytes / 1e6).toFixed(1)} MB gzipped; load average ${loadavg()[0].toFixed(1)}`,
         },
         {
           bench: 'catalog-device',
@@ -227,7 +232,7 @@ export const catalogDevice: Bench = {
           value: ms(chunked.ms),
           goal: `≤ ${GOAL_MS} ms`,
           ok: chunked.ms <= GOAL_MS && chunked.parts >= SIZE.parts,
-          note: `sync ${ms(chunked.syncMs)} + index ${ms(chunked.indexMs)}; ${chunked.parts} parts, ${chunked.elements} elements, ${chunked.sets} sets, ${chunked.minifigs} minifigs`,
+          note: `median of 3 (${runs.map((r) => ms(r.ms)).join(', ')}); sync ${ms(chunked.syncMs)} + index ${ms(chunked.indexMs)}; ${chunked.parts} parts, ${chunked.elements} elements, ${chunked.sets} sets, ${chunked.minifigs} minifigs`,
         },
         {
           bench: 'catalog-device',
@@ -253,7 +258,7 @@ export const catalogDevice: Bench = {
           value: `${p95(times).toFixed(2)} ms`,
           goal: `≤ ${GOAL_SEARCH_P95} ms`,
           ok: p95(times) <= GOAL_SEARCH_P95,
-          note: `${times.length} queries (50 without a match); max ${Math.max(...times).toFixed(2)} ms`,
+          note: `${times.length} queries (${misses.length} without a match); max ${Math.max(...times).toFixed(2)} ms`,
         },
       ];
     } finally {

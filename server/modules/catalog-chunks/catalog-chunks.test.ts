@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CatalogChunk, CatalogManifest } from '../../../contract/catalog-chunks';
 import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
-import { bearerFor } from '../locations/test-support';
+import { bearerFor } from '../../test/locations-support';
 
 describeEachDialect('catalog chunks', (dialect) => {
   let t: TestApp;
@@ -106,6 +106,10 @@ describeEachDialect('catalog chunks', (dialect) => {
     expect(changed.map(([name]) => name)).toEqual(['parts-0002']);
     const body = CatalogChunk.parse((await chunk('parts-0002', a.get('parts-0002'))).json());
     expect(body.rows[0][1]).toBe('Test Brick 2 x 4 renamed');
+    // Asked for by the old hash: the current content, named by its own hash, not to be kept.
+    const old = await chunk('parts-0002', hashes(before).get('parts-0002'));
+    expect(old.headers['cache-control']).toBe('no-cache');
+    expect(CatalogChunk.parse(old.json()).hash).toBe(a.get('parts-0002'));
   });
 
   it('a chunk whose range empties leaves the manifest', async () => {

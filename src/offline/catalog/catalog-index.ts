@@ -17,18 +17,33 @@ export interface CatalogHit {
   row: CatalogRow;
 }
 
-/** Names per search block: a block is scanned only when it holds every letter pair of the query. */
+/**
+ * Names per search block: a block is scanned only when it holds every letter triple of the query
+ * (every pair for a two-letter query), kept as hashed bits.
+ */
 const BLOCK = 256;
-const PAIR_BITS = 4096;
-const pairHash = (a: number, b: number) => (a * 31 + b) & (PAIR_BITS - 1);
+const GRAM_BITS = 8192;
+const pairHash = (a: number, b: number) => (a * 31 + b) & (GRAM_BITS - 1);
+const tripleHash = (a: number, b: number, c: number) =>
+  (Math.imul(a * 961 + b * 31 + c, 0x9e3779b1) >>> 19) & (GRAM_BITS - 1);
+
+/** The hashed letter pairs and triples of a name (or of a query). */
+function grams(text: string, each: (h: number) => void, pairs: boolean, triples: boolean) {
+  for (let k = 1; k < text.length; k++) {
+    const b = text.charCodeAt(k - 1);
+    const c = text.charCodeAt(k);
+    if (pairs) each(pairHash(b, c));
+    if (triples && k > 1) each(tripleHash(text.charCodeAt(k - 2), b, c));
+  }
+}
 
 interface NameBlock {
   /** Lower-cased names of the block joined by '\n'. */
   text: string;
   /** Where each name starts in `text`. */
   starts: number[];
-  /** The letter pairs the block's names hold (hashed). */
-  pairs: Uint32Array;
+  /** The letter pairs and triples the block's names hold (hashed). */
+  grams: Uint32Array;
 }
 
 class KindTable {
@@ -63,19 +78,17 @@ class KindTable {
     for (let first = 0; first < this.rows.length; first += BLOCK) {
       const names: string[] = [];
       const starts: number[] = [];
-      const pairs = new Uint32Array(PAIR_BITS / 32);
+      const bits = new Uint32Array(GRAM_BITS / 32);
+      const set = (h: number) => (bits[h >>> 5] |= 1 << (h & 31));
       let at = 0;
       for (let i = first; i < Math.min(first + BLOCK, this.rows.length); i++) {
         const name = String(this.rows[i][nameAt] ?? '').toLowerCase();
-        for (let k = 1; k < name.length; k++) {
-          const h = pairHash(name.charCodeAt(k - 1), name.charCodeAt(k));
-          pairs[h >>> 5] |= 1 << (h & 31);
-        }
+        grams(name, set, true, true);
         starts.push(at);
         names.push(name);
         at += name.length + 1;
       }
-      blocks.push({ text: names.join('\n'), starts, pairs });
+      blocks.push({ text: names.join('\n'), starts, grams: bits });
     }
     this.blocks = blocks;
     return blocks;
@@ -86,14 +99,12 @@ class KindTable {
     const nameAt = this.columns.indexOf('name');
     if (nameAt < 0) return [];
     const wanted: number[] = [];
-    for (let k = 1; k < needle.length; k++) {
-      wanted.push(pairHash(needle.charCodeAt(k - 1), needle.charCodeAt(k)));
-    }
+    grams(needle, (h) => wanted.push(h), needle.length === 2, needle.length > 2);
     const out: CatalogRow[] = [];
     const blocks = this.nameBlocks(nameAt);
     for (let b = 0; b < blocks.length && out.length < limit; b++) {
-      const { text, starts, pairs } = blocks[b];
-      if (!wanted.every((h) => pairs[h >>> 5] & (1 << (h & 31)))) continue;
+      const { text, starts, grams: bits } = blocks[b];
+      if (!wanted.every((h) => bits[h >>> 5] & (1 << (h & 31)))) continue;
       let from = 0;
       while (out.length < limit) {
         const hit = text.indexOf(needle, from);
@@ -121,7 +132,7 @@ function lastStartAtOrBefore(starts: number[], at: number): number {
 /**
  * The device's catalog in memory, built from the stored chunks: find by id, by another catalog's
  * number (BrickLink, Rebrickable, BrickOwl, element number) and by a piece of the name. A name
- * search scans only the blocks of names holding every letter pair of the query.
+ * search scans only the blocks of names holding every letter triple of the query.
  */
 export class CatalogIndex {
   private readonly tables = new Map<CatalogKind, KindTable>();

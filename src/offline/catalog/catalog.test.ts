@@ -165,6 +165,12 @@ describe('catalog index', () => {
     expect(all).toHaveLength(300);
     expect(all).toEqual([...all].sort((a, b) => Number(a) - Number(b)));
     expect(index.searchByName('12549 x', 5).map((h) => h.row.id)).toEqual([12549]);
+    expect(index.searchByName('Br', 3, ['parts']).map((h) => h.row.id)).toEqual([1, 2, 3]);
+    expect(index.searchByName('9', 400, ['parts'])).toHaveLength(
+      [...Array(300)].filter((_, i) =>
+        String(Math.floor(i / 50) * 2500 + (i % 50) + 1).includes('9'),
+      ).length,
+    );
     expect(index.searchByName('   ')).toEqual([]);
   });
 
