@@ -1,9 +1,9 @@
-import { Button, Center, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { showApiError } from '../../ui/notify';
 
 /** Mantine's default toggle label contains "password", which would make the label ambiguous. */
-export const visibilityToggle = { 'aria-label': 'Show typed characters' };
+const visibilityToggle = { 'aria-label': 'Show typed characters' };
 
 export interface AuthSubmit {
   /** True once the user pressed the button: the fields show their errors from then on. */
@@ -100,6 +100,35 @@ export function EmailField({
       onChange={(e) => onChange(e.currentTarget.value)}
       error={error}
       autoFocus
+    />
+  );
+}
+
+/** A password field of the log in and set password screens, with the show-characters toggle. */
+export function PasswordField({
+  label,
+  autoComplete,
+  value,
+  onChange,
+  error,
+  autoFocus,
+}: {
+  label: string;
+  autoComplete: 'current-password' | 'new-password';
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  autoFocus?: boolean;
+}) {
+  return (
+    <PasswordInput
+      label={label}
+      autoComplete={autoComplete}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      error={error}
+      visibilityToggleButtonProps={visibilityToggle}
+      autoFocus={autoFocus}
     />
   );
 }

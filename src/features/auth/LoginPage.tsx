@@ -1,9 +1,9 @@
-import { Anchor, PasswordInput } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AuthMessages as AuthTexts } from '../../../contract/auth-messages';
 import { useSession } from '../../app/session';
-import { AuthForm, EmailField, useAuthSubmit, visibilityToggle } from './AuthForm';
+import { AuthForm, EmailField, PasswordField, useAuthSubmit } from './AuthForm';
 import { logIn } from './authApi';
 
 /**
@@ -43,13 +43,12 @@ export default function LoginPage() {
       }
     >
       <EmailField value={email} onChange={setEmail} error={emailError} />
-      <PasswordInput
+      <PasswordField
         label="Password"
         autoComplete="current-password"
         value={password}
-        onChange={(e) => setPassword(e.currentTarget.value)}
+        onChange={setPassword}
         error={passwordError}
-        visibilityToggleButtonProps={visibilityToggle}
       />
     </AuthForm>
   );

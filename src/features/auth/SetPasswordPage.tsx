@@ -1,9 +1,8 @@
-import { PasswordInput } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { AuthMessages as AuthTexts } from '../../../contract/auth-messages';
 import { notifySuccess } from '../../ui/notify';
-import { AuthForm, useAuthSubmit, visibilityToggle } from './AuthForm';
+import { AuthForm, PasswordField, useAuthSubmit } from './AuthForm';
 import { setPassword } from './authApi';
 
 export const PASSWORDS_DIFFER = 'The two passwords are not the same.';
@@ -40,22 +39,20 @@ export default function SetPasswordPage() {
 
   return (
     <AuthForm title="Choose a new password" form={form} submitLabel="Save password">
-      <PasswordInput
+      <PasswordField
         label="New password"
         autoComplete="new-password"
         value={password}
-        onChange={(e) => setPasswordValue(e.currentTarget.value)}
+        onChange={setPasswordValue}
         error={passwordError}
-        visibilityToggleButtonProps={visibilityToggle}
         autoFocus
       />
-      <PasswordInput
+      <PasswordField
         label="Repeat the new password"
         autoComplete="new-password"
         value={repeat}
-        onChange={(e) => setRepeat(e.currentTarget.value)}
+        onChange={setRepeat}
         error={repeatError}
-        visibilityToggleButtonProps={visibilityToggle}
       />
     </AuthForm>
   );
