@@ -10,7 +10,8 @@ import { SCAN_IGNORE_ATTRIBUTE } from './wedge';
 export function ScanSettingsMenu() {
   const settings = useScanSettings();
   return (
-    <Popover position="bottom-end" withinPortal shadow="md" width={260}>
+    // Above the notices (z-index 400): the picker opened it on purpose.
+    <Popover position="bottom-end" withinPortal shadow="md" width={260} zIndex={450}>
       <Popover.Target>
         <ActionIcon size={48} variant="subtle" color="gray" aria-label="Scanner settings">
           <IconSettings size={26} />

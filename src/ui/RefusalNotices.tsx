@@ -13,6 +13,7 @@ import {
   setPutBack,
 } from './entryFacts';
 import { NOTICE_PLACEMENT } from './notify';
+import { useNoticeRoom } from './useNoticeLift';
 import { describeEntry, groupEntries, type EntryWords, type PutBackLine } from './outboxWords';
 
 /** A sync problem with the words it is told in. */
@@ -95,6 +96,8 @@ export function hideRefusalNotices() {
  */
 export function RefusalWatcher() {
   const entries = useLiveQuery(() => getDb().outbox.toArray(), []);
+  // Mounted once for a signed-in user: notices keep room at the end of screens without a bar.
+  useNoticeRoom();
 
   useEffect(() => {
     if (!entries) return;

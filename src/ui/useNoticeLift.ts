@@ -20,3 +20,60 @@ export function useNoticeLift(bar: RefObject<HTMLElement | null>) {
     };
   }, [bar]);
 }
+
+/** The container of the notices at the bottom of the screen (Mantine renders one per position). */
+const BOTTOM_NOTICES = '.mantine-Notifications-root[data-position="bottom-center"]';
+/** Space kept between the end of the screen and the notices above it. */
+const GAP_PX = 8;
+
+/**
+ * On screens without an action bar, notices at the bottom would cover the last buttons of the
+ * screen. While notices show, the page gets room at its end as tall as they are, and a page that
+ * was scrolled to its end (or fits the screen) moves up by as much, so its last buttons stay above
+ * the notices. Screens with a ThumbBar lift the notices instead (useNoticeLift). Mount once.
+ */
+export function useNoticeRoom() {
+  useEffect(() => {
+    if (typeof ResizeObserver === 'undefined') return;
+    const html = document.documentElement;
+    const body = document.body;
+    let room = 0;
+    let notices: Element | null = null;
+
+    const apply = () => {
+      const lifted = html.style.getPropertyValue(NOTICE_LIFT_VAR) !== '';
+      const height = notices && !lifted ? notices.getBoundingClientRect().height : 0;
+      const next = height > 0 ? Math.ceil(height) + GAP_PX : 0;
+      if (next === room) return;
+      const scroller = document.scrollingElement ?? html;
+      const atEnd = scroller.scrollTop + window.innerHeight >= scroller.scrollHeight - 2;
+      const grew = next > room;
+      room = next;
+      body.style.paddingBottom = next > 0 ? `${next}px` : '';
+      if (grew && atEnd) window.scrollTo({ top: scroller.scrollHeight, behavior: 'instant' });
+    };
+
+    const sizes = new ResizeObserver(apply);
+    const find = () => {
+      const found = document.querySelector(BOTTOM_NOTICES);
+      if (found === notices) return;
+      if (notices) sizes.unobserve(notices);
+      notices = found;
+      if (notices) sizes.observe(notices);
+      apply();
+    };
+    find();
+    // The container appears with the first notice's portal; a bar's lift comes and goes with it.
+    const changes = new MutationObserver(() => {
+      if (!notices?.isConnected) find();
+      apply();
+    });
+    changes.observe(body, { childList: true });
+    changes.observe(html, { attributes: true, attributeFilter: ['style'] });
+    return () => {
+      sizes.disconnect();
+      changes.disconnect();
+      body.style.paddingBottom = '';
+    };
+  }, []);
+}

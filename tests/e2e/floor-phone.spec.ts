@@ -20,17 +20,29 @@ async function freeOrder(
   request: APIRequestContext,
   token: string,
 ): Promise<{ orderId: number; orderNumber: string }> {
+  const candidates: number[] = [];
   for (let id = 4; id <= 24; id++) {
     if (USED_ELSEWHERE.has(id)) continue;
     const res = await request.get(`/api/v1/order?order_id=${id}`, { headers: bearer(token) });
     if (!res.ok()) continue;
     const order = (await res.json()).results?.[0];
-    if (!order) continue;
-    if (order.picking_status_id === UNASSIGNED && order.pickable && !order.has_problem) {
+    if (!order?.pickable || order.has_problem) continue;
+    if (order.picking_status_id === UNASSIGNED) {
       return { orderId: id, orderNumber: String(order.order_number) };
     }
+    candidates.push(id);
   }
-  throw new Error('no unclaimed demo order left');
+  // Earlier specs used every free one: the order manager sets one back to unassigned.
+  const orderId = candidates[0];
+  if (orderId === undefined) throw new Error('no demo order can be claimed');
+  const { access_token: manager } = await apiLogin(request, 'orders@demo.test');
+  const res = await request.put('/api/v1/order', {
+    headers: bearer(manager),
+    params: { order_id: String(orderId) },
+    data: { picking_status_id: UNASSIGNED },
+  });
+  expect(res.status(), `order ${orderId} back to unassigned`).toBe(200);
+  return { orderId, orderNumber: String((await res.json()).order.order_number) };
 }
 
 /** Elements of the page that stick out of the viewport to the left or right. */
