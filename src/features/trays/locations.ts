@@ -1,4 +1,5 @@
 import { LocationRoute, type RouteStock } from '../../../contract/location-route';
+import { fillLocations, underNewItems } from '../../../contract/new-items';
 import type { FillLocation } from '../../../contract/warehouse';
 import type { LocalLocation } from '../../offline';
 import { codesMatch, normalizeCode } from '../../scan/normalize';
@@ -24,7 +25,7 @@ export class LocationTree extends LocationRoute<LocationRow> {
 /**
  * Where a tray's item may go (the local GET /v1/warehouse/tray): the locations that hold the item,
  * in route order, then the locations for new items (the marked ones and their subtrees) that do not
- * hold it yet. Same rule as server/modules/warehouse/queries.ts trayDetail.
+ * hold it yet. The rule is contract/new-items.ts, which the server's Fill tray screen uses too.
  */
 export function fillCandidates(
   tree: LocationTree,
@@ -43,35 +44,11 @@ export function fillCandidates(
       ? []
       : tree
           .all()
-          .filter((l) => tree.path(l.location_id).some((n) => flagged.has(n.location_id)))
-          .map((l) => l.location_id),
+          .map((l) => l.location_id)
+          .filter((id) => underNewItems(tree, flagged, id)),
   );
-  const place = (location_id: number, quantity: number): FillLocation => ({
-    location_id,
-    location_name: tree.crumb(location_id),
-    code: tree.get(location_id)?.code ?? '',
-    breadcrumb: tree.breadcrumb(location_id),
-    quantity,
-    is_new_items_location: newIds.has(location_id),
-  });
-  const { byRoute } = tree;
-  const here = new Map<number, number>();
-  if (itemId !== null) {
-    for (const s of stock) {
-      if (s.item_id !== itemId) continue;
-      here.set(s.location_id, (here.get(s.location_id) ?? 0) + s.quantity);
-    }
-  }
-  const holding = [...here.entries()].filter(([, q]) => q > 0).sort(([a], [b]) => byRoute(a, b));
-  const held = new Set(holding.map(([id]) => id));
-  return [
-    ...holding.map(([id, q]) => place(id, q)),
-    ...[...newIds]
-      .filter((id) => !held.has(id))
-      .sort(byRoute)
-      .slice(0, maxNew)
-      .map((id) => place(id, 0)),
-  ];
+  const itemStock = itemId === null ? [] : stock.filter((s) => s.item_id === itemId);
+  return fillLocations(tree, newIds, itemStock, maxNew);
 }
 
 /** The candidate a scanned code names, or null (unknown code, or a location not on the list). */
