@@ -81,8 +81,7 @@ function EditForm({ item }: { item: CatalogItem }) {
             value={description}
             onChange={(e) => setDescription(e.currentTarget.value)}
             maxLength={1000}
-            autosize
-            minRows={2}
+            rows={2}
           />
           <Group>
             <Button type="submit" loading={sending}>

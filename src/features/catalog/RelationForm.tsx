@@ -15,7 +15,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function RelationForm({ item }: { item: CatalogItem }) {
   const [relation, setRelation] = useState<string | null>(null);
   const [query, setQuery] = useState('');
-  const [other, setOther] = useState<string | null>(null);
+  const [other, setOther] = useState<{ value: string; label: string } | null>(null);
   const [options, setOptions] = useState<{ value: string; label: string }[]>([]);
   const [quantity, setQuantity] = useState<number>(1);
   const [sending, setSending] = useState(false);
@@ -35,7 +35,13 @@ export function RelationForm({ item }: { item: CatalogItem }) {
               value: r.uuid!,
               label: `${r.name} (${r.type} ${r.rebrickable_id ?? ''})`,
             }));
-          setOptions(UUID.test(q) ? [{ value: q, label: `uuid ${q}` }, ...found] : found);
+          const typed = UUID.test(q) ? [{ value: q, label: `uuid ${q}` }] : [];
+          setOptions(
+            // The chosen item stays in the list, so the field keeps showing it.
+            [...(other ? [other] : []), ...typed, ...found].filter(
+              (o, i, all) => all.findIndex((x) => x.value === o.value) === i,
+            ),
+          );
         },
         () => undefined,
       );
@@ -44,7 +50,7 @@ export function RelationForm({ item }: { item: CatalogItem }) {
       live = false;
       clearTimeout(timer);
     };
-  }, [query, item.uuid]);
+  }, [query, item.uuid, other]);
 
   async function send() {
     if (!relation || !other) return;
@@ -53,7 +59,7 @@ export function RelationForm({ item }: { item: CatalogItem }) {
       await suggest({
         description: `${relation}: ${item.name}`,
         object_type: relation as RelationType,
-        changes: { from: item.uuid, to: other, ...(inventory ? { quantity } : {}) },
+        changes: { from: item.uuid, to: other.value, ...(inventory ? { quantity } : {}) },
       });
       notifySuccess('Suggestion sent');
       setOther(null);
@@ -83,8 +89,8 @@ export function RelationForm({ item }: { item: CatalogItem }) {
           placeholder="Name, id or uuid"
           searchable
           data={options}
-          value={other}
-          onChange={setOther}
+          value={other?.value ?? null}
+          onChange={(_, option) => setOther(option ?? null)}
           searchValue={query}
           onSearchChange={setQuery}
           filter={({ options: all }) => all}

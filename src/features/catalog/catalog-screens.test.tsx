@@ -1,0 +1,230 @@
+// @vitest-environment jsdom
+import { MantineProvider, Modal, Select, createTheme } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import {
+  cleanup,
+  configure,
+  fireEvent,
+  render,
+  screen,
+  waitFor,
+  within,
+} from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { basic, createTestApp, type TestApp } from '../../../server/test/helpers';
+import { DEMO_PASSWORD } from '../../../server/seed';
+import { useSession, type LoginAnswer } from '../../app/session';
+import CatalogPage from './CatalogPage';
+import EditItemPage from './EditItemPage';
+import ItemInfoPage from './ItemInfoPage';
+import SuggestionsPage from './SuggestionsPage';
+
+// Node's Request (used by ky under jsdom) needs an absolute API base; jose needs Node's
+// Uint8Array and TextEncoder (jsdom's belong to another realm), set before jose loads.
+vi.hoisted(() => {
+  vi.stubEnv('VITE_API_BASE', 'http://localhost:3000/api');
+  const util = process.getBuiltinModule('node:util') as typeof import('node:util');
+  globalThis.TextEncoder = util.TextEncoder as typeof TextEncoder;
+  globalThis.TextDecoder = util.TextDecoder as typeof TextDecoder;
+  globalThis.Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor;
+});
+
+configure({ asyncUtilTimeout: 8000 });
+Element.prototype.scrollIntoView ??= () => {};
+
+const theme = createTheme({
+  components: {
+    Modal: Modal.extend({ defaultProps: { transitionProps: { duration: 0 } } }),
+    Select: Select.extend({
+      defaultProps: { comboboxProps: { transitionProps: { duration: 0 } } },
+    }),
+  },
+});
+
+/** The screens against the real server (SQLite, demo catalog): fetch is answered by app.inject. */
+let t: TestApp;
+const realFetch = globalThis.fetch;
+
+function show(path: string) {
+  render(
+    <MantineProvider theme={theme}>
+      <Notifications />
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/brickbase/catalog" element={<CatalogPage />} />
+          <Route path="/brickbase/iteminfo/:id" element={<ItemInfoPage />} />
+          <Route path="/brickbase/:id/edit" element={<EditItemPage />} />
+          <Route path="/brickbase/suggestions" element={<SuggestionsPage />} />
+        </Routes>
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+}
+
+async function signIn(email: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    headers: { authorization: basic(email, DEMO_PASSWORD) },
+  });
+  useSession.getState().signIn(res.json() as LoginAnswer);
+}
+
+async function uuidOf(table: 'parts' | 'minifigs', rebrickableOrId: string | number) {
+  const q = t.app.db.selectFrom(table).select('uuid');
+  const row = await (
+    typeof rebrickableOrId === 'number'
+      ? q.where('id', '=', rebrickableOrId)
+      : q.where('rebrickable_id', '=', rebrickableOrId)
+  ).executeTakeFirstOrThrow();
+  return row.uuid;
+}
+
+beforeAll(async () => {
+  t = await createTestApp('sqlite', {}, { mailer: { async send() {}, close() {} } });
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const url = new URL(request.url);
+    const body = request.method === 'GET' ? undefined : await request.text();
+    const res = await t.app.inject({
+      method: request.method as 'GET',
+      url: url.pathname + url.search,
+      headers: Object.fromEntries(request.headers.entries()),
+      payload: body || undefined,
+    });
+    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
+      status: res.statusCode,
+      headers: res.headers as Record<string, string>,
+    });
+  };
+});
+afterAll(async () => {
+  globalThis.fetch = realFetch;
+  await t.close();
+});
+afterEach(() => {
+  cleanup();
+  useSession.getState().clear();
+});
+
+describe('catalog browser', () => {
+  it('lists parts 25 a page with at most 5 page links, and searches by name', async () => {
+    await signIn('digi.user@demo.test');
+    show('/brickbase/catalog?tab=parts');
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('row')).toHaveLength(26);
+    const pages = screen.getByRole('navigation', { name: 'Pages' });
+    const numbered = within(pages)
+      .getAllByRole('button')
+      .filter((b) => /^\d+$/.test(b.textContent ?? ''));
+    expect(numbered.map((b) => b.textContent)).toEqual(['1', '2', '3']);
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'technic, liftarm' } });
+    fireEvent.keyDown(screen.getByLabelText('Search'), { key: 'Enter' });
+    await waitFor(() =>
+      expect(screen.getAllByRole('link').every((a) => /Liftarm/.test(a.textContent ?? ''))).toBe(
+        true,
+      ),
+    );
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
+  });
+
+  it('counts every tab on the overview', async () => {
+    await signIn('admin@demo.test');
+    show('/brickbase/catalog');
+    expect(await screen.findByText('Minifigures', { selector: 'p' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Boxes' })).toBeTruthy();
+  });
+});
+
+describe('item info', () => {
+  it('groups relations under their header and tells the sets a part appears in', async () => {
+    await signIn('digi.user@demo.test');
+    show(`/brickbase/iteminfo/${await uuidOf('parts', '15573')}`);
+    expect(await screen.findByRole('heading', { name: /Bottom Stud Holder/ })).toBeTruthy();
+    expect(screen.getByText('? x ? x ? cm')).toBeTruthy();
+    const relations = screen.getByRole('tab', { name: 'Relations' });
+    expect(
+      relations.hasAttribute('disabled') || relations.getAttribute('data-disabled'),
+    ).toBeFalsy();
+    fireEvent.click(relations);
+    expect(await screen.findByRole('button', { name: 'Mold' })).toBeTruthy();
+    expect(screen.getByText(/Jumper\)$/, { selector: 'p' })).toBeTruthy();
+  });
+
+  it('shows a part in sets with its count, and one without relations has that tab disabled', async () => {
+    await signIn('digi.user@demo.test');
+    show(`/brickbase/iteminfo/${await uuidOf('parts', 1)}`);
+    expect(await screen.findByRole('heading', { name: 'Brick 2 x 4' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Relations' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('tab', { name: 'Sets' }));
+    expect(await screen.findByText('Appears in 1 sets:')).toBeTruthy();
+  });
+
+  it("tells a minifig without elements 'This part has no elements'", async () => {
+    await signIn('digi.user@demo.test');
+    show(`/brickbase/iteminfo/${await uuidOf('minifigs', 1)}`);
+    expect(await screen.findByText('This part has no elements')).toBeTruthy();
+    expect(screen.getAllByRole('link').map((a) => a.textContent)).not.toContain('BrickLink');
+  });
+});
+
+describe('edit item', () => {
+  it('refuses a suggestion without changes and sends only the field changed', async () => {
+    await signIn('digi.user@demo.test');
+    show(`/brickbase/${await uuidOf('parts', 1)}/edit`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Send suggestion' }));
+    expect(await screen.findByText('Suggestion unsuccessful: no changes detected')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Year'), { target: { value: '1949' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send suggestion' }));
+    await waitFor(async () => {
+      const after = await t.app.db
+        .selectFrom('suggestions')
+        .select(['changes'])
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(after.changes)).toEqual({ year: 1949 });
+    });
+  });
+
+  it('refuses a relation that does not fit the types of the two items', async () => {
+    await signIn('digi.user@demo.test');
+    show(`/brickbase/${await uuidOf('parts', 1)}/edit`);
+    fireEvent.click(await screen.findByRole('combobox', { name: 'Relation' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'subpart', hidden: true }));
+    // The user types into the focused field (a change to an unfocused one is taken as autofill).
+    screen.getByRole('combobox', { name: 'Other item' }).focus();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Other item' }), {
+      target: { value: 'police' },
+    });
+    fireEvent.click(await screen.findByRole('option', { name: /Police Officer/, hidden: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Suggest relation' }));
+    expect(
+      await screen.findByText(
+        'Relation not possible: the items are of type part and minifig, but relation is subpart',
+      ),
+    ).toBeTruthy();
+  });
+});
+
+describe('suggestions', () => {
+  it('shows open ones first, their changes, and rejects one with its toast', async () => {
+    await signIn('admin@demo.test');
+    show('/brickbase/suggestions');
+    const row = (await screen.findByText('Better name')).closest('tr')!;
+    expect(within(row).getByText('Dana Digi')).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: /open: show details/ }));
+    expect(await screen.findByText('name: from Brick 2 x 4 to Brick 2 x 4 (classic)')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('Suggestion Rejected!')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Better name')).toBeNull());
+  });
+
+  it("says 'No suggestions found' when no status is chosen", async () => {
+    await signIn('admin@demo.test');
+    show('/brickbase/suggestions');
+    await screen.findByRole('table', { name: 'Suggestions' });
+    fireEvent.click(document.querySelector('.mantine-Pill-remove')!);
+    expect(await screen.findByText('No suggestions found')).toBeTruthy();
+  });
+});
