@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../test/helpers';
 import { pruneSyncHistory } from './housekeeping';
-import { createNotesTable, noteTexts, registerNotes } from './test-notes';
+import { createNotesTable, noteTexts, registerNotes } from '../test/sync-notes';
 
 registerNotes();
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../test/helpers';
-import { createNotesTable, registerNotes } from './test-notes';
+import { createNotesTable, registerNotes } from '../test/sync-notes';
 import { nextVersion } from './version';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test table is outside the app schema

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { Database } from '../db/schema';
 import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../test/helpers';
 import { pushMutations } from './push';
-import { createNotesTable, noteFaults, noteTexts, registerNotes } from './test-notes';
+import { createNotesTable, noteFaults, noteTexts, registerNotes } from '../test/sync-notes';
 
 registerNotes();
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Permission, type RoleName } from '../../../contract/permissions';
-import type { App } from '../../app';
-import { signAccessToken } from '../../auth/tokens';
-import { nowIso } from '../../db/dialect';
+import { Permission, type RoleName } from '../../contract/permissions';
+import type { App } from '../app';
+import { signAccessToken } from '../auth/tokens';
+import { nowIso } from '../db/dialect';
 
 /** Test helpers of the locations and reports suites (not used by the server). */
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { Permission, type RoleName } from '../../../contract/permissions';
-import { signAccessToken } from '../../auth/tokens';
-import { nowIso } from '../../db/dialect';
-import type { Database } from '../../db/schema';
-import { nextVersion, SHARED_SCOPE } from '../../sync';
+import { Permission, type RoleName } from '../../contract/permissions';
+import { signAccessToken } from '../auth/tokens';
+import { nowIso } from '../db/dialect';
+import type { Database } from '../db/schema';
+import { nextVersion, SHARED_SCOPE } from '../sync';
 
 /**
  * Test and benchmark data of a floor, in a company of its own so counts never depend on the demo

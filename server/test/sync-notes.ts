@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { withId } from '../db/dialect';
 import type { Database } from '../db/schema';
-import { defineCollection, registerCollection } from './collections';
-import { defineMutation, MutationRejected, registerMutation } from './mutations';
-import { recordTombstone } from './version';
+import { defineCollection, registerCollection } from '../sync/collections';
+import { defineMutation, MutationRejected, registerMutation } from '../sync/mutations';
+import { recordTombstone } from '../sync/version';
 
 /**
  * A tiny synced table for the engine's own tests and benchmark, so they do not depend on the

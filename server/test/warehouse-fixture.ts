@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { nowIso } from '../../db/dialect';
-import type { Database } from '../../db/schema';
-import type { BatchStatus } from '../../db/schema-domain';
-import { nextVersion } from '../../sync';
+import { nowIso } from '../db/dialect';
+import type { Database } from '../db/schema';
+import type { BatchStatus } from '../db/schema-domain';
+import { nextVersion } from '../sync';
 
 /**
  * Test data of the warehouse desk: a batch of trays in a company made by the orders module's

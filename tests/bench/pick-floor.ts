@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../server/db/schema';
-import { makeFloor, makeOrder, orderItemId } from '../../server/modules/orders/fixture';
+import { makeFloor, makeOrder, orderItemId } from '../../server/test/orders-fixture';
 
 /**
  * The floor the pick benches push against: a picker holding a claimed order of one item with

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { LocationRoute, nextStop as routeNextStop } from '../../contract/location-route';
 import { buildApp, type App } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { makeOrder } from '../../server/modules/orders/fixture';
+import { makeOrder } from '../../server/test/orders-fixture';
 import { nextStop } from '../../server/modules/orders/next';
 import { findOrderItems, stockOf } from '../../server/modules/orders/queries';
 import { loadRoute } from '../../server/modules/locations/route';

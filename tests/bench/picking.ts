@@ -5,7 +5,7 @@ import { PickingMutation } from '../../contract/mutations/picking';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db';
-import { stockAt } from '../../server/modules/orders/fixture';
+import { stockAt } from '../../server/test/orders-fixture';
 import { claimedOrderFloor } from './pick-floor';
 import { freshDataDir, startServer, type Bench, type BenchRow } from './support';
 

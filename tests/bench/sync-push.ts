@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { PickingMutation } from '../../contract/mutations/picking';
 import { buildApp, type App } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { stockAt } from '../../server/modules/orders/fixture';
+import { stockAt } from '../../server/test/orders-fixture';
 import { PUSH_CHUNK } from '../../server/sync/push';
 import { claimedOrderFloor } from './pick-floor';
 import { freshDataDir, median, type Bench, type BenchRow } from './support';

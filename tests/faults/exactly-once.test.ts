@@ -12,7 +12,7 @@ import { PickingMutation } from '../../contract/mutations/picking';
 import { PickingStatus } from '../../contract/orders';
 import type { PushRequest } from '../../contract/sync';
 import { openDatabase } from '../../server/db';
-import { makeOrder, orderItemId } from '../../server/modules/orders/fixture';
+import { makeOrder, orderItemId } from '../../server/test/orders-fixture';
 import { countUnsent, enqueue, flush, listOutbox } from '../../src/offline/engine';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { signIn, startServerProcess, type ServerProcess } from '../support/server-process';

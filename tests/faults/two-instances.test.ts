@@ -12,7 +12,7 @@ import { PickingMutation, PickingRejectCode } from '../../contract/mutations/pic
 import { PickingStatus } from '../../contract/orders';
 import { openDatabase, type Db } from '../../server/db';
 import { loginLimits } from '../../server/modules/auth/throttle';
-import { makeFloor, makeOrder, orderItemId, type Floor } from '../../server/modules/orders/fixture';
+import { makeFloor, makeOrder, orderItemId, type Floor } from '../../server/test/orders-fixture';
 import { startBalancer, type Balancer } from '../support/balancer';
 import { httpRequest, startServerProcess, type ServerProcess } from '../support/server-process';
 

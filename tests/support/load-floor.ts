@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { PickingStatus } from '../../contract/orders';
 import { openDatabase, type Db, type DialectName } from '../../server/db';
-import { makeFloor, makeOrder, orderItemId, type Floor } from '../../server/modules/orders/fixture';
+import { makeFloor, makeOrder, orderItemId, type Floor } from '../../server/test/orders-fixture';
 import { startServerProcess, type ServerProcess } from './server-process';
 
 export const STOCK = 10_000_000;

@@ -4,7 +4,7 @@ import { hashToken } from '../../auth/tokens';
 import { DEMO_PASSWORD } from '../../seed';
 import { basic, createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
 import { createEmailToken, sendSetPasswordMail } from './email-links';
-import { startTestSmtp, type TestSmtp } from './test-smtp';
+import { startTestSmtp, type TestSmtp } from '../../test/smtp';
 
 describeEachDialect('password reset by e-mail (real SMTP)', (dialect) => {
   let t: TestApp;

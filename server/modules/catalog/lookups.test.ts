@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CatalogMessages, type CatalogItem, type CatalogRef } from '../../../contract/catalog';
 import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../../test/helpers';
-import { bearerFor } from '../locations/test-support';
+import { bearerFor } from '../../test/locations-support';
 
 /** BrickBase lookups and the catalog browser over the demo catalog. */
 describeEachDialect('catalog lookups and browser', (dialect) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CatalogMessages, type ChangeEntry, type Suggestion } from '../../../contract/catalog';
 import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../../test/helpers';
-import { bearerFor } from '../locations/test-support';
+import { bearerFor } from '../../test/locations-support';
 
 /** Suggestions, their review and the changelog: the rules of docs/catalog.md. */
 describeEachDialect('catalog suggestions and changelog', (dialect) => {

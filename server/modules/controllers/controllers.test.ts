@@ -8,7 +8,7 @@ import { ControllerMessages } from '../../../contract/controllers';
 import { SAMPLE_SOURCE } from '../../catalog-import/source';
 import { nowIso } from '../../db/dialect';
 import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
-import { bearerFor } from '../locations/test-support';
+import { bearerFor } from '../../test/locations-support';
 import { controllerJobsOf } from '.';
 import { failInterruptedRuns } from './jobs';
 

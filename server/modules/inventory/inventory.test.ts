@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InventoryMessages } from '../../../contract/inventory';
 import { parseBsx, writeBsx } from '../../../contract/bsx';
 import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../../test/helpers';
-import { makeFloor, type Floor } from '../orders/fixture';
-import { stockOf } from '../warehouse/fixture';
+import { makeFloor, type Floor } from '../../test/orders-fixture';
+import { stockOf } from '../../test/warehouse-fixture';
 
 describeEachDialect('inventory API', (dialect) => {
   let t: TestApp;

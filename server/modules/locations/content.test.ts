@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocationMessages } from '../../../contract/locations';
 import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
-import { bearerFor, companyId, idByCode } from './test-support';
+import { bearerFor, companyId, idByCode } from '../../test/locations-support';
 
 describeEachDialect('location content, items and new-items locations', (dialect) => {
   let t: TestApp;

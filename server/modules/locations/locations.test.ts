@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LABELS_MAX, LocationMessages } from '../../../contract/locations';
 import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
-import { bearerFor, companyId, idByCode, treeSnapshot } from './test-support';
+import { bearerFor, companyId, idByCode, treeSnapshot } from '../../test/locations-support';
 
 interface Node {
   location_id: number;

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OrderMessages } from '../../../contract/orders';
 import { PickingMutation, PickingRejectCode } from '../../../contract/mutations/picking';
 import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../../test/helpers';
-import { makeFloor, makeOrder, orderItemId, pickedOf, stockAt, type Floor } from './fixture';
+import {
+  makeFloor,
+  makeOrder,
+  orderItemId,
+  pickedOf,
+  stockAt,
+  type Floor,
+} from '../../test/orders-fixture';
 
 interface Mutation {
   id: string;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
-import { makeFloor, makeOrder, type Floor } from './fixture';
+import { makeFloor, makeOrder, type Floor } from '../../test/orders-fixture';
 
 describeEachDialect('picks still on a device', (dialect) => {
   let t: TestApp;

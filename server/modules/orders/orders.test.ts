@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderMessages } from '../../../contract/orders';
 import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../../test/helpers';
-import { makeFloor, makeOrder, type Floor } from './fixture';
+import { makeFloor, makeOrder, type Floor } from '../../test/orders-fixture';
 
 describeEachDialect('orders API', (dialect) => {
   let t: TestApp;

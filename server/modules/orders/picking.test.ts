@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ISSUE_THANKS, OrderMessages } from '../../../contract/orders';
 import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
-import { makeFloor, makeOrder, pickedOf, stockAt, type Floor } from './fixture';
+import { makeFloor, makeOrder, pickedOf, stockAt, type Floor } from '../../test/orders-fixture';
 
 describeEachDialect('picking API', (dialect) => {
   let t: TestApp;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { INT_MAX } from '../../../contract/fields';
 import { OrderMessages, overPickMessage } from '../../../contract/orders';
 import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
-import { makeFloor, makeOrder, pickedOf, stockAt, type Floor } from './fixture';
+import { makeFloor, makeOrder, pickedOf, stockAt, type Floor } from '../../test/orders-fixture';
 
 /** The REST picking calls keep the outbox's rules: no stock from a picker, no over-picking. */
 describeEachDialect('REST picking rules', (dialect) => {

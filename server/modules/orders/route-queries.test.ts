@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LocationRoute } from '../../../contract/location-route';
 import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
 import { crumbs, loadRoute } from '../locations/route';
-import { makeFloor, makeOrder, type Floor } from './fixture';
+import { makeFloor, makeOrder, type Floor } from '../../test/orders-fixture';
 import { findOrderItems, stockOf } from './queries';
 
 /** Records every query a Kysely instance runs, to explain them afterwards. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ReportMessages } from '../../../contract/reports';
 import { nowIso } from '../../db/dialect';
 import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
-import { bearerFor, companyId, idByCode } from '../locations/test-support';
+import { bearerFor, companyId, idByCode } from '../../test/locations-support';
 
 describeEachDialect('issue reports', (dialect) => {
   let t: TestApp;

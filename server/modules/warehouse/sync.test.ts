@@ -4,8 +4,8 @@ import { FillingMutation } from '../../../contract/mutations/filling';
 import { PickingMutation } from '../../../contract/mutations/picking';
 import { WarehouseMessages } from '../../../contract/warehouse';
 import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
-import { makeFloor, type Floor } from '../orders/fixture';
-import { makeBatch, stockOf, trayRow } from './fixture';
+import { makeFloor, type Floor } from '../../test/orders-fixture';
+import { makeBatch, stockOf, trayRow } from '../../test/warehouse-fixture';
 
 interface Result {
   id: string;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WarehouseMessages } from '../../../contract/warehouse';
 import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../../test/helpers';
-import { makeFloor, type Floor } from '../orders/fixture';
-import { batchStatus, makeBatch, stockOf, trayRow } from './fixture';
+import { makeFloor, type Floor } from '../../test/orders-fixture';
+import { batchStatus, makeBatch, stockOf, trayRow } from '../../test/warehouse-fixture';
 
 describeEachDialect('warehouse desk API', (dialect) => {
   let t: TestApp;
