@@ -14,20 +14,27 @@ export interface CatalogSyncOptions {
 }
 
 const HOUR = 3_600_000;
+/** Becoming visible checks again when the last check is older than this. */
+const VISIBLE_RECHECK = HOUR / 2;
 const LOCK = 'brick-warehouse-catalog';
 
-/** One context syncs the catalog at a time (other tabs skip their turn). */
-async function underLock(run: () => Promise<void>): Promise<void> {
+/** One context syncs the catalog at a time: false when another tab is at it (this one skips). */
+async function underLock(run: () => Promise<void>): Promise<boolean> {
   const locks = (globalThis.navigator as Navigator | undefined)?.locks;
-  if (!locks) return run();
-  await locks.request(LOCK, { ifAvailable: true }, async (lock) => {
+  if (!locks) {
+    await run();
+    return true;
+  }
+  return locks.request(LOCK, { ifAvailable: true }, async (lock) => {
     if (lock) await run();
+    return lock !== null;
   });
 }
 
 /**
- * Keeps the catalog on the device: a sync shortly after start, on `online`, every few hours, and
- * after a failure again after a wait (1 min doubling to 30 min). Each sync fetches only what
+ * Keeps the catalog on the device: a sync shortly after start, on `online`, every few hours, on
+ * becoming visible after half an hour, and after a failure again after a wait (1 min doubling to
+ * 30 min); nothing while the platform says it is offline. Each sync fetches only what
  * changed (see sync.ts). Returns stop().
  */
 export function startCatalogSync(options: CatalogSyncOptions): () => void {
@@ -43,12 +50,18 @@ export function startCatalogSync(options: CatalogSyncOptions): () => void {
     if (!stopped) timer = setTimeout(() => void run(), ms);
   };
 
+  let lastRun = 0;
+  const offline = () => (globalThis.navigator as Navigator | undefined)?.onLine === false;
+
   async function run(): Promise<void> {
     if (stopped || running) return;
+    // No network: nothing is tried (no failure counted); `online` starts the next sync.
+    if (offline()) return;
     running = true;
+    lastRun = Date.now();
     let again = interval;
     try {
-      await underLock(async () => {
+      const ran = await underLock(async () => {
         for (let round = 0; round < 3 && !stopped; round++) {
           catalogStatus.setState({ phase: 'syncing', error: null });
           const { result } = await syncCatalogAndIndex(options.transport, db, ({ done, total }) =>
@@ -56,9 +69,12 @@ export function startCatalogSync(options: CatalogSyncOptions): () => void {
           );
           if (result.complete) break;
         }
-        const meta = await catalogMeta(db);
-        catalogStatus.setState({ phase: 'ready', syncedAt: meta?.syncedAt ?? null });
       });
+      const meta = await catalogMeta(db);
+      if (meta) catalogStatus.setState({ phase: 'ready', syncedAt: meta.syncedAt });
+      // Another tab is syncing: look again soon for what it stored.
+      if (!ran) again = 60_000;
+      else if (!meta) catalogStatus.setState({ phase: 'idle' });
       failures = 0;
     } catch (error) {
       failures += 1;
@@ -71,7 +87,13 @@ export function startCatalogSync(options: CatalogSyncOptions): () => void {
   }
 
   const onOnline = () => void run();
+  // Back on a device left for a while: see whether the catalog changed meanwhile.
+  const onVisible = () => {
+    if (globalThis.document?.visibilityState !== 'visible') return;
+    if (Date.now() - lastRun > VISIBLE_RECHECK) void run();
+  };
   globalThis.addEventListener?.('online', onOnline);
+  globalThis.document?.addEventListener('visibilitychange', onVisible);
   void catalogMeta(db).then((meta) => {
     if (meta && catalogStatus.getState().phase === 'idle') {
       catalogStatus.setState({ phase: 'ready', syncedAt: meta.syncedAt });
@@ -82,5 +104,6 @@ export function startCatalogSync(options: CatalogSyncOptions): () => void {
     stopped = true;
     clearTimeout(timer);
     globalThis.removeEventListener?.('online', onOnline);
+    globalThis.document?.removeEventListener('visibilitychange', onVisible);
   };
 }
