@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Image, Stack, Table, Text, Title } from '@mantine/core';
-import { IconChevronLeft, IconPencil } from '@tabler/icons-react';
+import { IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import type { CatalogItem } from '../../../contract/catalog';
 import { NO_IMAGE } from '../../ui/noImage';
@@ -8,15 +8,8 @@ import { dimensions, externalLinks, orUnknown } from './links';
 /** '< Catalog' back to the browser. */
 export function BackToCatalog() {
   return (
-    <Button
-      component={Link}
-      to="/brickbase/catalog"
-      variant="subtle"
-      leftSection={<IconChevronLeft size={16} />}
-      w="fit-content"
-      px={4}
-    >
-      Catalog
+    <Button component={Link} to="/brickbase/catalog" variant="subtle" w="fit-content" px={4}>
+      &lt; Catalog
     </Button>
   );
 }
@@ -41,6 +34,7 @@ export function ItemHeader({ item }: { item: CatalogItem }) {
         alt={item.name}
         w={400}
         maw="100%"
+        mah={320}
         fit="contain"
       />
       <Stack gap="sm" style={{ flex: 1, minWidth: 260 }}>
