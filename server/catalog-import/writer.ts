@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { nextVersion, SHARED_SCOPE } from '../sync/version';
@@ -49,6 +49,20 @@ type Stored = Row & { id: number; uuid: string };
 
 const IN_CHUNK = 900;
 const MAX_PARAMS = 3000;
+
+/**
+ * A time-ordered uuid (version 7: milliseconds, then random bits). Rows created together get
+ * neighbouring uuids, so a large import appends to the uuid indexes instead of writing all over
+ * them (several times faster on a catalog of a million rows).
+ */
+export function timeOrderedUuid(now = Date.now()): string {
+  const b = randomBytes(16);
+  b.writeUIntBE(now, 0, 6);
+  b[6] = 0x70 | (b[6] & 0x0f);
+  b[8] = 0x80 | (b[8] & 0x3f);
+  const h = b.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
 
 export function keyOf(entity: Entity, row: Row): string {
   return entity.key.map((k) => String(row[k])).join('|');
@@ -114,7 +128,7 @@ export async function writeBatch(
   for (const [k, row] of rows) {
     const old = existing.get(k);
     if (!old) {
-      inserts.push({ uuid: randomUUID(), ...row });
+      inserts.push({ uuid: timeOrderedUuid(), ...row });
       continue;
     }
     ids.set(k, old.id);
