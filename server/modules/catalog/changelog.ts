@@ -1,13 +1,14 @@
-import type { Kysely } from 'kysely';
+import type { Expression, Kysely, SqlBool } from 'kysely';
 import type { ChangeEntry } from '../../../contract/catalog';
 import type { Database } from '../../db/schema';
+import { findByUuid } from './rules';
 
 type Db = Kysely<Database>;
 
 /**
  * The catalog's changelog, newest first: every accepted suggestion and every controller run's
  * real change, with the actor's name as it was then and each field's old and new value. With a
- * uuid, only that object's entries.
+ * uuid, that object's entries and those of the relations and inventory links it is an end of.
  */
 export async function listChanges(
   db: Db,
@@ -16,7 +17,17 @@ export async function listChanges(
   uuid?: string,
 ): Promise<{ count: number; results: ChangeEntry[] }> {
   let base = db.selectFrom('catalog_changes');
-  if (uuid !== undefined) base = base.where('model_uuid', '=', uuid);
+  if (uuid !== undefined) {
+    const links = await linkUuids(db, uuid);
+    base = base.where((eb) =>
+      links.length === 0
+        ? eb('model_uuid', '=', uuid)
+        : eb.or([
+            eb('model_uuid', '=', uuid),
+            ...links.map((q) => eb('model_uuid', 'in', q) as Expression<SqlBool>),
+          ]),
+    );
+  }
   const rows = await base
     .select(['id', 'model', 'model_uuid', 'action', 'actor_name', 'created_at', 'changes'])
     .orderBy('created_at', 'desc')
@@ -59,4 +70,37 @@ function parseChanges(stored: string): ChangeEntry['changes'] {
   } catch {
     return { value: { old: null, new: stored } };
   }
+}
+
+/** Subqueries of the uuids of the relations and links an object is an end of. */
+async function linkUuids(db: Db, uuid: string) {
+  const found = await findByUuid(db, uuid);
+  if (!found) return [];
+  const id = found.id;
+  const ends = {
+    part: [
+      ['part_relations', 'parent_part_id'],
+      ['part_relations', 'child_part_id'],
+    ],
+    set: [
+      ['set_in_set', 'parent_set_id'],
+      ['set_in_set', 'child_set_id'],
+      ['minifig_in_set', 'set_id'],
+      ['element_in_set', 'set_id'],
+    ],
+    minifig: [
+      ['minifig_in_set', 'minifig_id'],
+      ['element_in_minifig', 'minifig_id'],
+    ],
+    element: [
+      ['element_in_set', 'element_id'],
+      ['element_in_minifig', 'element_id'],
+    ],
+  }[found.type] as [string, string][];
+  return ends.map(([table, column]) =>
+    db
+      .selectFrom(table as 'set_in_set')
+      .select('uuid')
+      .where(column as 'parent_set_id', '=', id),
+  );
 }

@@ -286,6 +286,11 @@ describeEachDialect('catalog suggestions and changelog', (dialect) => {
         quantity: { old: null, new: 2 },
       },
     });
+    // Both ends' histories show the new link.
+    for (const end of [set, fig]) {
+      const models = (await logs(digi, `logs/${end}/`)).results.map((e) => e.model);
+      expect(models, end).toContain('minifig_in_set');
+    }
     const twice = await suggest(digi, {
       object_type: 'minifig_in_set',
       changes: { from: set, to: fig },
