@@ -273,14 +273,15 @@ export async function orderItemId(db: Db, orderId: number, itemId: number): Prom
   return row.id;
 }
 
+/** Stock of an item at a location (0 when there is no row). */
 export async function stockAt(db: Db, locationId: number, itemId: number): Promise<number> {
   const row = await db
     .selectFrom('location_content')
     .select('quantity')
     .where('location_id', '=', locationId)
     .where('item_id', '=', itemId)
-    .executeTakeFirstOrThrow();
-  return Number(row.quantity);
+    .executeTakeFirst();
+  return row ? Number(row.quantity) : 0;
 }
 
 export async function pickedOf(db: Db, orderId: number, itemId: number): Promise<number> {

@@ -115,15 +115,7 @@ export async function trayRow(db: Db, trayId: number) {
 }
 
 /** Stock of an item at a location (0 when there is no row). */
-export async function stockOf(db: Db, locationId: number, itemId: number): Promise<number> {
-  const row = await db
-    .selectFrom('location_content')
-    .select('quantity')
-    .where('location_id', '=', locationId)
-    .where('item_id', '=', itemId)
-    .executeTakeFirst();
-  return row ? Number(row.quantity) : 0;
-}
+export { stockAt as stockOf } from './orders-fixture';
 
 export async function batchStatus(db: Db, batchId: number): Promise<string> {
   const row = await db
