@@ -40,10 +40,13 @@ function parseMail(raw: string, to: string[]): ReceivedMail {
   return { to, subject: header('Subject'), text };
 }
 
-export async function startTestSmtp(): Promise<TestSmtp> {
-  const received: ReceivedMail[] = [];
-  let taken = 0;
-  const waiters: (() => void)[] = [];
+/**
+ * A real SMTP server on a free loopback port that hands every mail it receives
+ * (raw message, envelope recipients) to `onMail`. The browser tests' global setup uses it too.
+ */
+export async function startSmtpSink(
+  onMail: (raw: string, to: string[]) => void,
+): Promise<{ port: number; close(): Promise<void> }> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -52,15 +55,29 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        const to = session.envelope.rcptTo.map((r) => r.address);
-        received.push(parseMail(Buffer.concat(chunks).toString('utf8'), to));
-        waiters.splice(0).forEach((w) => w());
+        onMail(
+          Buffer.concat(chunks).toString('utf8'),
+          session.envelope.rcptTo.map((r) => r.address),
+        );
         callback();
       });
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  return {
+    port: (server.server.address() as AddressInfo).port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export async function startTestSmtp(): Promise<TestSmtp> {
+  const received: ReceivedMail[] = [];
+  let taken = 0;
+  const waiters: (() => void)[] = [];
+  const { port, close } = await startSmtpSink((raw, to) => {
+    received.push(parseMail(raw, to));
+    waiters.splice(0).forEach((w) => w());
+  });
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
@@ -79,6 +96,6 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       }
       return received[taken++];
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close,
   };
 }

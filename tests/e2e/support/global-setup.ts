@@ -10,35 +10,22 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpSink } from '../../../server/test/smtp';
 import { freePort } from '../../support/server-process';
 import { parseRawMail, type ReceivedMail } from './mailbox';
 
 /** An SMTP server in this process that appends each received mail as a JSON line to `file`. */
 async function startMailbox(file: string): Promise<{ port: number; close: () => Promise<void> }> {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const { headers, text } = parseRawMail(Buffer.concat(chunks).toString('utf8'));
-        const mail: ReceivedMail = {
-          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-          subject: headers.subject ?? '',
-          text,
-          receivedAt: new Date().toISOString(),
-        };
-        appendFileSync(file, JSON.stringify(mail) + '\n');
-        callback();
-      });
-    },
+  return startSmtpSink((raw, rcptTo) => {
+    const { headers, text } = parseRawMail(raw);
+    const mail: ReceivedMail = {
+      to: rcptTo.map((address) => address.toLowerCase()),
+      subject: headers.subject ?? '',
+      text,
+      receivedAt: new Date().toISOString(),
+    };
+    appendFileSync(file, JSON.stringify(mail) + '\n');
   });
-  const port = await freePort();
-  await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
-  return { port, close: () => new Promise((done) => server.close(() => done())) };
 }
 
 async function waitForHealth(url: string, server: ChildProcess, logFile: string): Promise<void> {
