@@ -2,20 +2,37 @@ import { useEffect, type RefObject } from 'react';
 import { NOTICE_LIFT_VAR } from './notify';
 
 /**
- * While mounted, notices sit above the given bottom action bar (its height, kept up to date), so
- * a notice never covers the floor's Confirm button.
+ * While mounted, notices sit above the given bottom action bar, so a notice never covers the
+ * floor's Confirm button: lifted by the bar's height while it sticks to the bottom of the screen,
+ * and above its top when the screen is short and the bar sits higher up (the end screen's Finish,
+ * a filler's Submit). Kept up to date as the bar changes size and the page scrolls.
  */
 export function useNoticeLift(bar: RefObject<HTMLElement | null>) {
   useEffect(() => {
     const el = bar.current;
     const root = document.documentElement;
     if (!el) return;
-    const set = () => root.style.setProperty(NOTICE_LIFT_VAR, `${el.offsetHeight}px`);
+    let lift = -1;
+    const set = () => {
+      const top = el.getBoundingClientRect().top;
+      const height = window.innerHeight;
+      // A bar in the upper half of the screen (or gone above it) leaves the notices at the bottom.
+      const below = top >= height / 2 ? height - top : 0;
+      const next = Math.round(Math.max(el.offsetHeight, below));
+      if (next === lift) return;
+      lift = next;
+      root.style.setProperty(NOTICE_LIFT_VAR, `${next}px`);
+    };
     set();
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(set);
     observer?.observe(el);
+    observer?.observe(document.body);
+    window.addEventListener('scroll', set, { passive: true });
+    window.addEventListener('resize', set);
     return () => {
       observer?.disconnect();
+      window.removeEventListener('scroll', set);
+      window.removeEventListener('resize', set);
       root.style.removeProperty(NOTICE_LIFT_VAR);
     };
   }, [bar]);

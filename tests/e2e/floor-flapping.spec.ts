@@ -1,4 +1,4 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page, TestInfo } from '@playwright/test';
 import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
 import { wedgeScan } from './support/scanner';
 
@@ -122,6 +122,12 @@ function flap(context: BrowserContext, least: number) {
   };
 }
 
+async function shoot(page: Page, testInfo: TestInfo, name: string) {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
 async function onDevice(request: APIRequestContext, manager: string, orderId: number) {
   const res = await request.get(`/api/v1/order/on_device?order_id=${orderId}`, {
     headers: bearer(manager),
@@ -134,7 +140,7 @@ test('picking while the network flaps: every pick lands once and the pending sta
   page,
   context,
   request,
-}) => {
+}, testInfo) => {
   test.setTimeout(240_000);
   const { access_token: token } = await apiLogin(request, PICKER);
   const { access_token: manager } = await apiLogin(request, 'orders@demo.test');
@@ -174,6 +180,8 @@ test('picking while the network flaps: every pick lands once and the pending sta
   }
   expect(picked.length).toBeGreaterThan(0);
   await expect(page.getByText('Nothing left to pick on the route.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Finish' })).toBeInViewport({ ratio: 1 });
+  await shoot(page, testInfo, 'end-screen-360');
 
   // Back online for good: nothing stays unsent, the claim is confirmed, no refusal.
   await expect(page.getByText(/\d+ unsent/)).toHaveCount(0, { timeout: 90_000 });
@@ -211,6 +219,8 @@ test('picking while the network flaps: every pick lands once and the pending sta
   await context.route('**/api/v1/sync/push', (route) => route.fulfill({ status: 503, body: '' }));
   const quantity = await pickStop(page);
   await expect(secondCard.getByTestId('order-sync-pending')).toBeVisible({ timeout: 15_000 });
+  await secondCard.scrollIntoViewIfNeeded();
+  await shoot(list, testInfo, 'order-card-not-sent-360');
   await expect
     .poll(() => onDevice(request, manager, second.id), { timeout: 45_000 })
     .toEqual([expect.objectContaining({ pending_picks: 1 })]);
@@ -220,6 +230,7 @@ test('picking while the network flaps: every pick lands once and the pending sta
   await expect(managerPage.getByTestId('on-device')).toContainText(
     /^1 pick still on .+'s device \(last told at \d\d:\d\d/,
   );
+  await shoot(managerPage, testInfo, 'order-detail-on-device-360');
   expect(quantity).toBeGreaterThan(0);
 
   // The server takes changes again: the pick lands, the badge goes, the report clears.

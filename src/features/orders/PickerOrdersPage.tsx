@@ -38,7 +38,7 @@ export default function PickerOrdersPage() {
       {orders?.map((o) => (
         <Card key={o.order_id} withBorder padding="md" data-testid="picker-order">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <Stack gap={2}>
+            <Stack gap={2} miw={0}>
               <Text fw={700} size="lg">
                 {o.order_number}
               </Text>
@@ -48,9 +48,15 @@ export default function PickerOrdersPage() {
               </Text>
             </Stack>
             {o.picking_status_id === PickingStatus.BEING_PICKED && (
-              <Badge color="blue">Being picked by you</Badge>
+              <Badge color="blue" flex="none">
+                Being picked by you
+              </Badge>
             )}
-            {o.picking_status_id === PickingStatus.PAUSED && <Badge color="gray">Paused</Badge>}
+            {o.picking_status_id === PickingStatus.PAUSED && (
+              <Badge color="gray" flex="none">
+                Paused
+              </Badge>
+            )}
           </Group>
           <OrderSyncBadge outbox={outbox?.get(o.order_id)} />
           <Group mt="sm">

@@ -40,15 +40,16 @@ export function PickedLines({ items, skipped, unsentPicked }: Props) {
           <Text fw={600}>Picked</Text>
           {picked.map((i) => (
             <Group key={i.id} gap="xs" wrap="nowrap" justify="space-between">
-              <Text size="sm">
+              <Text size="sm" style={{ minWidth: 0 }}>
                 {i.quantity_picked} × {labelOf(i)}
               </Text>
+              {/* The badge keeps its whole word; the item's name wraps instead. */}
               {unsentPicked[i.id] ? (
-                <Badge color="yellow" variant="light" data-testid="pick-pending">
+                <Badge color="yellow" variant="light" data-testid="pick-pending" flex="none">
                   Pending
                 </Badge>
               ) : (
-                <Badge color="teal" variant="light">
+                <Badge color="teal" variant="light" flex="none">
                   Confirmed
                 </Badge>
               )}
