@@ -348,6 +348,8 @@ export const ChangeEntry = z.object({
   id: z.number().int(),
   model: z.string(),
   model_uuid: z.string(),
+  /** The part's, minifig's, set's or element's name; null for a relation or a removed object. */
+  object_name: z.string().nullable(),
   action: z.string(),
   actor: z.object({ name: z.string() }),
   timestamp: z.string(),

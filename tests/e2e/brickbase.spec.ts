@@ -73,6 +73,7 @@ test('an admin browses, suggests an edit, accepts it and reads it in the changel
   await expect(entry).toBeVisible();
   await expect(entry).toContainText('Ada Admin');
   await expect(entry).toContainText('update');
+  await expect(entry.getByRole('link', { name: 'Brick 2 x 2' })).toBeVisible();
 
   // The catalog holds the new weight.
   const admin = await apiLogin(request, 'admin@demo.test');

@@ -38,12 +38,14 @@ export async function listChanges(
   const total = await base
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
+  const names = await namesOf(db, [...new Set(rows.map((r) => r.model_uuid))]);
   return {
     count: Number(total.n),
     results: rows.map((r) => ({
       id: r.id,
       model: r.model,
       model_uuid: r.model_uuid,
+      object_name: names.get(r.model_uuid) ?? null,
       action: r.action,
       actor: { name: r.actor_name },
       timestamp: r.created_at,
@@ -103,4 +105,27 @@ async function linkUuids(db: Db, uuid: string) {
       .select('uuid')
       .where(column as 'parent_set_id', '=', id),
   );
+}
+
+/** Names of the parts, minifigs, sets and elements (their part's name) behind these uuids. */
+async function namesOf(db: Db, uuids: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (uuids.length === 0) return out;
+  for (const table of ['parts', 'minifigs', 'sets'] as const) {
+    const rows = await db
+      .selectFrom(table)
+      .select(['uuid', 'name'])
+      .where('uuid', 'in', uuids)
+      .execute();
+    for (const r of rows) out.set(r.uuid, r.name);
+  }
+  const elements = await db
+    .selectFrom('elements as e')
+    .innerJoin('parts as p', 'p.id', 'e.part_id')
+    .innerJoin('colours as c', 'c.id', 'e.colour_id')
+    .select(['e.uuid', 'p.name', 'c.name as colour'])
+    .where('e.uuid', 'in', uuids)
+    .execute();
+  for (const e of elements) out.set(e.uuid, `${e.name} (${e.colour})`);
+  return out;
 }

@@ -180,6 +180,7 @@ describeEachDialect('catalog suggestions and changelog', (dialect) => {
     expect(history.count).toBe(1);
     expect(history.results[0]).toMatchObject({
       model: 'part',
+      object_name: 'Brick 2 x 3',
       action: 'update',
       actor: { name: 'Ada Admin' },
       changes: { length: { old: null, new: 2.4 }, width: { old: null, new: 1.6 } },

@@ -1,11 +1,34 @@
-import { Code, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Code, Stack, Table, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { useCallback, useState } from 'react';
-import { CATALOG_PAGE_SIZE, type ChangeEntry } from '../../../contract/catalog';
+import { CATALOG_PAGE_SIZE, type CatalogRef, type ChangeEntry } from '../../../contract/catalog';
 import { fetchChanges } from './api';
 import { shownTime, valueText } from './format';
+import { screenOf } from './links';
 import { LoadState } from './LoadState';
 import { Pager } from './Pager';
 import { useLoad } from './useLoad';
+
+/** The changed object: its name, opening its screen, or its uuid when it has no screen. */
+function ObjectCell({ entry }: { entry: ChangeEntry }) {
+  const to = screenOf({
+    type: entry.model as CatalogRef['type'],
+    uuid: entry.model_uuid,
+    set_id: null,
+  });
+  if (entry.object_name && to) {
+    return (
+      <Anchor component={Link} to={to} size="sm">
+        {entry.object_name}
+      </Anchor>
+    );
+  }
+  return (
+    <Text size="xs" ff="monospace">
+      {entry.object_name ?? entry.model_uuid}
+    </Text>
+  );
+}
 
 function ChangeLines({ changes }: { changes: ChangeEntry['changes'] }) {
   return (
@@ -54,9 +77,7 @@ export function ChangeTable({ uuid }: { uuid?: string }) {
                       <Table.Td>{e.model}</Table.Td>
                       {!uuid && (
                         <Table.Td>
-                          <Text size="xs" ff="monospace">
-                            {e.model_uuid}
-                          </Text>
+                          <ObjectCell entry={e} />
                         </Table.Td>
                       )}
                       <Table.Td>{e.action}</Table.Td>
