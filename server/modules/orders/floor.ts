@@ -1,10 +1,50 @@
 import { PickingStatus } from '../../../contract/orders';
+import { nowIso } from '../../db/dialect';
+import type { OrdersTable } from '../../db/schema-domain';
 import { recordTombstone } from '../../sync';
 import type { Trx, WriteCtx } from '../../write/context';
 
 /** An order is "on the floor" (pulled by devices) while pickable and not picked. */
 export function isOnFloor(o: { pickable: number; picking_status_id: number }): boolean {
   return Number(o.pickable) === 1 && Number(o.picking_status_id) !== PickingStatus.PICKED;
+}
+
+/** Fields of an order a rule may change. */
+export type OrderChanges = Partial<
+  Pick<OrdersTable, 'picker_issue' | 'claimed_by_user_id' | 'claimed_at'>
+> & {
+  has_problem?: 0 | 1;
+  pickable?: 0 | 1;
+  picking_status_id?: number;
+};
+
+/**
+ * Writes an order's changed fields (stamped with the version, updated now) and, when that takes
+ * the order onto or off the floor, keeps the devices right (floorTransition).
+ */
+export async function changeOrder(
+  trx: Trx,
+  ctx: WriteCtx,
+  version: number,
+  before: { id: number; pickable: number; picking_status_id: number },
+  set: OrderChanges,
+): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({ ...set, updated_at: nowIso(), version })
+    .where('id', '=', before.id)
+    .where('company_id', '=', ctx.companyId)
+    .execute();
+  await floorTransition(
+    trx,
+    ctx,
+    before.id,
+    isOnFloor(before),
+    isOnFloor({
+      pickable: set.pickable ?? before.pickable,
+      picking_status_id: set.picking_status_id ?? before.picking_status_id,
+    }),
+  );
 }
 
 /**

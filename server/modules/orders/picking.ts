@@ -7,7 +7,7 @@ import {
 import { nowIso } from '../../db/dialect';
 import { prepared } from '../../db/prepared';
 import type { Database } from '../../db/schema';
-import { floorTransition, isOnFloor } from './floor';
+import { changeOrder } from './floor';
 import { refuse, type Trx, type WriteCtx } from '../../write/context';
 
 /**
@@ -113,19 +113,7 @@ export async function finishOrder(
     .executeTakeFirstOrThrow();
   const status =
     Number(totals.picked) >= Number(totals.ordered) ? PickingStatus.PICKED : PickingStatus.PAUSED;
-  await trx
-    .updateTable('orders')
-    .set({ picking_status_id: status, updated_at: nowIso(), version })
-    .where('id', '=', orderId)
-    .where('company_id', '=', ctx.companyId)
-    .execute();
-  await floorTransition(
-    trx,
-    ctx,
-    orderId,
-    isOnFloor(o),
-    isOnFloor({ ...o, picking_status_id: status }),
-  );
+  await changeOrder(trx, ctx, version, o, { picking_status_id: status });
   return { picking_status_id: status };
 }
 

@@ -4,8 +4,7 @@ import {
   type IssueReportArgs,
 } from '../../../contract/mutations/picking';
 import { nowIso } from '../../db/dialect';
-import type { OrdersTable } from '../../db/schema-domain';
-import { floorTransition, isOnFloor } from './floor';
+import { changeOrder, type OrderChanges } from './floor';
 import { isCompanyRow } from '../../write/company-row';
 import { refuse, type Trx, type WriteCtx } from '../../write/context';
 import { finishOrder } from './picking';
@@ -47,11 +46,7 @@ export async function updateOrder(
     return;
   }
 
-  const set: Partial<Pick<OrdersTable, 'picker_issue' | 'claimed_by_user_id' | 'claimed_at'>> & {
-    has_problem?: 0 | 1;
-    pickable?: 0 | 1;
-    picking_status_id?: number;
-  } = {};
+  const set: OrderChanges = {};
   if (change.picker_issue !== undefined) {
     const text = change.picker_issue?.trim() ?? '';
     set.picker_issue = text === '' ? null : text;
@@ -70,22 +65,7 @@ export async function updateOrder(
       set.claimed_at = null;
     }
   }
-  await trx
-    .updateTable('orders')
-    .set({ ...set, updated_at: nowIso(), version })
-    .where('id', '=', orderId)
-    .where('company_id', '=', ctx.companyId)
-    .execute();
-  await floorTransition(
-    trx,
-    ctx,
-    orderId,
-    isOnFloor(o),
-    isOnFloor({
-      pickable: set.pickable ?? o.pickable,
-      picking_status_id: set.picking_status_id ?? o.picking_status_id,
-    }),
-  );
+  await changeOrder(trx, ctx, version, o, set);
 }
 
 /**
