@@ -5,12 +5,14 @@ import { AppError } from '../errors';
 import { nextVersion, type MutationContext } from '../sync';
 
 /**
- * The one transaction style of the server's writers. A write that changes synced rows (rows with
- * a `version` column, or their tombstones) runs in `inTransaction` (REST routes) or in the sync
- * push's transaction (outbox mutations); both hand the rules a WriteCtx, and the rules take
- * `await ctx.version()` first, before reading what they will change, so the company's writers
- * queue on its version counter in one order (docs/offline.md). Writes to rows devices never pull
- * (users, sessions, permissions, companies) may use `db.transaction()` directly.
+ * The one transaction style of the server's writers. A write that changes a company's synced rows
+ * (rows with a `version` column, or their tombstones) runs in `inTransaction` (REST routes) or in
+ * the sync push's transaction (outbox mutations); both hand the rules a WriteCtx, and the rules
+ * take `await ctx.version()` first, before reading what they will change, so the company's
+ * writers queue on its version counter in one order (docs/offline.md). Shared reference data (the
+ * catalog) is stamped with `nextVersion(trx, SHARED_SCOPE)` in the transaction that writes it.
+ * Writes to rows devices never pull (users, sessions, permissions, companies, device reports) may
+ * use `db.transaction()` directly.
  *
  * What a write needs: the caller, the company, and the company's sync version for
  * this transaction (taken once, first, so all writers of a company queue in one order). Both the
