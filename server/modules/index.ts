@@ -9,6 +9,7 @@ import { healthRoutes } from './health/routes';
 import { inventoryModule } from './inventory';
 import { locationsModule } from './locations';
 import { ordersModule } from './orders';
+import { projectsModule } from './projects';
 import { reportsModule } from './reports';
 import { warehouseModule } from './warehouse';
 import { syncRoutes } from '../sync/routes';
@@ -31,4 +32,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(controllersModule);
   await app.register(catalogModule);
   await app.register(catalogChunksModule);
+  await app.register(projectsModule);
 }

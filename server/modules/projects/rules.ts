@@ -1,0 +1,180 @@
+import type { RoleName } from '../../../contract/permissions';
+import type {
+  BatchStatus,
+  BatchValues,
+  ProjectStatus,
+  ProjectValues,
+} from '../../../contract/projects';
+import { ProjectMessages } from '../../../contract/projects';
+import { nowIso } from '../../db/dialect';
+import { conflict } from '../../errors';
+import { recordTombstone } from '../../sync';
+import type { Trx, WriteCtx } from '../../write/context';
+import { batchEnteredFloor } from '../warehouse';
+import { mustFindBatch, toThousandths } from './queries';
+
+/** Who works on projects and batches; only a digibrick_manager changes a status or declaims. */
+export const DIGITIZERS: readonly RoleName[] = ['digibrick_manager', 'digibrick_user'];
+export const DIGI_MANAGER: readonly RoleName[] = ['digibrick_manager'];
+
+const touched = (ctx: WriteCtx) => ({ last_edit_user_id: ctx.userId, date_of_last_edit: nowIso() });
+
+function projectColumns(v: ProjectValues) {
+  return {
+    name: v.name,
+    condition: v.condition,
+    content: v.content,
+    purpose: v.purpose,
+    comments: v.comments,
+    main_purchase_price: toThousandths(v.main_purchase_price),
+    other_purchase_price: toThousandths(v.other_purchase_price),
+    sorting_hours: v.sorting_hours,
+    other_hours: v.other_hours,
+  };
+}
+
+/** A new project, 'in progress', created by the caller. */
+export async function createProject(trx: Trx, ctx: WriteCtx, v: ProjectValues): Promise<number> {
+  const row = await trx
+    .insertInto('projects')
+    .values({
+      company_id: ctx.companyId,
+      ...projectColumns(v),
+      creator_user_id: ctx.userId,
+      date_of_creation: nowIso(),
+      last_edit_user_id: null,
+      date_of_last_edit: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateProject(
+  trx: Trx,
+  ctx: WriteCtx,
+  projectId: number,
+  v: ProjectValues,
+): Promise<void> {
+  await trx
+    .updateTable('projects')
+    .set({ ...projectColumns(v), ...touched(ctx) })
+    .where('id', '=', projectId)
+    .where('company_id', '=', ctx.companyId)
+    .execute();
+}
+
+/** Any project status may follow any other. */
+export async function setProjectStatus(
+  trx: Trx,
+  ctx: WriteCtx,
+  projectId: number,
+  status: ProjectStatus,
+): Promise<void> {
+  await trx
+    .updateTable('projects')
+    .set({ status, ...touched(ctx) })
+    .where('id', '=', projectId)
+    .where('company_id', '=', ctx.companyId)
+    .execute();
+}
+
+/** A new batch of the project, 'in progress', unclaimed. */
+export async function createBatch(
+  trx: Trx,
+  ctx: WriteCtx,
+  projectId: number,
+  v: BatchValues,
+): Promise<number> {
+  const version = await ctx.version();
+  const row = await trx
+    .insertInto('batches')
+    .values({
+      company_id: ctx.companyId,
+      project_id: projectId,
+      name: v.name,
+      comments: v.comments,
+      creator_user_id: ctx.userId,
+      date_of_creation: nowIso(),
+      last_edit_user_id: null,
+      date_of_last_edit: null,
+      write_permission_user_id: null,
+      write_permission_since: null,
+      version,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateBatch(
+  trx: Trx,
+  ctx: WriteCtx,
+  batchId: number,
+  v: BatchValues,
+): Promise<void> {
+  const version = await ctx.version();
+  await trx
+    .updateTable('batches')
+    .set({ ...v, ...touched(ctx), version })
+    .where('id', '=', batchId)
+    .where('company_id', '=', ctx.companyId)
+    .execute();
+}
+
+/** The company's trays of a batch, as ids. */
+async function trayIds(trx: Trx, companyId: number, batchId: number): Promise<number[]> {
+  const rows = await trx
+    .selectFrom('trays')
+    .select('id')
+    .where('batch_id', '=', batchId)
+    .where('company_id', '=', companyId)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Any batch status may follow any other. Entering 'ready for filling' puts the batch's trays on
+ * the floor (fillers' devices pull them); leaving it takes them off again (tombstones).
+ */
+export async function setBatchStatus(
+  trx: Trx,
+  ctx: WriteCtx,
+  projectId: number,
+  batchId: number,
+  status: BatchStatus,
+): Promise<void> {
+  const version = await ctx.version();
+  const before = await mustFindBatch(trx, ctx.companyId, projectId, batchId);
+  await trx
+    .updateTable('batches')
+    .set({ status, ...touched(ctx), version })
+    .where('id', '=', batchId)
+    .where('company_id', '=', ctx.companyId)
+    .execute();
+  const onFloor = 'ready for filling';
+  if (status === onFloor && before.status !== onFloor) {
+    await batchEnteredFloor(trx, ctx.companyId, batchId, version);
+  } else if (status !== onFloor && before.status === onFloor) {
+    for (const id of await trayIds(trx, ctx.companyId, batchId))
+      await recordTombstone(trx, ctx.companyId, 'trays', id, version);
+  }
+}
+
+/** Releases someone's claim on the batch's trays (409 when nobody holds it). */
+export async function declaim(
+  trx: Trx,
+  ctx: WriteCtx,
+  projectId: number,
+  batchId: number,
+): Promise<void> {
+  const version = await ctx.version();
+  const batch = await mustFindBatch(trx, ctx.companyId, projectId, batchId);
+  if (batch.write_permission_user_id === null) throw conflict(ProjectMessages.notClaimed);
+  await trx
+    .updateTable('batches')
+    .set({ write_permission_user_id: null, write_permission_since: null, version })
+    .where('id', '=', batchId)
+    .where('company_id', '=', ctx.companyId)
+    .execute();
+}
