@@ -3,7 +3,7 @@ import { int, text } from './fields';
 
 /**
  * BrickBase, the shared parts catalog (docs/catalog.md): lookups, the catalog browser, item and
- * set details, suggestions and the changelog. The catalog is global: every company reads the same
+ * set details (suggestions and the changelog: catalog-review.ts). The catalog is global: every company reads the same
  * rows and every admin reviews the same suggestions.
  */
 
@@ -32,9 +32,10 @@ export const CATALOG_PAGE_LINKS = 5;
 
 // ---- shared shapes ----
 
-const Size = int(1, 100).default(CATALOG_PAGE_SIZE);
+/** A page size (default 25). */
+export const PageSize = int(1, 100).default(CATALOG_PAGE_SIZE);
 /** Zero-based page, as the BrickBase calls count. */
-const ZeroPage = int(0, 1_000_000).default(0);
+export const ZeroPage = int(0, 1_000_000).default(0);
 
 export const ObjectTypes = ['part', 'minifig', 'set', 'element'] as const;
 export type ObjectType = (typeof ObjectTypes)[number];
@@ -240,122 +241,8 @@ export const BrowseQuery = z.object({
   theme_id: int(1, 2_147_483_647).optional(),
   year: int(1900, 2100).optional(),
   page: ZeroPage,
-  size: Size,
+  size: PageSize,
 });
 export type BrowseQuery = z.input<typeof BrowseQuery>;
 /** Overview: how many rows each tab holds. */
 export const OverviewResponse = z.record(z.enum(CatalogTabs), z.number().int());
-
-// ---- suggestions ----
-
-/** Fields a suggestion may change, per object type, and what each holds. */
-const idText = text(64).nullable();
-const dim = z
-  .preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-    z.number().min(0).max(100_000),
-  )
-  .nullable();
-export const EditableFields = {
-  part: {
-    name: text(300).min(1),
-    rebrickable_id: idText,
-    bricklink_id: idText,
-    brickowl_id: idText,
-    image_url: text(500).nullable(),
-    year: int(1900, 2100).nullable(),
-    length: dim,
-    width: dim,
-    height: dim,
-    weight: dim,
-    material: text(100).nullable(),
-  },
-  minifig: {
-    name: text(300).min(1),
-    rebrickable_id: idText,
-    bricklink_id: idText,
-    brickowl_id: idText,
-    image_url: text(500).nullable(),
-    year: int(1900, 2100).nullable(),
-    num_parts: int(0, 100_000).nullable(),
-  },
-  set: {
-    name: text(300).min(1),
-    rebrickable_id: idText,
-    bricklink_id: idText,
-    brickowl_id: idText,
-    image_url: text(500).nullable(),
-    year: int(1900, 2100).nullable(),
-    num_parts: int(0, 100_000).nullable(),
-    length: dim,
-    width: dim,
-    height: dim,
-    weight: dim,
-  },
-  element: { element_id: idText, image_url: text(500).nullable() },
-} as const;
-
-const ChangeValue = z.union([z.string().max(500), z.number(), z.null()]);
-/** POST /v3/brickbase/suggestions/: an edit (object_uuid) or a relation (from/to uuids). */
-export const SuggestionRequest = z.object({
-  description: text(1000).default(''),
-  object_type: z.enum([...ObjectTypes, ...RelationTypes]),
-  object_uuid: text(64).nullable().optional(),
-  changes: z.record(text(64), ChangeValue),
-});
-export type SuggestionRequest = z.input<typeof SuggestionRequest>;
-
-export const SuggestionStatuses = ['open', 'rejected', 'accepted'] as const;
-export type SuggestionStatus = (typeof SuggestionStatuses)[number];
-export const SUGGESTION_STATUS_LABELS: Record<SuggestionStatus, string> = {
-  open: 'Open',
-  rejected: 'Rejected',
-  accepted: 'Accepted',
-};
-
-export const Suggestion = z.object({
-  uuid: z.string(),
-  status: z.enum(SuggestionStatuses),
-  description: z.string(),
-  object_type: z.string(),
-  object_uuid: z.string().nullable(),
-  changes: z.record(z.string(), z.unknown()),
-  /** The current object (its fields), or null when it is missing or the suggestion adds one. */
-  object: z.record(z.string(), z.unknown()).nullable(),
-  created_by: z.object({ name: z.string() }),
-  created_at: z.string(),
-});
-export type Suggestion = z.infer<typeof Suggestion>;
-
-export const SuggestionListQuery = z.object({
-  status: text(40)
-    .default('open')
-    .transform((s) => s.split(',').filter(Boolean))
-    .pipe(z.array(z.enum(SuggestionStatuses)).max(3)),
-  page: ZeroPage,
-  size: Size,
-});
-export const SuggestionList = List(Suggestion);
-export const SuggestionParams = z.object({ uuid: text(64) });
-/** Accept and reject carry the suggestion's description and changes as shown; the stored ones apply. */
-export const ReviewRequest = z
-  .object({ description: text(1000).optional(), changes: z.unknown().optional() })
-  .nullish();
-
-// ---- changelog ----
-
-export const ChangeEntry = z.object({
-  id: z.number().int(),
-  model: z.string(),
-  model_uuid: z.string(),
-  /** The part's, minifig's, set's or element's name; null for a relation or a removed object. */
-  object_name: z.string().nullable(),
-  action: z.string(),
-  actor: z.object({ name: z.string() }),
-  timestamp: z.string(),
-  changes: z.record(z.string(), z.object({ old: z.unknown(), new: z.unknown() })),
-});
-export type ChangeEntry = z.infer<typeof ChangeEntry>;
-export const LogsQuery = z.object({ page: ZeroPage, size: Size });
-export const LogsParams = z.object({ uuid: text(64) });
-export const ChangeList = List(ChangeEntry);

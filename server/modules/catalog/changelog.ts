@@ -1,5 +1,5 @@
 import type { Expression, Kysely, SqlBool } from 'kysely';
-import type { ChangeEntry } from '../../../contract/catalog';
+import type { ChangeEntry } from '../../../contract/catalog-review';
 import type { Database } from '../../db/schema';
 import { findByUuid } from './rules';
 

@@ -10,7 +10,7 @@ import {
   SuggestionListQuery,
   SuggestionParams,
   SuggestionRequest,
-} from '../../../contract/catalog';
+} from '../../../contract/catalog-review';
 import { listChanges } from './changelog';
 import { CATALOG_ROLES } from './lookup-routes';
 import {

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
   CatalogMessages,
-  EditableFields,
   INVENTORY_RELATIONS,
   ObjectTypes,
   PART_RELATIONS,
@@ -10,6 +9,7 @@ import {
   type PartRelation,
   type RelationType,
 } from '../../../contract/catalog';
+import { EditableFields } from '../../../contract/catalog-review';
 import type { Database } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import { num, TABLE_OF } from './items';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CatalogMessages, type ChangeEntry, type Suggestion } from '../../../contract/catalog';
+import { CatalogMessages } from '../../../contract/catalog';
+import { type ChangeEntry, type Suggestion } from '../../../contract/catalog-review';
 import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../../test/helpers';
 import { bearerFor } from '../../test/locations-support';
 

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
+import { CatalogMessages, PART_RELATIONS } from '../../../contract/catalog';
 import {
-  CatalogMessages,
-  PART_RELATIONS,
   type Suggestion,
   type SuggestionRequest,
   type SuggestionStatus,
-} from '../../../contract/catalog';
+} from '../../../contract/catalog-review';
 import type { SessionUser } from '../../auth/tokens';
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';

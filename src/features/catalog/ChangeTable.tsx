@@ -1,7 +1,8 @@
 import { Anchor, Code, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useCallback, useState } from 'react';
-import { CATALOG_PAGE_SIZE, type CatalogRef, type ChangeEntry } from '../../../contract/catalog';
+import { CATALOG_PAGE_SIZE, type CatalogRef } from '../../../contract/catalog';
+import { type ChangeEntry } from '../../../contract/catalog-review';
 import { fetchChanges } from './api';
 import { shownTime, valueText } from './format';
 import { screenOf } from './links';

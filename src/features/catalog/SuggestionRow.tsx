@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconBell, IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { Suggestion, SuggestionStatus } from '../../../contract/catalog';
+import type { Suggestion, SuggestionStatus } from '../../../contract/catalog-review';
 import { changeLines, shownTime } from './format';
 
 /** The status icon: orange bell for open, green check for accepted, red cross for rejected. */

@@ -1,13 +1,12 @@
 import { MultiSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { useCallback, useState } from 'react';
+import { CATALOG_PAGE_SIZE, CatalogMessages } from '../../../contract/catalog';
 import {
-  CATALOG_PAGE_SIZE,
-  CatalogMessages,
   SUGGESTION_STATUS_LABELS,
   SuggestionStatuses,
   type Suggestion,
   type SuggestionStatus,
-} from '../../../contract/catalog';
+} from '../../../contract/catalog-review';
 import { notifySuccess } from '../../ui/notify';
 import { fetchSuggestions, reviewSuggestion } from './api';
 import { showCatalogError } from './errors';

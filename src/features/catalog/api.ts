@@ -3,13 +3,15 @@ import type {
   CatalogItem,
   CatalogRef,
   CatalogTab,
-  ChangeEntry,
   Colour,
+  TreeNode,
+} from '../../../contract/catalog';
+import type {
+  ChangeEntry,
   Suggestion,
   SuggestionRequest,
   SuggestionStatus,
-  TreeNode,
-} from '../../../contract/catalog';
+} from '../../../contract/catalog-review';
 import { api } from '../../api/client';
 
 /** BrickBase's calls (docs/catalog.md). Pages are zero-based, as the catalog API counts them. */
