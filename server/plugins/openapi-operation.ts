@@ -97,6 +97,8 @@ function errorResponse(status: number, description: string): JsonSchema {
   };
 }
 
+type SecurityRequirement = Record<string, string[]>;
+
 const isErrorBody = (s: unknown) => JSON.stringify(s) === JSON.stringify(errorBodyJson);
 
 const DECLARED_ERROR_TEXT: Record<number, string> = {
@@ -148,7 +150,9 @@ export const documentOperation: Transform = (input) => {
       ...schema,
       description,
       // A route that names its own scheme (Basic sign-in, a refresh or e-mailed token) keeps it.
-      security: schema.security ?? (access === 'public' ? [] : [{ bearer: [] }]),
+      security:
+        (schema.security as SecurityRequirement[] | undefined) ??
+        (access === 'public' ? [] : [{ bearer: [] }]),
       'x-access': Array.isArray(access) ? 'roles' : access,
       'x-roles': roles,
       response,
