@@ -14,6 +14,7 @@ export interface AreaRoute {
 const admin = lazy(() => import('../features/admin/AdminPage'));
 const brickAdmin = lazy(() => import('../features/admin/BrickAdminPage'));
 const projects = notAvailable('Projects');
+const projectsOverview = lazy(() => import('../features/projects/ProjectsPage'));
 const bricksyncer = notAvailable('Bricksyncer');
 const manageOrders = lazy(() => import('../features/orders/ManageOrdersPage'));
 const orderDetail = lazy(() => import('../features/orders/OrderDetailPage'));
@@ -39,7 +40,7 @@ export const AREA_ROUTES: AreaRoute[] = [
   { path: '/admin', area: 'User administration', page: admin },
   { path: '/brick_admin', area: 'Company administration', page: brickAdmin },
 
-  { path: '/projects', area: 'Projects', page: projects },
+  { path: '/projects', area: 'Projects', page: projectsOverview },
   { path: '/projects/:projectid', area: 'Projects', page: projects },
   { path: '/projects/:projectid/:batchid', area: 'Batch trays', page: projects },
   { path: '/backup/:projectid', area: 'Batch backups', page: projects },
