@@ -192,6 +192,24 @@ describeEachDialect('catalog suggestions and changelog', (dialect) => {
     expect((await review(admin, s.uuid, 'reject')).statusCode).toBe(409);
     expect((await logs(admin, 'logs/?page=0&size=25')).count).toBe(logged + 1);
     expect((await review(admin, 'no-such-suggestion', 'accept')).statusCode).toBe(404);
+    const renamed = await suggest(digi, {
+      object_type: 'part',
+      object_uuid: before.uuid,
+      changes: { name: 'Brick 2 x 3 (renamed)' },
+    });
+    expect((await review(admin, renamed.json().uuid, 'accept')).statusCode).toBe(200);
+    // The warehouse's mould of the part shows the new name, with the part's new version.
+    const mould = await t.app.db
+      .selectFrom('moulds')
+      .select(['name', 'version'])
+      .where('part_id', '=', 2)
+      .executeTakeFirstOrThrow();
+    const renamedPart = await t.app.db
+      .selectFrom('parts')
+      .select('version')
+      .where('id', '=', 2)
+      .executeTakeFirstOrThrow();
+    expect(mould).toEqual({ name: 'Brick 2 x 3 (renamed)', version: renamedPart.version });
   });
 
   it('rejects an open suggestion without touching the catalog', async () => {

@@ -187,6 +187,7 @@ export async function acceptSuggestion(db: Db, user: SessionUser, uuid: string):
         .set({ ...diff, version } as never)
         .where('id', '=', current.id)
         .execute();
+      await updateMoulds(trx, type, current.id, diff, version);
       const logged = Object.fromEntries(
         Object.entries(diff).map(([f, v]) => [f, { old: current.fields[f], new: v }]),
       );
@@ -240,6 +241,42 @@ export async function acceptSuggestion(db: Db, user: SessionUser, uuid: string):
       })
       .execute();
   });
+}
+
+/** The mould fields that mirror a catalog object's, by the object's field name. */
+const MOULD_FIELDS: Record<string, string> = {
+  name: 'name',
+  image_url: 'image_url',
+  year: 'year',
+  weight: 'weight',
+  bricklink_id: 'bl_mold_id',
+  rebrickable_id: 'rebrickable_id',
+  brickowl_id: 'brickowl_id',
+};
+
+/**
+ * The warehouse's moulds linked to the object show its name, picture, year, weight and ids:
+ * an accepted change reaches them in the same transaction, with the same version.
+ */
+async function updateMoulds(
+  trx: Transaction<Database>,
+  type: string,
+  id: number,
+  diff: Record<string, Value>,
+  version: number,
+): Promise<void> {
+  const link = { part: 'part_id', minifig: 'minifig_id', set: 'set_id' }[type];
+  const set = Object.fromEntries(
+    Object.entries(diff)
+      .filter(([f]) => f in MOULD_FIELDS)
+      .map(([f, v]) => [MOULD_FIELDS[f], v]),
+  );
+  if (!link || Object.keys(set).length === 0) return;
+  await trx
+    .updateTable('moulds')
+    .set({ ...set, version } as never)
+    .where(link as 'part_id', '=', id)
+    .execute();
 }
 
 const relationKinds = {
