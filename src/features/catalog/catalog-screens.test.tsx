@@ -18,6 +18,7 @@ import { useSession, type LoginAnswer } from '../../app/session';
 import CatalogPage from './CatalogPage';
 import EditItemPage from './EditItemPage';
 import ItemInfoPage from './ItemInfoPage';
+import SetInfoPage from './SetInfoPage';
 import SuggestionsPage from './SuggestionsPage';
 
 // Node's Request (used by ky under jsdom) needs an absolute API base; jose needs Node's
@@ -54,6 +55,7 @@ function show(path: string) {
         <Routes>
           <Route path="/brickbase/catalog" element={<CatalogPage />} />
           <Route path="/brickbase/iteminfo/:id" element={<ItemInfoPage />} />
+          <Route path="/brickbase/setinfo/:id" element={<SetInfoPage />} />
           <Route path="/brickbase/:id/edit" element={<EditItemPage />} />
           <Route path="/brickbase/suggestions" element={<SuggestionsPage />} />
         </Routes>
@@ -166,6 +168,27 @@ describe('item info', () => {
     show(`/brickbase/iteminfo/${await uuidOf('minifigs', 1)}`);
     expect(await screen.findByText('This part has no elements')).toBeTruthy();
     expect(screen.getAllByRole('link').map((a) => a.textContent)).not.toContain('BrickLink');
+  });
+});
+
+describe('set inventory', () => {
+  it('shows the elements, minifigures, related sets, instructions and boxes of a set', async () => {
+    await signIn('digi.manager@demo.test');
+    show('/brickbase/setinfo/2');
+    expect(await screen.findByRole('heading', { name: 'Police Car' })).toBeTruthy();
+    for (const tab of ['Elements', 'Related sets', 'Original Boxes', 'Changelog']) {
+      expect(screen.getByRole('tab', { name: tab })).toBeTruthy();
+    }
+    fireEvent.click(screen.getByRole('tab', { name: 'Minifigures' }));
+    expect(await screen.findByText('Police Officer')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Instructions' }));
+    expect(await screen.findByText('Police Car instructions')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Related sets' }));
+    expect(await screen.findByText('Appears in')).toBeTruthy();
+    expect(screen.getByText('Contains')).toBeTruthy();
+    cleanup();
+    show('/brickbase/setinfo/1');
+    expect(await screen.findByText(/^12 elements, \d+ pieces$/)).toBeTruthy();
   });
 });
 
