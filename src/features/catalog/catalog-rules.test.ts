@@ -1,4 +1,6 @@
+import { HTTPError } from 'ky';
 import { describe, expect, it } from 'vitest';
+import { catalogErrorText } from './errors';
 import { changedFields, formValues, relationChoices } from './editFields';
 import { changeLines, shownTime, valueText } from './format';
 import { dimensions, externalLinks, orUnknown, screenOf } from './links';
@@ -71,5 +73,25 @@ describe('catalog screen rules', () => {
     expect(screenOf({ type: 'set', uuid: 's', set_id: null })).toBe('/brickbase/setinfo/s');
     expect(screenOf({ type: 'box', uuid: 'b', set_id: 4 })).toBe('/brickbase/setinfo/4');
     expect(screenOf({ type: 'book', uuid: null, set_id: null })).toBeNull();
+  });
+});
+
+describe('catalog error texts', () => {
+  const failed = (body: string, status = 400) =>
+    new HTTPError(new Response(body, { status }), new Request('http://test/api'), {} as never);
+
+  it("shows 'Error: ' and the server's message, or 'Unknown error'", async () => {
+    expect(
+      await catalogErrorText(failed('{"errors":[{"detail":"Catalog item not found"}]}', 404)),
+    ).toBe('Error: Catalog item not found');
+    expect(await catalogErrorText(failed('not json', 500))).toBe('Error: Unknown error');
+    expect(await catalogErrorText(new TypeError('Failed to fetch'))).toBe('Error: Failed to fetch');
+  });
+
+  it('shows the suggestion refusals as they are', async () => {
+    const noChanges = '{"errors":[{"detail":"Suggestion unsuccessful: no changes detected"}]}';
+    expect(await catalogErrorText(failed(noChanges))).toBe(
+      'Suggestion unsuccessful: no changes detected',
+    );
   });
 });
