@@ -12,6 +12,7 @@ import { ChangeTable } from './ChangeTable';
 import { ElementCards, LinkedCards, type PartRef } from './ItemCards';
 import { BackToCatalog, ItemHeader } from './ItemHeader';
 import { LoadState } from './LoadState';
+import { Paged } from './Paged';
 import { PartPanel } from './PartPanel';
 import { SetList } from './SetList';
 import { useLoad } from './useLoad';
@@ -60,11 +61,15 @@ function ItemInfo({ item }: { item: CatalogItem }) {
           {item.elements.length === 0 ? (
             <Text>{CatalogMessages.noElements}</Text>
           ) : (
-            <ElementCards
-              elements={item.elements}
-              withPart={item.type === 'minifig'}
-              onOpen={setPanel}
-            />
+            <Paged items={item.elements}>
+              {(elements) => (
+                <ElementCards
+                  elements={elements}
+                  withPart={item.type === 'minifig'}
+                  onOpen={setPanel}
+                />
+              )}
+            </Paged>
           )}
         </Tabs.Panel>
         <Tabs.Panel value="relations" pt="md">
@@ -72,7 +77,7 @@ function ItemInfo({ item }: { item: CatalogItem }) {
         </Tabs.Panel>
         <Tabs.Panel value="sets" pt="md">
           <Text mb="sm">Appears in {item.sets_count} sets:</Text>
-          <SetList sets={item.sets} />
+          <Paged items={item.sets}>{(sets) => <SetList sets={sets} />}</Paged>
         </Tabs.Panel>
         <Tabs.Panel value="changelog" pt="md">
           <ChangeTable uuid={item.uuid} />

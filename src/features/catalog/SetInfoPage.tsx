@@ -7,6 +7,7 @@ import { ChangeTable } from './ChangeTable';
 import { ElementCards, LinkedCards, type PartRef } from './ItemCards';
 import { BackToCatalog, ItemHeader } from './ItemHeader';
 import { LoadState } from './LoadState';
+import { Paged } from './Paged';
 import { PartPanel } from './PartPanel';
 import { SetList } from './SetList';
 import { useLoad } from './useLoad';
@@ -60,7 +61,9 @@ function SetInventory({ set }: { set: CatalogItem }) {
               <Text size="sm" c="dimmed">
                 {regular.length} elements, {pieces} pieces
               </Text>
-              <ElementCards elements={set.elements} withPart onOpen={setPanel} />
+              <Paged items={set.elements}>
+                {(elements) => <ElementCards elements={elements} withPart onOpen={setPanel} />}
+              </Paged>
             </Stack>
           )}
         </Tabs.Panel>
