@@ -119,7 +119,7 @@ export function ProjectFormModal({
           value={fields.condition || null}
           onChange={set('condition')}
         />
-        <Textarea label="Description" autosize minRows={2} {...input('content')} />
+        <Textarea label="Description" rows={2} {...input('content')} />
         <TextInput label="Purpose" {...input('purpose')} />
         <SimpleGrid cols={2}>
           <TextInput label="Main purchase price (€)" {...input('main_purchase_price')} />
@@ -127,7 +127,7 @@ export function ProjectFormModal({
           <TextInput label="Sorting hours" {...input('sorting_hours')} />
           <TextInput label="Other hours" {...input('other_hours')} />
         </SimpleGrid>
-        <Textarea label="Comments (optional)" autosize minRows={2} {...input('comments')} />
+        <Textarea label="Comments (optional)" rows={2} {...input('comments')} />
         {problems.length > 0 && (
           <Alert color="yellow" title="Please check the form" role="alert">
             <List size="sm">
