@@ -187,6 +187,19 @@ describeEachDialect('digitizing projects', (dialect) => {
     expect(name.json().project_name).toBe(own.find((p) => p.project_id === pid)!.name);
   });
 
+  it('two creates of one name at once: one is saved, the other told the name exists', async () => {
+    const twin = { ...form, name: 'Twin lot' };
+    const answers = await Promise.all([
+      call(manager, 'PUT', '/v1/projects', twin),
+      call(digiUser, 'PUT', '/v1/projects', twin),
+      call(manager, 'PUT', '/v1/batches?project_id=1', { name: 'Twin box' }),
+      call(digiUser, 'PUT', '/v1/batches?project_id=1', { name: 'Twin box' }),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 400, 400]);
+    const refused = answers.filter((r) => r.statusCode === 400).flatMap(details);
+    expect(refused.sort()).toEqual([M.batchNameTaken, M.nameTaken].sort());
+  });
+
   it('answers bad input with 400, never 500', async () => {
     const cases = [
       await call(manager, 'GET', '/v1/projects?status=done'),
