@@ -13,3 +13,11 @@ export {
 export type { BsxCondition, BsxConditionMap, BsxSourceItem, BsxWriteOptions } from './write';
 export { BSX_NOT_A_FILE, BsxFormatError, parseBsx } from './read';
 export type { BsxDocument, BsxLot, BsxTier } from './read';
+export {
+  BSX_ITEM_TYPES,
+  BSX_MAX_BYTES,
+  BsxImportMessages,
+  BsxStreamReader,
+  readBsxBlob,
+  readBsxText,
+} from './stream-read';
