@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
+import { bricksyncerModule } from './bricksyncer';
+import { batchTraysModule } from './batch-trays';
 import { catalogModule } from './catalog';
 import { catalogChunksModule } from './catalog-chunks';
 import { companyRoutes } from './companies/routes';
@@ -33,4 +35,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(catalogModule);
   await app.register(catalogChunksModule);
   await app.register(projectsModule);
+  await app.register(bricksyncerModule);
+  await app.register(batchTraysModule);
 }

@@ -1,0 +1,277 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  BatchTraysMessages as M,
+  type TrayList,
+  type TrayRow,
+} from '../../../contract/batch-trays';
+import { nowIso } from '../../db/dialect';
+import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
+import { bearerFor, companyId } from '../../test/locations-support';
+
+describeEachDialect('batch trays editor', (dialect) => {
+  let t: TestApp;
+  let demo: number;
+  let manager: string;
+  let digiUser: string;
+  let filler: string;
+  let stranger: string;
+  let projectId: number;
+  let batchId: number;
+  let item: {
+    id: number;
+    mold_id: number;
+    colour_id: number;
+    condition: 'NEW' | 'LIKE_NEW' | 'GOOD' | 'ACCEPTABLE';
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    demo = await companyId(t.app, 'Demo Bricks');
+    manager = await bearerFor(t.app, 'Demo Bricks', ['digibrick_manager']);
+    digiUser = await bearerFor(t.app, 'Demo Bricks', ['digibrick_user']);
+    filler = await bearerFor(t.app, 'Demo Bricks', ['picker']);
+    stranger = await bearerFor(t.app, 'Other Bricks', ['digibrick_manager']);
+    const p = await call(manager, 'PUT', '/v1/projects', {
+      name: 'Trays test',
+      condition: 'NEW',
+      content: 'c',
+      purpose: 'p',
+    });
+    projectId = p.json().results.find((x: { name: string }) => x.name === 'Trays test').project_id;
+    const b = await call(manager, 'PUT', `/v1/batches?project_id=${projectId}`, { name: 'Box' });
+    batchId = b.json().results.find((x: { name: string }) => x.name === 'Box').batch_id;
+    item = await t.app.db
+      .selectFrom('items')
+      .select(['id', 'mold_id', 'colour_id', 'condition'])
+      .where('company_id', '=', demo)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await t.app.db
+      .insertInto('trays')
+      .values(
+        Array.from({ length: 520 }, (_, i) => ({
+          company_id: demo,
+          batch_id: batchId,
+          tray_nr: i + 1,
+          item_id: item.id,
+          mold_id: item.mold_id,
+          colour_id: item.colour_id,
+          condition: item.condition,
+          quantity: 1,
+          price: 1000,
+          creator_user_id: null,
+          date_of_creation: nowIso(),
+          last_edit_user_id: null,
+          date_of_last_edit: null,
+          location_id: null,
+          filled_by_user_id: null,
+          filled_at: null,
+          version: 0,
+        })),
+      )
+      .execute();
+  });
+  afterAll(() => t.close());
+
+  const call = (auth: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url: `/api${url}`, headers: { authorization: auth }, payload });
+  const q = () => `?project_id=${projectId}&batch_id=${batchId}`;
+  const detail = (res: { json(): unknown }) =>
+    (res.json() as { errors: { detail: string }[] }).errors[0].detail;
+  const trays = async (auth = manager) =>
+    ((await call(auth, 'GET', `/v1/trays${q()}`)).json() as TrayList).results;
+  const edit = (r: TrayRow, change: Partial<TrayRow>) => ({
+    tray_id: r.tray_id,
+    item_id: r.item_id,
+    mold_id: r.mold_id,
+    colour_id: r.colour_id,
+    condition: r.condition,
+    quantity: r.quantity,
+    price: r.price,
+    status: r.status,
+    comments: r.comments,
+    ...change,
+  });
+
+  it('lists every column, with the heading; refuses other roles and other companies', async () => {
+    const res = await call(digiUser, 'GET', `/v1/trays${q()}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as TrayList;
+    expect(body).toMatchObject({ project_name: 'Trays test', batch_name: 'Box', claimed: false });
+    expect(body.results).toHaveLength(520);
+    expect(body.results[0]).toMatchObject({
+      tray_nr: 1,
+      item_id: item.id,
+      quantity: 1,
+      price: 1,
+      total_price: 1,
+      accepted: 0,
+      status: 'ready for filling',
+    });
+    expect(body.results[0].mold_name).toBeTruthy();
+    expect((await call(filler, 'GET', `/v1/trays${q()}`)).statusCode).toBe(403);
+    expect((await call(stranger, 'GET', `/v1/trays${q()}`)).statusCode).toBe(404);
+    expect(
+      (await call(stranger, 'POST', `/v1/trays/claim${q()}`, { claim: true })).statusCode,
+    ).toBe(404);
+  });
+
+  it('of two claims at once exactly one wins; the other hears the claim message', async () => {
+    const [a, b] = await Promise.all([
+      call(manager, 'POST', `/v1/trays/claim${q()}`, { claim: true }),
+      call(digiUser, 'POST', `/v1/trays/claim${q()}`, { claim: true }),
+    ]);
+    const codes = [a.statusCode, b.statusCode].sort();
+    expect(codes).toEqual([200, 409]);
+    const loser = a.statusCode === 409 ? a : b;
+    expect(detail(loser)).toBe(M.claimRefused);
+    const winner = a.statusCode === 200 ? manager : digiUser;
+    // The winner gives it up; then the manager holds it for the rest of the tests.
+    await call(winner, 'POST', `/v1/trays/claim${q()}`, { claim: false });
+    const again = await call(manager, 'POST', `/v1/trays/claim${q()}`, { claim: true });
+    expect(again.json()).toMatchObject({ claimed: true, claimed_by_me: true });
+    expect(
+      ((await call(digiUser, 'GET', `/v1/trays${q()}`)).json() as TrayList).claimed_by_me,
+    ).toBe(false);
+  });
+
+  it('edits need the claim; a mould, colour or condition change re-resolves the variant', async () => {
+    const [first] = await trays();
+    const noClaim = await call(digiUser, 'POST', `/v1/trays${q()}`, {
+      trays: [edit(first, { quantity: 7 })],
+    });
+    expect(noClaim.statusCode).toBe(409);
+    expect(detail(noClaim)).toBe(M.claimRefused);
+    // No variant of the item in another condition: the item is cleared.
+    const other = (['NEW', 'LIKE_NEW', 'GOOD', 'ACCEPTABLE'] as const).find(
+      (c) => c !== item.condition,
+    )!;
+    const variants = (
+      await call(
+        manager,
+        'GET',
+        `/v1/trays/items?mold_id=${item.mold_id}&colour_id=${item.colour_id}&condition=${other}`,
+      )
+    ).json().results as { item_id: number }[];
+    const res = await call(manager, 'POST', `/v1/trays${q()}`, {
+      trays: [edit(first, { condition: other, quantity: 7, item_id: item.id })],
+    });
+    expect(res.statusCode).toBe(200);
+    const saved = (res.json() as TrayList).results[0];
+    expect(saved).toMatchObject({ quantity: 7, condition: other });
+    expect(saved.item_id).toBe(variants[0]?.item_id ?? null);
+    // Back to the item's own combination without an item: its first variant is taken.
+    const back = await call(manager, 'POST', `/v1/trays${q()}`, {
+      trays: [edit(saved, { condition: item.condition, item_id: null })],
+    });
+    expect((back.json() as TrayList).results[0].item_id).toBe(item.id);
+    const unknown = await call(manager, 'POST', `/v1/trays${q()}`, {
+      trays: [edit(saved, { mold_id: 2_000_000_000 })],
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(detail(unknown)).toBe(M.moldNotFound);
+  });
+
+  it('accept-all of 500 pending edits saves them in one request, stamped for the floor', async () => {
+    const all = await trays();
+    const before = await t.app.db
+      .selectFrom('trays')
+      .select((eb) => eb.fn.max('version').as('v'))
+      .where('batch_id', '=', batchId)
+      .executeTakeFirstOrThrow();
+    const edits = all.slice(0, 500).map((r, i) => edit(r, { quantity: i + 2, comments: `c${i}` }));
+    const res = await call(manager, 'POST', `/v1/trays${q()}`, { trays: edits });
+    expect(res.statusCode).toBe(200);
+    const saved = (res.json() as TrayList).results;
+    expect(
+      saved.slice(0, 500).every((r, i) => r.quantity === i + 2 && r.comments === `c${i}`),
+    ).toBe(true);
+    expect(saved[500].quantity).toBe(1);
+    const versions = await t.app.db
+      .selectFrom('trays')
+      .select('version')
+      .where(
+        'id',
+        'in',
+        edits.map((e) => e.tray_id),
+      )
+      .execute();
+    expect(new Set(versions.map((v) => Number(v.version))).size).toBe(1);
+    expect(Number(versions[0].version)).toBeGreaterThan(Number(before.v));
+  });
+
+  it('the Accepted flag: digibrick_manager only, not while someone else holds the claim', async () => {
+    const [first] = await trays();
+    const body = { trays: [{ tray_id: first.tray_id, accepted: 1 }] };
+    expect((await call(digiUser, 'POST', `/v1/trays/accept${q()}`, body)).statusCode).toBe(403);
+    const ok = await call(manager, 'POST', `/v1/trays/accept${q()}`, body);
+    expect((ok.json() as TrayList).results[0].accepted).toBe(1);
+    await call(manager, 'POST', `/v1/trays/claim${q()}`, { claim: false });
+    await call(digiUser, 'POST', `/v1/trays/claim${q()}`, { claim: true });
+    const other = await call(manager, 'POST', `/v1/trays/accept${q()}`, body);
+    expect(other.statusCode).toBe(409);
+    expect(detail(other)).toBe(M.claimRefused);
+    await call(digiUser, 'POST', `/v1/trays/claim${q()}`, { claim: false });
+    await call(manager, 'POST', `/v1/trays/claim${q()}`, { claim: true });
+  });
+
+  it('duplicates, updates prices, deletes and splits the chosen trays', async () => {
+    const all = await trays();
+    const [a, b] = all;
+    const dup = await call(manager, 'PUT', `/v1/trays/duplicate${q()}`, { items: [a.tray_id] });
+    const afterDup = (dup.json() as TrayList).results;
+    expect(afterDup).toHaveLength(521);
+    expect(afterDup[520]).toMatchObject({ tray_nr: 521, quantity: a.quantity, accepted: 0 });
+    const priced = await call(manager, 'POST', `/v1/trays/updateprices${q()}`, {
+      items: [b.tray_id],
+    });
+    const itemPrice = (priced.json() as TrayList).results[1];
+    expect(itemPrice.price).toBe(itemPrice.item_price);
+    const del = await call(manager, 'POST', `/v1/trays/delete${q()}`, {
+      items: [afterDup[520].tray_id],
+    });
+    expect((del.json() as TrayList).results).toHaveLength(520);
+    const empty = await call(manager, 'PUT', `/v1/trays/split${q()}`, {
+      name: ' ',
+      items: [a.tray_id],
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(detail(empty)).toBe(M.splitNameEmpty);
+    const taken = await call(manager, 'PUT', `/v1/trays/split${q()}`, {
+      name: 'Box',
+      items: [a.tray_id],
+    });
+    expect(detail(taken)).toBe(M.splitNameTaken);
+    const split = await call(manager, 'PUT', `/v1/trays/split${q()}`, {
+      name: 'Box half',
+      items: [a.tray_id, b.tray_id],
+    });
+    expect(split.statusCode).toBe(200);
+    const { new_batch_id, results } = split.json() as TrayList & { new_batch_id: number };
+    expect(results).toHaveLength(518);
+    const moved = await call(
+      manager,
+      'GET',
+      `/v1/trays?project_id=${projectId}&batch_id=${new_batch_id}`,
+    );
+    expect((moved.json() as TrayList).results.map((r) => [r.tray_id, r.tray_nr])).toEqual([
+      [a.tray_id, 1],
+      [b.tray_id, 2],
+    ]);
+    const foreign = await call(manager, 'POST', `/v1/trays/delete${q()}`, { items: [a.tray_id] });
+    expect(foreign.statusCode).toBe(400);
+    expect(detail(foreign)).toBe(M.trayNotInBatch);
+  });
+
+  it('creates a variant: public, empty notes, price 0', async () => {
+    const res = await call(digiUser, 'PUT', '/v1/trays/items', {
+      mold_id: item.mold_id,
+      colour_id: item.colour_id,
+      condition: 'ACCEPTABLE',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ is_public: 1, note_public: '', price: 0 });
+    const info = await call(digiUser, 'GET', `/v1/trays/moldinfo?mold_id=${item.mold_id}`);
+    expect(info.json().name).toBeTruthy();
+  });
+});

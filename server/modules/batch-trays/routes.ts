@@ -1,0 +1,267 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AcceptBody,
+  BatchQuery,
+  ClaimBody,
+  ColourList,
+  MoldInfo,
+  MoldQuery,
+  SplitAnswer,
+  SplitBody,
+  TrayIdsBody,
+  TrayList,
+  TraysSave,
+  Variant,
+  VariantCreate,
+  VariantList,
+  VariantQuery,
+} from '../../../contract/batch-trays';
+import { BatchTraysMessages as M } from '../../../contract/batch-trays';
+import type { SessionUser } from '../../auth/tokens';
+import { notFound } from '../../errors';
+import { inTransaction, type Trx, type WriteCtx } from '../../write/context';
+import { mustFindBatch } from '../projects/queries';
+import { DIGI_MANAGER, DIGITIZERS } from '../projects/rules';
+import { trayList, variantsOf } from './queries';
+import * as rules from './rules';
+
+/** The batch trays editor (docs/batch-trays.md). */
+export async function batchTraysRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['batch trays'];
+  const list = (user: SessionUser, q: { project_id: number; batch_id: number }) =>
+    trayList(app.db, user.companyId, user.id, q.project_id, q.batch_id);
+  /** Runs a change of the batch's trays (404 first for a batch not the company's). */
+  const change = async (
+    user: SessionUser,
+    q: { project_id: number; batch_id: number },
+    fn: (trx: Trx, ctx: WriteCtx) => Promise<unknown>,
+  ) => {
+    await mustFindBatch(app.db, user.companyId, q.project_id, q.batch_id);
+    await inTransaction(app.db, user, fn);
+  };
+
+  r.get(
+    '/v1/trays',
+    {
+      config: { access: DIGITIZERS },
+      schema: {
+        tags,
+        summary: "A batch's trays, its heading and whether it is claimed",
+        querystring: BatchQuery,
+        response: { 200: TrayList },
+      },
+    },
+    (request) => list(request.user, request.query),
+  );
+
+  r.post(
+    '/v1/trays/claim',
+    {
+      config: { access: DIGITIZERS },
+      schema: {
+        tags,
+        summary: "Take (claim: true) or give up (false) the write claim on the batch's trays",
+        description: `409 '${M.claimRefused}' when someone else holds it.`,
+        querystring: BatchQuery,
+        body: ClaimBody,
+        response: { 200: TrayList },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      await change(request.user, q, (trx, ctx) =>
+        request.body.claim
+          ? rules.claim(trx, ctx, q.batch_id)
+          : rules.release(trx, ctx, q.batch_id),
+      );
+      return list(request.user, q);
+    },
+  );
+
+  r.post(
+    '/v1/trays',
+    {
+      config: { access: DIGITIZERS },
+      schema: {
+        tags,
+        summary: 'Save accepted edits of trays (needs the claim); variants are re-resolved',
+        querystring: BatchQuery,
+        body: TraysSave,
+        response: { 200: TrayList },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      await change(request.user, q, (trx, ctx) =>
+        rules.saveTrays(trx, ctx, q.batch_id, request.body.trays),
+      );
+      return list(request.user, q);
+    },
+  );
+
+  r.post(
+    '/v1/trays/accept',
+    {
+      config: { access: DIGI_MANAGER },
+      schema: {
+        tags,
+        summary: 'Set the Accepted flag of saved trays',
+        querystring: BatchQuery,
+        body: AcceptBody,
+        response: { 200: TrayList },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      await change(request.user, q, (trx, ctx) =>
+        rules.setAccepted(trx, ctx, q.batch_id, request.body.trays),
+      );
+      return list(request.user, q);
+    },
+  );
+
+  const idsRoute = (
+    method: 'put' | 'post',
+    url: string,
+    summary: string,
+    fn: (trx: Trx, ctx: WriteCtx, batchId: number, ids: number[]) => Promise<void>,
+  ) =>
+    r[method](
+      url,
+      {
+        config: { access: DIGITIZERS },
+        schema: {
+          tags,
+          summary,
+          querystring: BatchQuery,
+          body: TrayIdsBody,
+          response: { 200: TrayList },
+        },
+      },
+      async (request) => {
+        const q = request.query;
+        await change(request.user, q, (trx, ctx) => fn(trx, ctx, q.batch_id, request.body.items));
+        return list(request.user, q);
+      },
+    );
+  idsRoute(
+    'put',
+    '/v1/trays/duplicate',
+    'Copy the chosen trays (needs the claim)',
+    rules.duplicateTrays,
+  );
+  idsRoute(
+    'post',
+    '/v1/trays/delete',
+    'Delete the chosen trays (needs the claim)',
+    rules.deleteTrays,
+  );
+  idsRoute(
+    'post',
+    '/v1/trays/updateprices',
+    "The chosen trays take their variant's price (needs the claim)",
+    rules.updatePrices,
+  );
+
+  r.put(
+    '/v1/trays/split',
+    {
+      config: { access: DIGITIZERS },
+      schema: {
+        tags,
+        summary: 'Move the chosen trays into a new batch of the project (needs the claim)',
+        querystring: BatchQuery,
+        body: SplitBody,
+        response: { 200: SplitAnswer },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      await mustFindBatch(app.db, request.user.companyId, q.project_id, q.batch_id);
+      const newId = await inTransaction(app.db, request.user, (trx, ctx) =>
+        rules.splitTrays(trx, ctx, q.project_id, q.batch_id, request.body),
+      );
+      return { ...(await list(request.user, q)), new_batch_id: newId };
+    },
+  );
+
+  r.get(
+    '/v1/trays/items',
+    {
+      config: { access: DIGITIZERS },
+      schema: {
+        tags,
+        summary: "The company's variants of a mould in a colour and condition",
+        querystring: VariantQuery,
+        response: { 200: VariantList },
+      },
+    },
+    async (request) => ({
+      results: await variantsOf(app.db, request.user.companyId, request.query),
+    }),
+  );
+
+  r.put(
+    '/v1/trays/items',
+    {
+      config: { access: DIGITIZERS },
+      schema: {
+        tags,
+        summary: 'Create a variant of a mould in a colour and condition',
+        body: VariantCreate,
+        response: { 200: Variant },
+      },
+    },
+    async (request) => {
+      const id = await inTransaction(app.db, request.user, (trx, ctx) =>
+        rules.createVariant(trx, ctx, request.body),
+      );
+      const b = request.body;
+      const all = await variantsOf(app.db, request.user.companyId, {
+        mold_id: Number(b.mold_id),
+        colour_id: Number(b.colour_id),
+        condition: b.condition,
+      });
+      return all.find((v) => v.item_id === id)!;
+    },
+  );
+
+  r.get(
+    '/v1/trays/moldinfo',
+    {
+      config: { access: DIGITIZERS },
+      schema: {
+        tags,
+        summary: "A mould's name and image",
+        querystring: MoldQuery,
+        response: { 200: MoldInfo },
+      },
+    },
+    async (request) => {
+      const m = await app.db
+        .selectFrom('moulds')
+        .select(['id', 'name', 'image_url'])
+        .where('id', '=', request.query.mold_id)
+        .executeTakeFirst();
+      if (!m) throw notFound(M.moldNotFound);
+      return { mold_id: m.id, name: m.name, url: m.image_url };
+    },
+  );
+
+  r.get(
+    '/v1/trays/colours',
+    {
+      config: { access: DIGITIZERS },
+      schema: { tags, summary: 'Every colour, by name', response: { 200: ColourList } },
+    },
+    async () => ({
+      results: await app.db
+        .selectFrom('colours')
+        .select(['id', 'name', 'hex'])
+        .orderBy('name')
+        .execute(),
+    }),
+  );
+}

@@ -1,0 +1,334 @@
+import { sql } from 'kysely';
+import type { TrayEditValues, VariantCreate } from '../../../contract/batch-trays';
+import { BatchTraysMessages as M } from '../../../contract/batch-trays';
+import { nowIso } from '../../db/dialect';
+import { badRequest, conflict } from '../../errors';
+import { recordTombstone } from '../../sync';
+import type { Trx, WriteCtx } from '../../write/context';
+import { existingIds, toThousandths, variantsOfMoulds } from './queries';
+
+const ON_FLOOR = 'ready for filling';
+const touched = (ctx: WriteCtx) => ({ last_edit_user_id: ctx.userId, date_of_last_edit: nowIso() });
+
+/**
+ * Takes the write claim on the batch's trays for the caller, or keeps it when the caller holds
+ * it already. The update only matches an unclaimed batch (or the caller's), so of two claims at
+ * once exactly one wins; the other is refused (409).
+ */
+export async function claim(trx: Trx, ctx: WriteCtx, batchId: number): Promise<void> {
+  const version = await ctx.version();
+  const res = await trx
+    .updateTable('batches')
+    .set({ write_permission_user_id: ctx.userId, write_permission_since: nowIso(), version })
+    .where('id', '=', batchId)
+    .where('company_id', '=', ctx.companyId)
+    .where((eb) =>
+      eb.or([
+        eb('write_permission_user_id', 'is', null),
+        eb('write_permission_user_id', '=', ctx.userId),
+      ]),
+    )
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 0) throw conflict(M.claimRefused);
+}
+
+/** Gives up the caller's claim (the editor does so when no edit is pending). */
+export async function release(trx: Trx, ctx: WriteCtx, batchId: number): Promise<void> {
+  const version = await ctx.version();
+  await trx
+    .updateTable('batches')
+    .set({ write_permission_user_id: null, write_permission_since: null, version })
+    .where('id', '=', batchId)
+    .where('company_id', '=', ctx.companyId)
+    .where('write_permission_user_id', '=', ctx.userId)
+    .execute();
+}
+
+/**
+ * Every change to the batch's trays needs the caller's claim; the batch is marked edited. Answers
+ * whether the batch is on the floor (its trays are on fillers' devices).
+ */
+export async function mustHoldClaim(trx: Trx, ctx: WriteCtx, batchId: number): Promise<boolean> {
+  const version = await ctx.version();
+  const batch = await trx
+    .selectFrom('batches')
+    .select(['write_permission_user_id', 'status'])
+    .where('id', '=', batchId)
+    .where('company_id', '=', ctx.companyId)
+    .executeTakeFirstOrThrow();
+  if (batch.write_permission_user_id !== ctx.userId) throw conflict(M.claimRefused);
+  await trx
+    .updateTable('batches')
+    .set({ ...touched(ctx), version })
+    .where('id', '=', batchId)
+    .execute();
+  return batch.status === ON_FLOOR;
+}
+
+/** Refuses ids that are not trays of this batch (another company's among them). */
+async function mustBeTraysOf(trx: Trx, ctx: WriteCtx, batchId: number, ids: number[]) {
+  const unique = [...new Set(ids)];
+  const rows = await trx
+    .selectFrom('trays')
+    .selectAll()
+    .where('company_id', '=', ctx.companyId)
+    .where('batch_id', '=', batchId)
+    .where('id', 'in', unique)
+    .execute();
+  if (rows.length !== unique.length) throw badRequest(M.trayNotInBatch);
+  return rows;
+}
+
+type Edit = TrayEditValues;
+
+/**
+ * Saves accepted edits. When mould, colour and condition are all set, the tray's item is kept if
+ * it is a variant of them, else becomes their first variant, or none when there is none; without
+ * all three the item is cleared. Each tray gets the change's version (fillers' devices see it).
+ */
+export async function saveTrays(trx: Trx, ctx: WriteCtx, batchId: number, edits: Edit[]) {
+  await mustHoldClaim(trx, ctx, batchId);
+  const version = await ctx.version();
+  await mustBeTraysOf(
+    trx,
+    ctx,
+    batchId,
+    edits.map((e) => e.tray_id),
+  );
+  const moulds = [...new Set(edits.flatMap((e) => (e.mold_id === null ? [] : [e.mold_id])))];
+  const colours = [...new Set(edits.flatMap((e) => (e.colour_id === null ? [] : [e.colour_id])))];
+  const knownMoulds = await existingIds(trx, 'moulds', moulds);
+  if (moulds.some((m) => !knownMoulds.has(m))) throw badRequest(M.moldNotFound);
+  const knownColours = await existingIds(trx, 'colours', colours);
+  if (colours.some((c) => !knownColours.has(c))) throw badRequest(M.colourNotFound);
+  const variants = await variantsOfMoulds(trx, ctx.companyId, moulds);
+  const now = nowIso();
+  for (const e of edits) {
+    let itemId: number | null = null;
+    if (e.mold_id !== null && e.colour_id !== null && e.condition !== null) {
+      const matching = variants.filter(
+        (v) =>
+          v.mold_id === e.mold_id && v.colour_id === e.colour_id && v.condition === e.condition,
+      );
+      itemId = (matching.find((v) => v.id === e.item_id) ?? matching[0])?.id ?? null;
+    }
+    await trx
+      .updateTable('trays')
+      .set({
+        item_id: itemId,
+        mold_id: e.mold_id,
+        colour_id: e.colour_id,
+        condition: e.condition,
+        quantity: e.quantity,
+        price: toThousandths(e.price),
+        status: e.status,
+        comments: e.comments,
+        last_edit_user_id: ctx.userId,
+        date_of_last_edit: now,
+        version,
+      })
+      .where('id', '=', e.tray_id)
+      .where('company_id', '=', ctx.companyId)
+      .execute();
+  }
+}
+
+/** Sets the Accepted flag of saved trays (a digibrick_manager; not while another holds the claim). */
+export async function setAccepted(
+  trx: Trx,
+  ctx: WriteCtx,
+  batchId: number,
+  changes: { tray_id: number; accepted: number }[],
+) {
+  const version = await ctx.version();
+  const batch = await trx
+    .selectFrom('batches')
+    .select('write_permission_user_id')
+    .where('id', '=', batchId)
+    .where('company_id', '=', ctx.companyId)
+    .executeTakeFirstOrThrow();
+  const holder = batch.write_permission_user_id;
+  if (holder !== null && holder !== ctx.userId) throw conflict(M.claimRefused);
+  await mustBeTraysOf(
+    trx,
+    ctx,
+    batchId,
+    changes.map((c) => c.tray_id),
+  );
+  for (const accepted of [0, 1] as const) {
+    const ids = changes.filter((c) => c.accepted === accepted).map((c) => c.tray_id);
+    if (ids.length === 0) continue;
+    await trx
+      .updateTable('trays')
+      .set({ accepted, ...touched(ctx), version })
+      .where('id', 'in', ids)
+      .where('company_id', '=', ctx.companyId)
+      .execute();
+  }
+}
+
+async function nextTrayNr(trx: Trx, batchId: number): Promise<number> {
+  const row = await trx
+    .selectFrom('trays')
+    .select(sql<number>`coalesce(max(tray_nr), 0)`.as('n'))
+    .where('batch_id', '=', batchId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n) + 1;
+}
+
+/** Copies of the chosen trays at the end of the batch, not accepted, created by the caller. */
+export async function duplicateTrays(trx: Trx, ctx: WriteCtx, batchId: number, ids: number[]) {
+  await mustHoldClaim(trx, ctx, batchId);
+  const version = await ctx.version();
+  const rows = await mustBeTraysOf(trx, ctx, batchId, ids);
+  rows.sort((a, b) => a.tray_nr - b.tray_nr);
+  let nr = await nextTrayNr(trx, batchId);
+  const now = nowIso();
+  for (const r of rows) {
+    await trx
+      .insertInto('trays')
+      .values({
+        company_id: ctx.companyId,
+        batch_id: batchId,
+        tray_nr: nr++,
+        item_id: r.item_id,
+        mold_id: r.mold_id,
+        colour_id: r.colour_id,
+        condition: r.condition,
+        quantity: r.quantity,
+        price: r.price,
+        status: r.status === 'filled' || r.status === 'uploaded' ? ON_FLOOR : r.status,
+        accepted: 0,
+        is_public: r.is_public,
+        comments: r.comments,
+        creator_user_id: ctx.userId,
+        date_of_creation: now,
+        last_edit_user_id: null,
+        date_of_last_edit: null,
+        location_id: null,
+        filled_by_user_id: null,
+        filled_at: null,
+        version,
+      })
+      .execute();
+  }
+}
+
+/** Deletes the chosen trays; fillers' devices drop them (tombstones). */
+export async function deleteTrays(trx: Trx, ctx: WriteCtx, batchId: number, ids: number[]) {
+  await mustHoldClaim(trx, ctx, batchId);
+  const version = await ctx.version();
+  const rows = await mustBeTraysOf(trx, ctx, batchId, ids);
+  const unique = rows.map((r) => r.id);
+  await trx.deleteFrom('trays').where('id', 'in', unique).execute();
+  for (const id of unique) await recordTombstone(trx, ctx.companyId, 'trays', id, version);
+}
+
+/** Each chosen tray with a variant takes the variant's price (the price in the item database). */
+export async function updatePrices(trx: Trx, ctx: WriteCtx, batchId: number, ids: number[]) {
+  await mustHoldClaim(trx, ctx, batchId);
+  const version = await ctx.version();
+  const rows = await mustBeTraysOf(trx, ctx, batchId, ids);
+  const itemIds = [...new Set(rows.flatMap((r) => (r.item_id === null ? [] : [r.item_id])))];
+  if (itemIds.length === 0) return;
+  const items = await trx
+    .selectFrom('items')
+    .select(['id', 'price'])
+    .where('company_id', '=', ctx.companyId)
+    .where('id', 'in', itemIds)
+    .execute();
+  const priceOf = new Map(items.map((i) => [i.id, Number(i.price)]));
+  for (const r of rows) {
+    const price = r.item_id === null ? undefined : priceOf.get(r.item_id);
+    if (price === undefined) continue;
+    await trx
+      .updateTable('trays')
+      .set({ price, ...touched(ctx), version })
+      .where('id', '=', r.id)
+      .execute();
+  }
+}
+
+/**
+ * Moves the chosen trays into a new batch of the project ('in progress', unclaimed), numbered
+ * from 1 in their order. Trays leaving a batch on the floor leave fillers' devices.
+ */
+export async function splitTrays(
+  trx: Trx,
+  ctx: WriteCtx,
+  projectId: number,
+  batchId: number,
+  body: { name: string; comments: string; items: number[] },
+): Promise<number> {
+  const onFloor = await mustHoldClaim(trx, ctx, batchId);
+  const version = await ctx.version();
+  const name = body.name.trim();
+  if (name === '') throw badRequest(M.splitNameEmpty);
+  const taken = await trx
+    .selectFrom('batches')
+    .select('id')
+    .where('company_id', '=', ctx.companyId)
+    .where('project_id', '=', projectId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  if (taken) throw badRequest(M.splitNameTaken);
+  const rows = await mustBeTraysOf(trx, ctx, batchId, body.items);
+  rows.sort((a, b) => a.tray_nr - b.tray_nr);
+  const created = await trx
+    .insertInto('batches')
+    .values({
+      company_id: ctx.companyId,
+      project_id: projectId,
+      name,
+      comments: body.comments,
+      creator_user_id: ctx.userId,
+      date_of_creation: nowIso(),
+      last_edit_user_id: null,
+      date_of_last_edit: null,
+      write_permission_user_id: null,
+      write_permission_since: null,
+      version,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  let nr = 1;
+  for (const r of rows) {
+    await trx
+      .updateTable('trays')
+      .set({ batch_id: created.id, tray_nr: nr++, ...touched(ctx), version })
+      .where('id', '=', r.id)
+      .execute();
+    if (onFloor) await recordTombstone(trx, ctx.companyId, 'trays', r.id, version);
+  }
+  return created.id;
+}
+
+/** A new variant of the company (public unless told otherwise, empty notes, price 0). */
+export async function createVariant(trx: Trx, ctx: WriteCtx, v: VariantCreate): Promise<number> {
+  const version = await ctx.version();
+  const moulds = await existingIds(trx, 'moulds', [Number(v.mold_id)]);
+  if (moulds.size === 0) throw badRequest(M.moldNotFound);
+  const colours = await existingIds(trx, 'colours', [Number(v.colour_id)]);
+  if (colours.size === 0) throw badRequest(M.colourNotFound);
+  const row = await trx
+    .insertInto('items')
+    .values({
+      company_id: ctx.companyId,
+      mold_id: Number(v.mold_id),
+      colour_id: Number(v.colour_id),
+      condition: v.condition,
+      completeness: v.completeness ?? null,
+      note_private: v.note_private ?? '',
+      note_public: v.note_public ?? '',
+      is_public: v.is_public === 0 ? 0 : 1,
+      readable_id: null,
+      creator_user_id: ctx.userId,
+      date_of_creation: nowIso(),
+      last_edit_user_id: null,
+      date_of_last_edit: null,
+      version,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
