@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { id, text } from './fields';
+
+/**
+ * Merging, duplicating and backing up a project's batches (docs/projects.md). The duplicate
+ * name checks live here so the Project screen and the server give the same messages.
+ */
+
+export const BatchMessages = {
+  copyNameEmpty: (batch: string) => `Give a new name for the copy of batch ${batch}`,
+  copyNameTaken: (name: string) => `Batch ${name} already exists`,
+  copyNameTwice: (name: string) => `Batch ${name} is defined more than once`,
+  mergeNothing: 'Choose the batches to merge into this one',
+  mergeItself: 'A batch cannot be merged into itself',
+  claimedByOther: (batch: string) =>
+    `Batch ${batch} is being edited by someone else; declaim it first`,
+  backupNotFound: 'Backup not found',
+  backupUnreadable: "This backup's data cannot be read",
+} as const;
+
+const MAX_BATCHES = 200;
+
+/** Merge: the trays of `childs` move into `parent_id`; the emptied batches are removed. */
+export const MergeBody = z.object({
+  parent_id: id(),
+  childs: z.array(id()).max(MAX_BATCHES),
+});
+export type MergeBody = z.input<typeof MergeBody>;
+
+/** Duplicate: one copy of `parent_id` (its comments and trays) per entry, named `child_name`. */
+export const DuplicateEntry = z.object({ parent_id: id(), child_name: text(200).default('') });
+export const DuplicateBody = z.array(DuplicateEntry).min(1).max(MAX_BATCHES);
+export type DuplicateBody = z.input<typeof DuplicateBody>;
+
+/** Problems of a merge request, before anything is looked up. */
+export function checkMerge(body: { parent_id: number; childs: readonly number[] }): string[] {
+  if (body.childs.length === 0) return [BatchMessages.mergeNothing];
+  if (body.childs.includes(body.parent_id)) return [BatchMessages.mergeItself];
+  return [];
+}
+
+/**
+ * Every problem with the names of the copies, in the order asked: each needs a name, which is
+ * no batch's of the project (`takenNames`) and not given to another copy.
+ */
+export function checkDuplicateNames(
+  copies: readonly { parentName: string; childName: string }[],
+  takenNames: readonly string[],
+): string[] {
+  const problems: string[] = [];
+  const seen = new Map<string, number>();
+  for (const c of copies) seen.set(c.childName, (seen.get(c.childName) ?? 0) + 1);
+  const reported = new Set<string>();
+  for (const c of copies) {
+    const name = c.childName;
+    if (!name) problems.push(BatchMessages.copyNameEmpty(c.parentName));
+    else if (takenNames.includes(name)) problems.push(BatchMessages.copyNameTaken(name));
+    else if ((seen.get(name) ?? 0) > 1 && !reported.has(name)) {
+      reported.add(name);
+      problems.push(BatchMessages.copyNameTwice(name));
+    }
+  }
+  return problems;
+}
+
+// Backups ---------------------------------------------------------------------------------
+
+/**
+ * One tray as a backup stores it: the tray's columns (price in thousandths of a euro), keyed by
+ * its number in the batch. Reset matches trays by `tray_nr`.
+ */
+export const StoredTray = z
+  .object({
+    tray_id: z.number().int().optional(),
+    tray_nr: z.number().int().positive(),
+    item_id: z.number().int().nullable().optional(),
+    mold_id: z.number().int().nullable().optional(),
+    colour_id: z.number().int().nullable().optional(),
+    condition: z.enum(['NEW', 'LIKE_NEW', 'GOOD', 'ACCEPTABLE']).nullable().optional(),
+    quantity: z.number().int().min(0),
+    price: z.number().int().min(0),
+    status: z.enum(['ready for filling', 'missing', 'filled', 'uploaded', 'reserve']),
+    accepted: z.union([z.literal(0), z.literal(1)]),
+    is_public: z.union([z.literal(0), z.literal(1)]).optional(),
+    comments: z.string().optional(),
+    creator_user_id: z.number().int().nullable().optional(),
+    date_of_creation: z.string().optional(),
+    last_edit_user_id: z.number().int().nullable().optional(),
+    date_of_last_edit: z.string().nullable().optional(),
+    location_id: z.number().int().nullable().optional(),
+    filled_by_user_id: z.number().int().nullable().optional(),
+    filled_at: z.string().nullable().optional(),
+  })
+  .passthrough();
+export type StoredTray = z.infer<typeof StoredTray>;
+export const StoredTrays = z.array(StoredTray);
+
+export const BackupCreateQuery = z.object({ batch_id: id() });
+export const BackupCreateBody = z.object({ comments: text(4000).default('') });
+export type BackupCreateBody = z.input<typeof BackupCreateBody>;
+
+/** The project's backups, optionally only those of some batches (?batch_id=…, repeatable). */
+export const BackupListQuery = z.object({
+  project_id: id(),
+  batch_id: z
+    .union([id(), z.array(id()).max(MAX_BATCHES)])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v])),
+});
+export type BackupListQuery = z.input<typeof BackupListQuery>;
+export const BackupResetQuery = z.object({ backup_id: id() });
+
+export const BackupRow = z.object({
+  backup_id: z.number().int(),
+  batch_id: z.number().int(),
+  batch_name: z.string(),
+  date: z.string(),
+  comments: z.string(),
+  creator_name: z.string().nullable(),
+  /** The stored trays, as JSON text. */
+  json: z.string(),
+});
+export type BackupRow = z.infer<typeof BackupRow>;
+export const BackupList = z.object({ results: z.array(BackupRow) });
+export type BackupList = z.infer<typeof BackupList>;

@@ -1,0 +1,314 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { BatchMessages as B, type BackupRow } from '../../../contract/batches';
+import type { BatchRow } from '../../../contract/projects';
+import { nowIso } from '../../db/dialect';
+import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
+import { bearerFor, companyId } from '../../test/locations-support';
+
+describeEachDialect('merging, duplicating and backing up batches', (dialect) => {
+  let t: TestApp;
+  let demo: number;
+  let manager: string;
+  let digiUser: string;
+  let filler: string;
+  let stranger: string;
+  let projectId: number;
+  let item: { id: number; mold_id: number; colour_id: number; condition: 'NEW' };
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    demo = await companyId(t.app, 'Demo Bricks');
+    manager = await bearerFor(t.app, 'Demo Bricks', ['digibrick_manager']);
+    digiUser = await bearerFor(t.app, 'Demo Bricks', ['digibrick_user']);
+    filler = await bearerFor(t.app, 'Demo Bricks', ['picker']);
+    stranger = await bearerFor(t.app, 'Other Bricks', ['digibrick_manager']);
+    const res = await call(manager, 'PUT', '/v1/projects', {
+      name: 'Actions test',
+      condition: 'NEW',
+      content: 'c',
+      purpose: 'p',
+    });
+    projectId = (res.json().results as { name: string; project_id: number }[]).find(
+      (p) => p.name === 'Actions test',
+    )!.project_id;
+    item = (await t.app.db
+      .selectFrom('items')
+      .select(['id', 'mold_id', 'colour_id', 'condition'])
+      .where('company_id', '=', demo)
+      .executeTakeFirstOrThrow()) as typeof item;
+  });
+  afterAll(() => t.close());
+
+  const call = (auth: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: { authorization: auth },
+      payload: payload as object,
+    });
+  const details = (res: { json(): unknown }) =>
+    (res.json() as { errors: { detail: string }[] }).errors.map((e) => e.detail);
+  const q = '?project_id=';
+  const list = async () =>
+    (await call(manager, 'GET', `/v1/batches${q}${projectId}`)).json().results as BatchRow[];
+  const byName = async (name: string) => (await list()).find((b) => b.name === name);
+
+  /** A batch with `n` trays (quantity 1..n, price 2 euro each). */
+  async function batchWithTrays(name: string, n: number): Promise<number> {
+    const res = await call(digiUser, 'PUT', `/v1/batches${q}${projectId}`, { name });
+    expect(res.statusCode).toBe(200);
+    const id = (await byName(name))!.batch_id;
+    if (n > 0)
+      await t.app.db
+        .insertInto('trays')
+        .values(
+          Array.from({ length: n }, (_, i) => ({
+            company_id: demo,
+            batch_id: id,
+            tray_nr: i + 1,
+            item_id: item.id,
+            mold_id: item.mold_id,
+            colour_id: item.colour_id,
+            condition: item.condition,
+            quantity: i + 1,
+            price: 2000,
+            comments: `${name} #${i + 1}`,
+            creator_user_id: null,
+            date_of_creation: nowIso(),
+            last_edit_user_id: null,
+            date_of_last_edit: null,
+            location_id: null,
+            filled_by_user_id: null,
+            filled_at: null,
+            version: 0,
+          })),
+        )
+        .execute();
+    return id;
+  }
+  const trays = (batchId: number) =>
+    t.app.db
+      .selectFrom('trays')
+      .select(['id', 'tray_nr', 'quantity', 'price', 'status', 'accepted', 'comments', 'item_id'])
+      .where('batch_id', '=', batchId)
+      .orderBy('tray_nr')
+      .execute();
+  const content = async (batchId: number) =>
+    (await trays(batchId)).map(({ id: _id, ...rest }) => ({
+      ...rest,
+      price: Number(rest.price),
+      accepted: Number(rest.accepted),
+    }));
+
+  /** Makes the database refuse a step of a write (a fault in the middle of it). */
+  async function failWhen(table: 'batches' | 'trays', event: string, condition: string) {
+    const name = `fail_${table}_${event.replace(' ', '_')}`;
+    if (dialect === 'sqlite') {
+      await sql
+        .raw(
+          `create trigger ${name} before ${event} on ${table} when ${condition} begin select raise(abort, 'fault'); end`,
+        )
+        .execute(t.app.db);
+    } else {
+      await sql
+        .raw(
+          `create or replace function ${name}() returns trigger as $$ begin raise exception 'fault'; end $$ language plpgsql`,
+        )
+        .execute(t.app.db);
+      await sql
+        .raw(
+          `create trigger ${name} before ${event} on ${table} for each row when (${condition}) execute function ${name}()`,
+        )
+        .execute(t.app.db);
+    }
+  }
+
+  it('merges batches: trays numbered after the parent, sources removed, worth summed', async () => {
+    const a = await batchWithTrays('Merge A', 2);
+    const b = await batchWithTrays('Merge B', 3);
+    const c = await batchWithTrays('Merge C', 1);
+    const url = `/v1/batches/merge${q}${projectId}`;
+    const res = await call(digiUser, 'POST', url, { parent_id: a, childs: [b, c] });
+    expect(res.statusCode).toBe(200);
+    const names = (res.json().results as BatchRow[]).map((r) => r.name);
+    expect(names).toContain('Merge A');
+    expect(names).not.toContain('Merge B');
+    expect(names).not.toContain('Merge C');
+    expect((res.json().results as BatchRow[]).find((r) => r.batch_id === a)).toMatchObject({
+      trays: 6,
+      total_price: 2 * (1 + 2 + 1 + 2 + 3 + 1),
+    });
+    expect((await trays(a)).map((r) => [r.tray_nr, r.comments])).toEqual([
+      [1, 'Merge A #1'],
+      [2, 'Merge A #2'],
+      [3, 'Merge B #1'],
+      [4, 'Merge B #2'],
+      [5, 'Merge B #3'],
+      [6, 'Merge C #1'],
+    ]);
+  });
+
+  it('refuses a merge of nothing, into itself, of unknown batches, and by other roles', async () => {
+    const a = await batchWithTrays('Refuse A', 1);
+    const url = `/v1/batches/merge${q}${projectId}`;
+    const none = await call(manager, 'POST', url, { parent_id: a, childs: [] });
+    expect([none.statusCode, details(none)]).toEqual([400, [B.mergeNothing]]);
+    const self = await call(manager, 'POST', url, { parent_id: a, childs: [a] });
+    expect([self.statusCode, details(self)]).toEqual([400, [B.mergeItself]]);
+    // A batch of another project (the demo project 1) is not found through this one.
+    expect((await call(manager, 'POST', url, { parent_id: a, childs: [1] })).statusCode).toBe(404);
+    expect((await call(filler, 'POST', url, { parent_id: a, childs: [1] })).statusCode).toBe(403);
+    const strangerRes = await call(stranger, 'POST', url, { parent_id: a, childs: [1] });
+    expect(strangerRes.statusCode).toBe(404);
+    expect(await content(a)).toHaveLength(1);
+  });
+
+  it('a merge that fails midway leaves every batch and tray as it was', async () => {
+    const a = await batchWithTrays('Atomic A', 2);
+    const b = await batchWithTrays('Atomic B', 2);
+    const x = await batchWithTrays('Explode', 2);
+    const before = [await content(a), await content(b), await content(x)];
+    await failWhen('batches', 'delete', "old.name = 'Explode'");
+    const url = `/v1/batches/merge${q}${projectId}`;
+    const res = await call(manager, 'POST', url, { parent_id: a, childs: [b, x] });
+    expect(res.statusCode).toBe(500);
+    expect([await content(a), await content(b), await content(x)]).toEqual(before);
+    expect(await byName('Atomic B')).toBeTruthy();
+  });
+
+  it('a batch claimed by someone else is not merged', async () => {
+    const a = await batchWithTrays('Claimed A', 1);
+    const b = await batchWithTrays('Claimed B', 1);
+    const other = await t.app.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'picker@demo.test')
+      .executeTakeFirstOrThrow();
+    await t.app.db
+      .updateTable('batches')
+      .set({ write_permission_user_id: other.id })
+      .where('id', '=', b)
+      .execute();
+    const res = await call(manager, 'POST', `/v1/batches/merge${q}${projectId}`, {
+      parent_id: a,
+      childs: [b],
+    });
+    expect([res.statusCode, details(res)]).toEqual([409, [B.claimedByOther('Claimed B')]]);
+  });
+
+  it('duplicates batches with their trays; names checked with every message at once', async () => {
+    const a = await batchWithTrays('Dup A', 3);
+    const b = await batchWithTrays('Dup B', 1);
+    const url = `/v1/batches/duplicate${q}${projectId}`;
+    const bad = await call(digiUser, 'PUT', url, [
+      { parent_id: a, child_name: '' },
+      { parent_id: a, child_name: 'Dup B' },
+      { parent_id: b, child_name: 'Twin' },
+      { parent_id: a, child_name: 'Twin' },
+    ]);
+    expect(bad.statusCode).toBe(400);
+    expect(details(bad)).toEqual([
+      'Give a new name for the copy of batch Dup A',
+      'Batch Dup B already exists',
+      'Batch Twin is defined more than once',
+    ]);
+    expect(await byName('Twin')).toBeUndefined();
+    const ok = await call(digiUser, 'PUT', url, [
+      { parent_id: a, child_name: 'Dup A copy' },
+      { parent_id: b, child_name: 'Dup B copy' },
+    ]);
+    expect(ok.statusCode).toBe(200);
+    const copy = (ok.json().results as BatchRow[]).find((r) => r.name === 'Dup A copy')!;
+    expect(copy).toMatchObject({ status: 'in progress', claimed: false, trays: 3 });
+    expect(await content(copy.batch_id)).toEqual(await content(a));
+    const ids = new Set((await trays(a)).map((r) => r.id));
+    expect((await trays(copy.batch_id)).some((r) => ids.has(r.id))).toBe(false);
+    expect((await call(filler, 'PUT', url, [{ parent_id: a, child_name: 'F' }])).statusCode).toBe(
+      403,
+    );
+    const strangerRes = await call(stranger, 'PUT', url, [{ parent_id: a, child_name: 'S' }]);
+    expect(strangerRes.statusCode).toBe(404);
+  });
+
+  it('a duplicate that fails midway makes no copy at all', async () => {
+    const a = await batchWithTrays('Dup atomic', 2);
+    await failWhen('batches', 'insert', "new.name = 'Boom copy'");
+    const res = await call(manager, 'PUT', `/v1/batches/duplicate${q}${projectId}`, [
+      { parent_id: a, child_name: 'Fine copy' },
+      { parent_id: a, child_name: 'Boom copy' },
+    ]);
+    expect(res.statusCode).toBe(500);
+    expect(await byName('Fine copy')).toBeUndefined();
+  });
+
+  it('backs up a batch and resets it from the backup exactly (digibrick_manager only)', async () => {
+    const a = await batchWithTrays('Backup A', 3);
+    const other = await batchWithTrays('Backup other', 1);
+    const original = await content(a);
+    const originalIds = (await trays(a)).map((r) => r.id);
+    const made = await call(digiUser, 'PUT', `/v1/backup?batch_id=${a}`, { comments: 'before' });
+    expect(made.statusCode).toBe(200);
+    const [backup] = made.json().results as BackupRow[];
+    expect(backup).toMatchObject({ batch_id: a, batch_name: 'Backup A', comments: 'before' });
+    expect((JSON.parse(backup.json) as unknown[]).length).toBe(3);
+    await call(digiUser, 'PUT', `/v1/backup?batch_id=${other}`, {});
+
+    // The batch changes: a tray edited, one deleted, one added.
+    await t.app.db
+      .updateTable('trays')
+      .set({ quantity: 99, comments: 'changed', accepted: 1 })
+      .where('id', '=', originalIds[0])
+      .execute();
+    await t.app.db.deleteFrom('trays').where('id', '=', originalIds[2]).execute();
+    await t.app.db
+      .updateTable('trays')
+      .set({ tray_nr: 7 })
+      .where('id', '=', originalIds[1])
+      .execute();
+
+    const reset = `/v1/backup?backup_id=${backup.backup_id}`;
+    expect((await call(digiUser, 'POST', reset)).statusCode).toBe(403);
+    expect((await call(stranger, 'POST', reset)).statusCode).toBe(404);
+    const res = await call(manager, 'POST', reset);
+    expect(res.statusCode).toBe(200);
+    expect(await content(a)).toEqual(original);
+    // Tray 1 kept its id.
+    expect((await trays(a))[0].id).toBe(originalIds[0]);
+
+    const only = await call(digiUser, 'GET', `/v1/backup${q}${projectId}&batch_id=${other}`);
+    expect((only.json().results as BackupRow[]).map((r) => r.batch_id)).toEqual([other]);
+    const all = await call(digiUser, 'GET', `/v1/backup${q}${projectId}`);
+    expect((all.json().results as BackupRow[]).length).toBe(2);
+    expect((await call(stranger, 'GET', `/v1/backup${q}${projectId}`)).statusCode).toBe(404);
+    expect((await call(stranger, 'PUT', `/v1/backup?batch_id=${a}`, {})).statusCode).toBe(404);
+  });
+
+  it('a reset that fails midway leaves the trays as they were', async () => {
+    const a = await batchWithTrays('Reset atomic', 2);
+    const made = await call(manager, 'PUT', `/v1/backup?batch_id=${a}`, { comments: '' });
+    const [backup] = made.json().results as BackupRow[];
+    const ids = (await trays(a)).map((r) => r.id);
+    await t.app.db.updateTable('trays').set({ quantity: 50 }).where('id', '=', ids[0]).execute();
+    await t.app.db.deleteFrom('trays').where('id', '=', ids[1]).execute();
+    const changed = await content(a);
+    await failWhen('trays', 'insert', "new.comments = 'Reset atomic #2'");
+    const res = await call(manager, 'POST', `/v1/backup?backup_id=${backup.backup_id}`);
+    expect(res.statusCode).toBe(500);
+    expect(await content(a)).toEqual(changed);
+  });
+
+  it("resets the demo backup (stored as the demo's trays) and floor trays reach devices", async () => {
+    const demoBackups = await call(manager, 'GET', '/v1/backup?project_id=1&batch_id=1');
+    const [backup] = demoBackups.json().results as BackupRow[];
+    expect(backup.comments).toBe('Before price update');
+    await t.app.db.updateTable('trays').set({ quantity: 0 }).where('batch_id', '=', 1).execute();
+    const res = await call(manager, 'POST', `/v1/backup?backup_id=${backup.backup_id}`);
+    expect(res.statusCode).toBe(200);
+    const stored = JSON.parse(backup.json) as { tray_nr: number; quantity: number }[];
+    const now = await trays(1);
+    expect(now.map((r) => [r.tray_nr, r.quantity])).toEqual(
+      stored.map((s) => [s.tray_nr, s.quantity]).sort((x, y) => x[0] - y[0]),
+    );
+  });
+});

@@ -1,0 +1,185 @@
+import { sql } from 'kysely';
+import { BatchMessages, checkDuplicateNames } from '../../../contract/batches';
+import { nowIso } from '../../db/dialect';
+import { conflict } from '../../errors';
+import { recordTombstone } from '../../sync';
+import type { Trx, WriteCtx } from '../../write/context';
+import { batchNames, mustFindBatch } from './queries';
+
+/** Batches whose trays are on the warehouse floor (pulled by fillers' devices). */
+export const ON_FLOOR = 'ready for filling';
+
+type FoundBatch = Awaited<ReturnType<typeof mustFindBatch>>;
+
+/** 409 when someone other than the caller holds the claim on a batch's trays. */
+export function mustNotBeClaimedByOther(ctx: WriteCtx, batch: FoundBatch): void {
+  const holder = batch.write_permission_user_id;
+  if (holder !== null && holder !== ctx.userId)
+    throw conflict(BatchMessages.claimedByOther(batch.name));
+}
+
+/** The highest tray number of a batch (0 when it has none). */
+async function lastTrayNr(trx: Trx, companyId: number, batchId: number): Promise<number> {
+  const row = await trx
+    .selectFrom('trays')
+    .select(sql<number | string | null>`max(tray_nr)`.as('last'))
+    .where('batch_id', '=', batchId)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  return Number(row?.last ?? 0);
+}
+
+/**
+ * Moves the trays of `childIds` into `parentId` (numbered after the parent's own, in their
+ * order) and removes the emptied batches, in the caller's transaction: all of it or nothing.
+ * Trays that leave the floor get tombstones; every moved tray gets the version, so devices pull
+ * those that reach it.
+ */
+export async function mergeBatches(
+  trx: Trx,
+  ctx: WriteCtx,
+  projectId: number,
+  parentId: number,
+  childIds: readonly number[],
+): Promise<void> {
+  const version = await ctx.version();
+  const parent = await mustFindBatch(trx, ctx.companyId, projectId, parentId);
+  mustNotBeClaimedByOther(ctx, parent);
+  const children: FoundBatch[] = [];
+  for (const id of new Set(childIds)) {
+    const child = await mustFindBatch(trx, ctx.companyId, projectId, id);
+    mustNotBeClaimedByOther(ctx, child);
+    children.push(child);
+  }
+  for (const child of children) {
+    const offset = await lastTrayNr(trx, ctx.companyId, parentId);
+    const moved = await trx
+      .updateTable('trays')
+      .set({ batch_id: parentId, tray_nr: sql`tray_nr + ${sql.lit(offset)}`, version })
+      .where('batch_id', '=', child.id)
+      .where('company_id', '=', ctx.companyId)
+      .returning('id')
+      .execute();
+    if (child.status === ON_FLOOR && parent.status !== ON_FLOOR)
+      for (const t of moved) await recordTombstone(trx, ctx.companyId, 'trays', t.id, version);
+    await trx
+      .deleteFrom('batches')
+      .where('id', '=', child.id)
+      .where('company_id', '=', ctx.companyId)
+      .execute();
+  }
+  await trx
+    .updateTable('batches')
+    .set({ last_edit_user_id: ctx.userId, date_of_last_edit: nowIso(), version })
+    .where('id', '=', parentId)
+    .where('company_id', '=', ctx.companyId)
+    .execute();
+}
+
+/**
+ * Makes one copy per entry: a new batch ('in progress', unclaimed) with the source's comments
+ * and a copy of each of its trays (same numbers, items, quantities, prices, statuses and
+ * accepted flags; not where they were filled). All copies or none; the names are checked
+ * first and every problem is answered at once (400).
+ */
+export async function duplicateBatches(
+  trx: Trx,
+  ctx: WriteCtx,
+  projectId: number,
+  entries: readonly { parent_id: number; child_name: string }[],
+): Promise<number[]> {
+  const version = await ctx.version();
+  const sources: FoundBatch[] = [];
+  for (const e of entries)
+    sources.push(await mustFindBatch(trx, ctx.companyId, projectId, e.parent_id));
+  const problems = checkDuplicateNames(
+    entries.map((e, i) => ({ parentName: sources[i].name, childName: e.child_name })),
+    await batchNames(trx, ctx.companyId, projectId),
+  );
+  if (problems.length) throw new DuplicateRefused(problems);
+  const made: number[] = [];
+  for (const [i, e] of entries.entries()) {
+    const source = await trx
+      .selectFrom('batches')
+      .select('comments')
+      .where('id', '=', sources[i].id)
+      .executeTakeFirstOrThrow();
+    const { id } = await trx
+      .insertInto('batches')
+      .values({
+        company_id: ctx.companyId,
+        project_id: projectId,
+        name: e.child_name,
+        comments: source.comments,
+        creator_user_id: ctx.userId,
+        date_of_creation: nowIso(),
+        last_edit_user_id: null,
+        date_of_last_edit: null,
+        write_permission_user_id: null,
+        write_permission_since: null,
+        version,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await copyTrays(trx, ctx, sources[i].id, id, version);
+    made.push(id);
+  }
+  return made;
+}
+
+/** Copies a batch's trays into another batch, in one statement. */
+async function copyTrays(trx: Trx, ctx: WriteCtx, fromId: number, toId: number, version: number) {
+  const now = nowIso();
+  await trx
+    .insertInto('trays')
+    .columns([
+      'company_id',
+      'batch_id',
+      'tray_nr',
+      'item_id',
+      'mold_id',
+      'colour_id',
+      'condition',
+      'quantity',
+      'price',
+      'status',
+      'accepted',
+      'is_public',
+      'comments',
+      'creator_user_id',
+      'date_of_creation',
+      'version',
+    ])
+    .expression(
+      trx
+        .selectFrom('trays')
+        .select([
+          'company_id',
+          sql<number>`${sql.lit(toId)}`.as('batch_id'),
+          'tray_nr',
+          'item_id',
+          'mold_id',
+          'colour_id',
+          'condition',
+          'quantity',
+          'price',
+          'status',
+          'accepted',
+          'is_public',
+          'comments',
+          sql<number>`${sql.lit(ctx.userId)}`.as('creator_user_id'),
+          sql<string>`${now}`.as('date_of_creation'),
+          sql<number>`${sql.lit(version)}`.as('version'),
+        ])
+        .where('batch_id', '=', fromId)
+        .where('company_id', '=', ctx.companyId),
+    )
+    .execute();
+}
+
+/** The copies' names were refused: every problem, one per message (answered as a 400). */
+export class DuplicateRefused extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('; '));
+  }
+}
