@@ -1,11 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { hostname, tmpdir } from 'node:os';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ControllerMessages } from '../../../contract/controllers';
 import { SAMPLE_SOURCE } from '../../catalog-import/source';
+import { dumpWith, sampleText } from '../../catalog-import/test-support';
 import { nowIso } from '../../db/dialect';
 import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
 import { bearerFor } from '../../test/locations-support';
@@ -14,25 +14,6 @@ import { failInterruptedRuns } from './jobs';
 
 const START = '/api/v3/brickbase/controller/async/';
 const LIST = '/api/v3/brickbase/controllers/';
-
-/** A copy of the sample dump with some files replaced. */
-function dumpWith(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'bw-dump-'));
-  cpSync(SAMPLE_SOURCE, dir, { recursive: true });
-  for (const [name, text] of Object.entries(files)) {
-    rmSync(join(dir, `${name}.csv.gz`), { force: true });
-    writeFileSync(join(dir, `${name}.csv`), text);
-  }
-  return dir;
-}
-
-function sampleText(name: string): string {
-  try {
-    return readFileSync(join(SAMPLE_SOURCE, `${name}.csv`), 'utf8');
-  } catch {
-    return gunzipSync(readFileSync(join(SAMPLE_SOURCE, `${name}.csv.gz`))).toString('utf8');
-  }
-}
 
 describeEachDialect('controllers: catalog import', (dialect) => {
   let t: TestApp;
@@ -198,31 +179,6 @@ describeEachDialect('controllers: catalog import', (dialect) => {
     expect(JSON.parse(changes[0].changes)).toEqual({
       name: { old: 'Brick 2 x 4', new: 'Brick 2 x 4 (changed)' },
     });
-  });
-
-  it('a malformed file fails the run with file, line and reason and leaves that table as it was', async () => {
-    const sets = sampleText('sets').replace(',Catapult,1984,', ',Catapult,19x4,');
-    const dir = dumpWith({ sets });
-    dirs.push(dir);
-    const before = await t.app.db.selectFrom('sets').selectAll().orderBy('id').execute();
-    const run = await runOnce(dir);
-    expect(run.status).toBe('failed');
-    expect(run.error).toBe("Loading sets: sets.csv line 2: year '19x4' is not a whole number");
-    expect(await t.app.db.selectFrom('sets').selectAll().orderBy('id').execute()).toEqual(before);
-
-    const noColumn = dumpWith({ minifigs: 'fig_num,name,img_url\nfig-000001,Police Officer,\n' });
-    dirs.push(noColumn);
-    const run2 = await runOnce(noColumn);
-    expect(run2.status).toBe('failed');
-    expect(run2.error).toBe(
-      "Loading minifigs: minifigs.csv has no column 'num_parts' (its header is 'fig_num,name,img_url')",
-    );
-    const ragged = dumpWith({ part_categories: 'id,name\n1,Baseplates\n3,Bricks,Sloped\n' });
-    dirs.push(ragged);
-    const run3 = await runOnce(ragged);
-    expect(run3.error).toBe(
-      'Loading categories: part_categories.csv line 3: 3 fields where the header has 2',
-    );
   });
 
   it('reads the dump from a base URL (gzip files streamed as they download)', async () => {
