@@ -42,7 +42,11 @@ export const AREA_ROUTES: AreaRoute[] = [
 
   { path: '/projects', area: 'Projects', page: projectsOverview },
   { path: '/projects/:projectid', area: 'Projects', page: projects },
-  { path: '/projects/:projectid/:batchid', area: 'Batch trays', page: projects },
+  {
+    path: '/projects/:projectid/:batchid',
+    area: 'Batch trays',
+    page: lazy(() => import('../features/batch-trays/BatchTraysPage')),
+  },
   { path: '/backup/:projectid', area: 'Batch backups', page: projects },
   { path: '/catalog', area: 'Catalog', page: notAvailable('Catalog') },
 

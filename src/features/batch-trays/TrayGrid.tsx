@@ -1,0 +1,273 @@
+import { ActionIcon, Box, Button, Checkbox, Group, HoverCard, Image, Text } from '@mantine/core';
+import { memo, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import type { TrayRow } from '../../../contract/batch-trays';
+import { fetchMoldInfo } from './api';
+import { CellEditor, type Colour } from './CellEditor';
+import { COLUMNS, GRID_TEMPLATE, fieldText } from './columns';
+import { changedFields, draftOf, type Draft, type DraftField, type Sort } from './grid-model';
+
+export const ROW_HEIGHT = 36;
+/** Rows drawn above and below the visible ones, so scrolling shows no gaps. */
+const OVERSCAN = 10;
+
+export interface GridProps {
+  rows: TrayRow[];
+  pending: ReadonlyMap<number, Draft>;
+  selected: ReadonlySet<number>;
+  sort: Sort;
+  editing: { trayId: number; field: DraftField } | null;
+  colours: Colour[];
+  isManager: boolean;
+  onSort: (c: (typeof COLUMNS)[number]) => void;
+  onRowClick: (id: number, e: MouseEvent) => void;
+  onCellDoubleClick: (row: TrayRow, field: DraftField) => void;
+  onEditDone: (row: TrayRow, field: DraftField, text: string | null) => void;
+  onToggleAccepted: (row: TrayRow) => void;
+  onInfo: (row: TrayRow) => void;
+  onAccept: (id: number) => void;
+  onDeny: (id: number) => void;
+}
+
+/**
+ * The spreadsheet: a sticky header that sorts on click and only the rows in view (and a few
+ * around them) drawn, so thousands of trays scroll smoothly.
+ */
+export function TrayGrid(props: GridProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const [top, setTop] = useState(0);
+  const [height, setHeight] = useState(600);
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (el && el.clientHeight > 0) setHeight(el.clientHeight);
+  }, []);
+  const first = Math.max(0, Math.floor(top / ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min(props.rows.length, Math.ceil((top + height) / ROW_HEIGHT) + OVERSCAN);
+  const colourName = (id: number) => props.colours.find((c) => c.id === id)?.name;
+  return (
+    <Box
+      ref={box}
+      role="grid"
+      aria-label="Trays"
+      aria-rowcount={props.rows.length + 1}
+      onScroll={(e) => setTop(e.currentTarget.scrollTop)}
+      style={{
+        height: 'calc(100vh - 240px)',
+        minHeight: 360,
+        overflow: 'auto',
+        border: '1px solid var(--mantine-color-gray-3)',
+      }}
+    >
+      <div
+        role="row"
+        style={{
+          display: 'grid',
+          gridTemplateColumns: GRID_TEMPLATE,
+          position: 'sticky',
+          top: 0,
+          zIndex: 2,
+          background: 'var(--mantine-color-body)',
+          borderBottom: '1px solid var(--mantine-color-gray-4)',
+          minWidth: 'max-content',
+        }}
+      >
+        {COLUMNS.map((c) => (
+          <div
+            key={c.id}
+            role="columnheader"
+            aria-sort={ariaSort(props.sort, c.sort)}
+            style={{ padding: 4 }}
+          >
+            {c.sort ? (
+              <Button variant="subtle" size="compact-sm" onClick={() => props.onSort(c)}>
+                {c.title}
+                {props.sort.key === c.sort ? (props.sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}
+              </Button>
+            ) : (
+              <Text size="sm" fw={600} p={4}>
+                {c.title}
+              </Text>
+            )}
+          </div>
+        ))}
+      </div>
+      <div
+        style={{
+          position: 'relative',
+          height: props.rows.length * ROW_HEIGHT,
+          minWidth: 'max-content',
+        }}
+      >
+        {props.rows.slice(first, last).map((row, i) => (
+          <GridRow
+            key={row.tray_id}
+            {...props}
+            row={row}
+            index={first + i}
+            draft={props.pending.get(row.tray_id)}
+            isSelected={props.selected.has(row.tray_id)}
+            editField={props.editing?.trayId === row.tray_id ? props.editing.field : null}
+            colourName={colourName}
+          />
+        ))}
+      </div>
+    </Box>
+  );
+}
+
+function ariaSort(s: Sort, key: string | undefined) {
+  if (!key || s.key !== key) return undefined;
+  return s.dir === 'asc' ? 'ascending' : 'descending';
+}
+
+type RowProps = GridProps & {
+  row: TrayRow;
+  index: number;
+  draft: Draft | undefined;
+  isSelected: boolean;
+  editField: DraftField | null;
+  colourName: (id: number) => string | undefined;
+};
+
+const GridRow = memo(function GridRow(p: RowProps) {
+  const { row, draft } = p;
+  const changed = changedFields(row, draft);
+  const shown = draft ?? draftOf(row);
+  const saved = draftOf(row);
+  const cell = (field: DraftField) => {
+    if (p.editField === field)
+      return (
+        <CellEditor
+          field={field}
+          draft={shown}
+          colours={p.colours}
+          label={`${field} of tray ${row.tray_nr}`}
+          onDone={(text) => p.onEditDone(row, field, text)}
+        />
+      );
+    const now = fieldText(field, shown, row, p.colourName);
+    if (!changed.has(field))
+      return (
+        <Text size="sm" truncate>
+          {now}
+        </Text>
+      );
+    const was = fieldText(field, saved, row, p.colourName);
+    return (
+      <Text size="sm" truncate title={`saved: ${was}`}>
+        <s style={{ color: 'var(--mantine-color-dimmed)' }}>{was || '—'}</s>{' '}
+        <b style={{ color: 'var(--mantine-color-orange-8)' }}>{now || '—'}</b>
+      </Text>
+    );
+  };
+  return (
+    <div
+      role="row"
+      aria-rowindex={p.index + 2}
+      aria-selected={p.isSelected}
+      aria-label={`tray ${row.tray_nr}`}
+      data-changed={changed.size > 0 || undefined}
+      onClick={(e) => p.onRowClick(row.tray_id, e)}
+      style={{
+        position: 'absolute',
+        top: p.index * ROW_HEIGHT,
+        height: ROW_HEIGHT,
+        left: 0,
+        right: 0,
+        display: 'grid',
+        gridTemplateColumns: GRID_TEMPLATE,
+        alignItems: 'center',
+        userSelect: 'none',
+        borderBottom: '1px solid var(--mantine-color-gray-2)',
+        background: p.isSelected
+          ? 'var(--mantine-color-blue-1)'
+          : changed.size > 0
+            ? 'var(--mantine-color-yellow-0)'
+            : undefined,
+      }}
+    >
+      {COLUMNS.map((c) => (
+        <div
+          key={c.id}
+          role="gridcell"
+          style={{ padding: '0 6px', overflow: 'hidden' }}
+          onDoubleClick={c.field ? () => p.onCellDoubleClick(row, c.field!) : undefined}
+        >
+          {c.id === 'nr' && <Text size="sm">{row.tray_nr}</Text>}
+          {c.id === 'accepted' && (
+            <Checkbox
+              aria-label={`accepted tray ${row.tray_nr}`}
+              checked={row.accepted === 1}
+              disabled={!p.isManager}
+              onClick={(e) => e.stopPropagation()}
+              onChange={() => p.onToggleAccepted(row)}
+            />
+          )}
+          {c.id === 'mold' && p.editField !== 'mold_id' ? (
+            <MouldHover moldId={shown.mold_id}>{cell('mold_id')}</MouldHover>
+          ) : (
+            c.field && c.id !== 'mold' && cell(c.field)
+          )}
+          {c.id === 'mold' && p.editField === 'mold_id' && cell('mold_id')}
+          {c.id === 'info' && (
+            <ActionIcon
+              variant="subtle"
+              aria-label={`info of tray ${row.tray_nr}`}
+              onClick={(e) => {
+                e.stopPropagation();
+                p.onInfo(row);
+              }}
+            >
+              ⓘ
+            </ActionIcon>
+          )}
+          {c.id === 'changes' && changed.size > 0 && (
+            <Group gap={4} wrap="nowrap">
+              <Button
+                size="compact-xs"
+                color="green"
+                onClick={(e) => (e.stopPropagation(), p.onAccept(row.tray_id))}
+              >
+                Accept
+              </Button>
+              <Button
+                size="compact-xs"
+                color="red"
+                variant="light"
+                onClick={(e) => (e.stopPropagation(), p.onDeny(row.tray_id))}
+              >
+                Deny
+              </Button>
+            </Group>
+          )}
+        </div>
+      ))}
+    </div>
+  );
+});
+
+/** Hovering over a mould shows its name and image (asked for once per mould). */
+const moldCache = new Map<number, Promise<{ name: string; url: string | null }>>();
+function MouldHover({ moldId, children }: { moldId: number | null; children: React.ReactNode }) {
+  const [info, setInfo] = useState<{ name: string; url: string | null } | null>(null);
+  if (moldId === null) return <>{children}</>;
+  const load = () => {
+    if (!moldCache.has(moldId)) moldCache.set(moldId, fetchMoldInfo(moldId));
+    moldCache
+      .get(moldId)!
+      .then(setInfo)
+      .catch(() => setInfo({ name: 'Mould not found', url: null }));
+  };
+  return (
+    <HoverCard openDelay={250} onOpen={load} withinPortal>
+      <HoverCard.Target>
+        <div>{children}</div>
+      </HoverCard.Target>
+      <HoverCard.Dropdown>
+        <Text size="sm" fw={600}>
+          {info?.name ?? '…'}
+        </Text>
+        {info?.url && <Image src={info.url} alt={info.name} w={120} h={120} fit="contain" />}
+      </HoverCard.Dropdown>
+    </HoverCard>
+  );
+}

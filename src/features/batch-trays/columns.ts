@@ -1,0 +1,63 @@
+import type { TrayRow } from '../../../contract/batch-trays';
+import { CONDITIONS } from '../../../contract/projects';
+import type { Draft, DraftField, SortKey } from './grid-model';
+
+/** The editor's columns: header, width, what sorts it and what a double-click edits. */
+export interface Column {
+  id: string;
+  title: string;
+  width: number | 'flex';
+  sort?: SortKey;
+  field?: DraftField;
+}
+
+export const COLUMNS: Column[] = [
+  { id: 'nr', title: 'Tray', width: 56, sort: 'tray_nr' },
+  { id: 'accepted', title: 'Accepted', width: 84, sort: 'accepted' },
+  { id: 'status', title: 'Status', width: 150, sort: 'status', field: 'status' },
+  { id: 'mold', title: 'Mold ID', width: 104, sort: 'mold_id', field: 'mold_id' },
+  { id: 'item', title: 'Item', width: 96, sort: 'readable_id', field: 'item_id' },
+  { id: 'colour', title: 'Colour', width: 150, sort: 'colour_name', field: 'colour_id' },
+  { id: 'condition', title: 'Condition', width: 110, sort: 'condition', field: 'condition' },
+  { id: 'quantity', title: 'Quantity', width: 84, sort: 'quantity', field: 'quantity' },
+  { id: 'price', title: 'Price (€)', width: 84, sort: 'price', field: 'price' },
+  { id: 'comments', title: 'Comments', width: 'flex', sort: 'comments', field: 'comments' },
+  { id: 'info', title: 'Info', width: 52 },
+  { id: 'changes', title: 'Changes', width: 150 },
+];
+
+export const GRID_TEMPLATE = COLUMNS.map((c) =>
+  c.width === 'flex' ? 'minmax(140px, 1fr)' : `${c.width}px`,
+).join(' ');
+
+/** Condition label; an unknown value says so (spelling as the product has it). */
+export function conditionLabel(c: string | null): string {
+  if (c === null) return '';
+  return (CONDITIONS as Record<string, string>)[c] ?? 'Condtion not found';
+}
+
+/** The text a cell shows for a value of `field`. */
+export function fieldText(
+  field: DraftField,
+  v: Draft,
+  row: TrayRow,
+  colourName: (id: number) => string | undefined,
+): string {
+  switch (field) {
+    case 'colour_id':
+      if (v.colour_id === null) return '';
+      if (v.colour_id === row.colour_id && row.colour_name) return row.colour_name;
+      return colourName(v.colour_id) ?? 'Colour not found';
+    case 'condition':
+      return conditionLabel(v.condition);
+    case 'item_id':
+      if (v.item_id === null) return '';
+      return v.item_id === row.item_id && row.readable_id ? row.readable_id : `#${v.item_id}`;
+    case 'price':
+      return v.price.toFixed(2);
+    default: {
+      const x = v[field];
+      return x === null ? '' : String(x);
+    }
+  }
+}

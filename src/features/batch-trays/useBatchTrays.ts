@@ -1,0 +1,146 @@
+import { HTTPError } from 'ky';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  BatchTraysMessages as M,
+  type TrayList,
+  type TrayRow,
+} from '../../../contract/batch-trays';
+import { notifyError, showApiError } from '../../ui/notify';
+import * as api from './api';
+import { toEdit, withDraft, type Draft } from './grid-model';
+
+/**
+ * The batch's trays, the write claim and the pending edits. An edit first needs the claim ('ERROR:
+ * someone else is probably already working on this batch' when refused); edits stay pending, apart
+ * from the saved rows, until accepted (saved) or denied (dropped); the claim is given up when no
+ * edit is left pending.
+ */
+export function useBatchTrays(ref: api.BatchRef) {
+  const [list, setList] = useState<TrayList | null>(null);
+  const [pending, setPending] = useState<Map<number, Draft>>(new Map());
+  const [busy, setBusy] = useState(false);
+  const pendingRef = useRef(pending);
+  pendingRef.current = pending;
+  const { projectId, batchId } = ref;
+
+  useEffect(() => {
+    let live = true;
+    api
+      .fetchTrays({ projectId, batchId })
+      .then((l) => live && setList(l))
+      .catch(showApiError);
+    return () => {
+      live = false;
+    };
+  }, [projectId, batchId]);
+
+  /** Takes the claim unless held; false (after the message) when someone else holds it. */
+  const ensureClaim = useCallback(async (): Promise<boolean> => {
+    if (list?.claimed_by_me) return true;
+    try {
+      setList(await api.setClaim({ projectId, batchId }, true));
+      return true;
+    } catch (error) {
+      if (error instanceof HTTPError && error.response.status === 409) notifyError(M.claimRefused);
+      else await showApiError(error);
+      return false;
+    }
+  }, [list?.claimed_by_me, projectId, batchId]);
+
+  /** Gives up the claim once nothing is pending. */
+  const releaseIfDone = useCallback(
+    async (next: Map<number, Draft>) => {
+      if (next.size > 0) return;
+      try {
+        setList(await api.setClaim({ projectId, batchId }, false));
+      } catch (error) {
+        await showApiError(error);
+      }
+    },
+    [projectId, batchId],
+  );
+
+  const edit = useCallback((row: TrayRow, draft: Draft) => {
+    setPending((p) => withDraft(p, row, draft));
+  }, []);
+
+  /** Saves the pending edits of `ids` (all when absent) in one request. */
+  const accept = useCallback(
+    async (ids?: number[]) => {
+      const current = pendingRef.current;
+      const chosen = ids ?? [...current.keys()];
+      const drafts = chosen.flatMap((id) => {
+        const d = current.get(id);
+        return d ? [toEdit(d)] : [];
+      });
+      if (drafts.length === 0) return;
+      setBusy(true);
+      try {
+        setList(await api.saveTrays({ projectId, batchId }, drafts));
+        const next = new Map(pendingRef.current);
+        for (const id of chosen) next.delete(id);
+        setPending(next);
+        await releaseIfDone(next);
+      } catch (error) {
+        await showApiError(error);
+      } finally {
+        setBusy(false);
+      }
+    },
+    [projectId, batchId, releaseIfDone],
+  );
+
+  /** Drops the pending edits of `ids` (all when absent). */
+  const deny = useCallback(
+    async (ids?: number[]) => {
+      const next = new Map(pendingRef.current);
+      if (ids) for (const id of ids) next.delete(id);
+      else next.clear();
+      setPending(next);
+      await releaseIfDone(next);
+    },
+    [releaseIfDone],
+  );
+
+  const toggleAccepted = useCallback(
+    async (row: TrayRow) => {
+      if (pendingRef.current.has(row.tray_id)) {
+        notifyError(M.uncommitted);
+        return;
+      }
+      try {
+        setList(await api.setAccepted({ projectId, batchId }, row.tray_id, row.accepted !== 1));
+      } catch (error) {
+        if (error instanceof HTTPError && error.response.status === 409)
+          notifyError(M.claimRefused);
+        else await showApiError(error);
+      }
+    },
+    [projectId, batchId],
+  );
+
+  /** Runs a change of chosen trays behind the claim; their pending edits go with them. */
+  const change = useCallback(
+    async (run: () => Promise<TrayList>): Promise<boolean> => {
+      if (!(await ensureClaim())) return false;
+      setBusy(true);
+      try {
+        const answer = await run();
+        setList(answer);
+        const present = new Set(answer.results.map((r) => r.tray_id));
+        const next = new Map([...pendingRef.current].filter(([id]) => present.has(id)));
+        setPending(next);
+        await releaseIfDone(next);
+        return true;
+      } catch (error) {
+        await showApiError(error);
+        return false;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [ensureClaim, releaseIfDone],
+  );
+
+  return { list, pending, busy, ensureClaim, edit, accept, deny, toggleAccepted, change };
+}
