@@ -15,6 +15,7 @@ const admin = lazy(() => import('../features/admin/AdminPage'));
 const brickAdmin = lazy(() => import('../features/admin/BrickAdminPage'));
 const projects = notAvailable('Projects');
 const projectsOverview = lazy(() => import('../features/projects/ProjectsPage'));
+const batchTrays = lazy(() => import('../features/batch-trays/BatchTraysPage'));
 const bricksyncer = notAvailable('Bricksyncer');
 const manageOrders = lazy(() => import('../features/orders/ManageOrdersPage'));
 const orderDetail = lazy(() => import('../features/orders/OrderDetailPage'));
@@ -42,11 +43,7 @@ export const AREA_ROUTES: AreaRoute[] = [
 
   { path: '/projects', area: 'Projects', page: projectsOverview },
   { path: '/projects/:projectid', area: 'Projects', page: projects },
-  {
-    path: '/projects/:projectid/:batchid',
-    area: 'Batch trays',
-    page: lazy(() => import('../features/batch-trays/BatchTraysPage')),
-  },
+  { path: '/projects/:projectid/:batchid', area: 'Batch trays', page: batchTrays },
   { path: '/backup/:projectid', area: 'Batch backups', page: projects },
   { path: '/catalog', area: 'Catalog', page: notAvailable('Catalog') },
 
