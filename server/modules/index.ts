@@ -13,6 +13,7 @@ import { locationsModule } from './locations';
 import { ordersModule } from './orders';
 import { projectsModule } from './projects';
 import { reportsModule } from './reports';
+import { syncBatchesModule } from './sync-batches';
 import { warehouseModule } from './warehouse';
 import { syncRoutes } from '../sync/routes';
 
@@ -35,6 +36,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(catalogModule);
   await app.register(catalogChunksModule);
   await app.register(projectsModule);
+  await app.register(syncBatchesModule);
   await app.register(bricksyncerModule);
   await app.register(batchTraysModule);
 }

@@ -1,0 +1,302 @@
+import { z } from 'zod';
+
+/**
+ * The marketplace back office (docs/bricksyncer-admin.md): stores and their credentials, items on
+ * sale, stock errors, settings and the sync log. The v2 calls speak JSON:API ({ data } documents
+ * of { id, type, attributes }); the v1 store-item calls speak plain JSON.
+ */
+
+export const JSON_API = 'application/vnd.api+json';
+
+export const StorePlatform = z.enum(['BRICKLINK', 'BRICKOWL']);
+export type StorePlatform = z.infer<typeof StorePlatform>;
+
+/** The credential fields each platform needs, in form order, with their labels. */
+export const CREDENTIAL_FIELDS = {
+  BRICKLINK: [
+    { key: 'consumer_key', label: 'Consumer key' },
+    { key: 'consumer_secret', label: 'Consumer secret' },
+    { key: 'token_key', label: 'Token value' },
+    { key: 'token_secret', label: 'Token secret' },
+  ],
+  BRICKOWL: [{ key: 'api_key', label: 'API key' }],
+} as const satisfies Record<StorePlatform, readonly { key: string; label: string }[]>;
+
+export type CredentialKey = (typeof CREDENTIAL_FIELDS)[StorePlatform][number]['key'];
+export const ALL_CREDENTIAL_KEYS: CredentialKey[] = [
+  ...CREDENTIAL_FIELDS.BRICKLINK.map((f) => f.key),
+  ...CREDENTIAL_FIELDS.BRICKOWL.map((f) => f.key),
+];
+
+export const StoreMessages = {
+  notFound: 'Store not found',
+  nameRequired: 'Name is required',
+  externalIdRequired: 'External id is required',
+  platformRequired: 'Platform must be BRICKLINK or BRICKOWL',
+  credentialRequired: (label: string) => `${label} is required`,
+  deleteQuestion: (name: string) =>
+    `Are you sure you want to delete store "${name}" and all associated stock and orders?`,
+} as const;
+
+const text = (max: number) => z.string().max(max);
+const Credentials = z
+  .object(Object.fromEntries(ALL_CREDENTIAL_KEYS.map((k) => [k, text(500).nullish()])))
+  .partial();
+
+/** What the store form sends; every rule with its message is in checkStore. */
+export const StoreAttributesIn = z.object({
+  name: text(200).nullish(),
+  platform: z.string().max(20).nullish(),
+  external_id: text(200).nullish(),
+  credentials: Credentials.nullish(),
+});
+export type StoreAttributesIn = z.infer<typeof StoreAttributesIn>;
+
+export const StoreWrite = z.object({
+  data: z.object({
+    type: z.literal('stores'),
+    id: z.string().max(20).optional(),
+    attributes: StoreAttributesIn,
+  }),
+});
+export type StoreWrite = z.infer<typeof StoreWrite>;
+
+export interface StoreValues {
+  name: string;
+  platform: StorePlatform;
+  external_id: string;
+  credentials: Record<string, string>;
+}
+
+/**
+ * The store form's rules: name, external id and each credential of the platform are required; the
+ * other platform's credentials are dropped. `kept` are the stored credentials of the store being
+ * edited on the same platform: a credential left empty keeps its stored value.
+ */
+export function checkStore(
+  input: StoreAttributesIn,
+  kept: Record<string, string> = {},
+): { ok: true; values: StoreValues } | { ok: false; problems: string[] } {
+  const problems: string[] = [];
+  const name = (input.name ?? '').trim();
+  const externalId = (input.external_id ?? '').trim();
+  if (!name) problems.push(StoreMessages.nameRequired);
+  const platform = StorePlatform.safeParse(input.platform);
+  if (!platform.success) problems.push(StoreMessages.platformRequired);
+  if (!externalId) problems.push(StoreMessages.externalIdRequired);
+  const credentials: Record<string, string> = {};
+  if (platform.success) {
+    for (const field of CREDENTIAL_FIELDS[platform.data]) {
+      const value = (input.credentials?.[field.key] ?? '').trim() || kept[field.key] || '';
+      if (!value) problems.push(StoreMessages.credentialRequired(field.label));
+      credentials[field.key] = value;
+    }
+  }
+  if (problems.length > 0 || !platform.success) return { ok: false, problems };
+  return {
+    ok: true,
+    values: { name, platform: platform.data, external_id: externalId, credentials },
+  };
+}
+
+export const StoreResource = z.object({
+  id: z.string(),
+  type: z.literal('stores'),
+  attributes: z.object({
+    name: z.string(),
+    platform: StorePlatform,
+    external_id: z.string(),
+    /** Masked: only the last 4 characters of a long enough value show; '' when not set. */
+    credentials: z.record(z.string(), z.string()),
+  }),
+});
+export type StoreResource = z.infer<typeof StoreResource>;
+export const StoreDocument = z.object({ data: StoreResource });
+export const StoreListDocument = z.object({ data: z.array(StoreResource) });
+export type StoreListDocument = z.infer<typeof StoreListDocument>;
+export const StoreIdParams = z.object({
+  storeId: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31),
+});
+
+/** A credential as the API shows it: at most its last 4 characters. */
+export function maskCredential(value: string | undefined): string {
+  if (!value) return '';
+  return value.length >= 12 ? `****${value.slice(-4)}` : '****';
+}
+
+// ---- items on sale (v1) ----
+
+export const StoreItemMessages = {
+  price: 'ERROR: item can not have no price or a price of 0',
+  tierPrice:
+    'ERROR: item tier price has to be in the format: TIER_QUANTITY1:TIER_PRICE1,TIER_QUANTITY2:TIER_PRICE2,TIER_QUANTITY3:TIER_PRICE3',
+  quantity: 'ERROR: quantity has to be a number and cannot be higher than the total quantity',
+  bulk: 'ERROR: bulk size has to be a whole number of at least 1',
+  notFound: 'Store item not found',
+} as const;
+
+/** A tier price has exactly 3 tiers. */
+export const TIER_COUNT = 3;
+const TIER = /^\s*\d+(\.\d+)?\s*:\s*\d+(\.\d+)?\s*$/;
+
+/** Empty, or exactly 3 comma-separated pairs of number:number. */
+export function tierPriceValid(value: string | null | undefined): boolean {
+  if (value === null || value === undefined || value.trim() === '') return true;
+  const tiers = value.split(',');
+  return tiers.length === TIER_COUNT && tiers.every((t) => TIER.test(t));
+}
+
+export const StoreItemsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+});
+
+export const StoreItemRow = z.object({
+  id: z.number(),
+  item_id: z.number(),
+  store_id: z.number(),
+  store_name: z.string(),
+  platform: StorePlatform,
+  mold_name: z.string(),
+  colour_name: z.string(),
+  condition: z.string(),
+  store_quantity: z.number(),
+  /** thousandths */
+  store_price: z.number(),
+  tier_price: z.string().nullable(),
+  bulk_size: z.number().nullable(),
+  note_public: z.string(),
+  note_private: z.string(),
+  /** The item's total quantity in the warehouse. */
+  quantity: z.number(),
+});
+export type StoreItemRow = z.infer<typeof StoreItemRow>;
+export const StoreItemList = z.object({ count: z.number(), results: z.array(StoreItemRow) });
+export type StoreItemList = z.infer<typeof StoreItemList>;
+
+const loose = z.union([z.number(), z.string().max(50), z.null()]).optional();
+export const StoreItemUpdate = z.object({
+  id: z
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31),
+  item_id: z
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31),
+  store_quantity: loose,
+  /** thousandths */
+  store_price: loose,
+  tier_price: z.string().max(200).nullish(),
+  bulk_size: loose,
+  note_public: text(2000).nullish(),
+  note_private: text(2000).nullish(),
+});
+export type StoreItemUpdate = z.infer<typeof StoreItemUpdate>;
+
+export interface StoreItemValues {
+  store_quantity: number;
+  store_price: number;
+  tier_price: string | null;
+  bulk_size: number | null;
+  note_public: string;
+  note_private: string;
+}
+
+const numberOf = (v: unknown): number =>
+  v === null || v === undefined || (typeof v === 'string' && v.trim() === '') ? NaN : Number(v);
+
+/** The edit-price rules, every failed one at once; `total` is the item's warehouse quantity. */
+export function checkStoreItem(
+  input: StoreItemUpdate,
+  total: number,
+): { ok: true; values: StoreItemValues } | { ok: false; problems: string[] } {
+  const problems: string[] = [];
+  const price = numberOf(input.store_price);
+  if (!Number.isFinite(price) || Math.round(price) <= 0) problems.push(StoreItemMessages.price);
+  if (!tierPriceValid(input.tier_price)) problems.push(StoreItemMessages.tierPrice);
+  const qty = numberOf(input.store_quantity);
+  if (!Number.isInteger(qty) || qty < 0 || qty > total) problems.push(StoreItemMessages.quantity);
+  const bulkEmpty =
+    input.bulk_size === null || input.bulk_size === undefined || input.bulk_size === '';
+  const bulk = bulkEmpty ? null : numberOf(input.bulk_size);
+  if (bulk !== null && (!Number.isInteger(bulk) || bulk < 1)) problems.push(StoreItemMessages.bulk);
+  if (problems.length > 0) return { ok: false, problems };
+  const tier = (input.tier_price ?? '').replace(/\s/g, '');
+  return {
+    ok: true,
+    values: {
+      store_quantity: qty,
+      store_price: Math.round(price),
+      tier_price: tier === '' ? null : tier,
+      bulk_size: bulk,
+      note_public: input.note_public ?? '',
+      note_private: input.note_private ?? '',
+    },
+  };
+}
+
+// ---- stock errors, settings, log entries (v2) ----
+
+const resource = <T extends string, A extends z.ZodRawShape>(type: T, attributes: A) =>
+  z.object({ id: z.string(), type: z.literal(type), attributes: z.object(attributes) });
+
+export const StockErrorResource = resource('stock_item_errors', {
+  created_at: z.string(),
+  description: z.string(),
+  is_resolved: z.number(),
+});
+export type StockErrorResource = z.infer<typeof StockErrorResource>;
+export const StockErrorList = z.object({ data: z.array(StockErrorResource) });
+export const StockErrorDocument = z.object({ data: StockErrorResource });
+export const StockErrorPatch = z.object({
+  data: z.object({
+    type: z.literal('stock_item_errors'),
+    id: z.string().max(20).optional(),
+    attributes: z.object({ is_resolved: z.literal(1) }),
+  }),
+});
+
+export const SettingResource = resource('settings', { key: z.string(), value: z.string() });
+export type SettingResource = z.infer<typeof SettingResource>;
+export const SettingList = z.object({ data: z.array(SettingResource) });
+export const SettingDocument = z.object({ data: SettingResource });
+export const SettingPatch = z.object({
+  data: z.object({
+    type: z.literal('settings'),
+    id: z.string().max(20).optional(),
+    attributes: z.object({ value: text(1000) }),
+  }),
+});
+
+export const LogEntryResource = resource('log_entries', {
+  created_at: z.string(),
+  level: z.string(),
+  message: z.string(),
+});
+export type LogEntryResource = z.infer<typeof LogEntryResource>;
+export const LogEntryList = z.object({ data: z.array(LogEntryResource) });
+/** The latest log entries, newest first. */
+export const LOG_PAGE_SIZE = 100;
+export const LogEntryQuery = z.object({
+  sort: z.literal('-created_at').optional(),
+  'page[size]': z.coerce.number().int().min(1).max(LOG_PAGE_SIZE).default(LOG_PAGE_SIZE),
+});
+
+export const IdParams = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31),
+});
+export const BricksyncerMessages = {
+  stockErrorNotFound: 'Stock error not found',
+  settingNotFound: 'Setting not found',
+} as const;

@@ -1,0 +1,123 @@
+import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  checkStoreItem,
+  StoreItemList,
+  StoreItemMessages,
+  StoreItemsQuery,
+  StoreItemRow,
+  StoreItemUpdate,
+} from '../../../contract/bricksyncer';
+import { nowIso } from '../../db/dialect';
+import type { Database } from '../../db/schema';
+import { notFound } from '../../errors';
+import { refuseForm, SYNCERS } from './stores';
+
+/** Each item's total quantity in the company's warehouse. */
+function totals(db: Kysely<Database>, companyId: number) {
+  return db
+    .selectFrom('location_content')
+    .select(['item_id', sql<string>`sum(quantity)`.as('total')])
+    .where('company_id', '=', companyId)
+    .groupBy('item_id');
+}
+
+async function storeItemRows(
+  db: Kysely<Database>,
+  companyId: number,
+  page: { limit: number; offset: number } | { id: number },
+): Promise<StoreItemRow[]> {
+  let q = db
+    .selectFrom('store_items as si')
+    .innerJoin('stores as s', 's.id', 'si.store_id')
+    .innerJoin('items as i', 'i.id', 'si.item_id')
+    .innerJoin('moulds as m', 'm.id', 'i.mold_id')
+    .innerJoin('colours as c', 'c.id', 'i.colour_id')
+    .leftJoin(totals(db, companyId).as('t'), 't.item_id', 'si.item_id')
+    .select([
+      'si.id',
+      'si.item_id',
+      'si.store_id',
+      's.name as store_name',
+      's.platform',
+      'm.name as mold_name',
+      'c.name as colour_name',
+      'i.condition',
+      'si.store_quantity',
+      'si.store_price',
+      'si.tier_price',
+      'si.bulk_size',
+      'si.note_public',
+      'si.note_private',
+      't.total',
+    ])
+    .where('si.company_id', '=', companyId);
+  if ('id' in page) q = q.where('si.id', '=', page.id);
+  else q = q.orderBy('m.name').orderBy('si.id').limit(page.limit).offset(page.offset);
+  const rows = await q.execute();
+  return rows.map(({ total, ...r }) => ({
+    ...r,
+    store_price: Number(r.store_price),
+    quantity: Number(total ?? 0),
+  }));
+}
+
+/** Items on sale in the company's stores (GET /v1/store_items, PUT /v1/stock_store_item). */
+export async function storeItemRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['bricksyncer'];
+
+  r.get(
+    '/v1/store_items',
+    {
+      config: { access: SYNCERS },
+      schema: {
+        tags,
+        summary: 'Items on sale, a page at a time (prices in thousandths)',
+        querystring: StoreItemsQuery,
+        response: { 200: StoreItemList },
+      },
+    },
+    async (request) => {
+      const { companyId } = request.user;
+      const { limit, page } = request.query;
+      const count = await app.db
+        .selectFrom('store_items')
+        .select(sql<string>`count(*)`.as('n'))
+        .where('company_id', '=', companyId)
+        .executeTakeFirstOrThrow();
+      const results = await storeItemRows(app.db, companyId, { limit, offset: (page - 1) * limit });
+      return { count: Number(count.n), results };
+    },
+  );
+
+  r.put(
+    '/v1/stock_store_item',
+    {
+      config: { access: SYNCERS },
+      schema: {
+        tags,
+        summary:
+          'Edit the price, tier price, bulk size, quantity and notes of an item on sale; marks it for the next upload',
+        body: StoreItemUpdate,
+        response: { 200: StoreItemRow },
+      },
+    },
+    async (request, reply) => {
+      const { companyId } = request.user;
+      const [row] = await storeItemRows(app.db, companyId, { id: request.body.id });
+      if (!row || row.item_id !== request.body.item_id) throw notFound(StoreItemMessages.notFound);
+      const checked = checkStoreItem(request.body, row.quantity);
+      if (!checked.ok) return refuseForm(reply, checked.problems);
+      await app.db
+        .updateTable('store_items')
+        .set({ ...checked.values, needs_upload: 1, updated_at: nowIso() })
+        .where('company_id', '=', companyId)
+        .where('id', '=', row.id)
+        .execute();
+      const [updated] = await storeItemRows(app.db, companyId, { id: row.id });
+      return updated;
+    },
+  );
+}

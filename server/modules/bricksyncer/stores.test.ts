@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { StoreMessages as M, type StoreResource } from '../../../contract/bricksyncer';
+import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
+import { bearerFor, companyId } from '../../test/locations-support';
+import { storeCredentials } from './index';
+
+describeEachDialect('bricksyncer stores', (dialect) => {
+  let t: TestApp;
+  let syncer: string;
+  let picker: string;
+  let otherSyncer: string;
+  let demo: number;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    syncer = await bearerFor(t.app, 'Demo Bricks', ['bricksyncer']);
+    picker = await bearerFor(t.app, 'Demo Bricks', ['picker', 'order_manager', 'admin']);
+    otherSyncer = await bearerFor(t.app, 'Other Bricks', ['bricksyncer']);
+    demo = await companyId(t.app, 'Demo Bricks');
+  });
+  afterAll(() => t.close());
+
+  const call = (auth: string, method: string, url: string, attributes?: object) =>
+    t.app.inject({
+      method: method as 'GET',
+      url: `/api${url}`,
+      headers: {
+        authorization: auth,
+        ...(attributes ? { 'content-type': 'application/vnd.api+json' } : {}),
+      },
+      payload: attributes ? JSON.stringify({ data: { type: 'stores', attributes } }) : undefined,
+    });
+  const details = (res: { json(): unknown }) =>
+    (res.json() as { errors: { detail: string }[] }).errors.map((e) => e.detail);
+  const bricklink = {
+    name: 'Main BrickLink store',
+    platform: 'BRICKLINK',
+    external_id: 'mainbricks',
+    credentials: {
+      consumer_key: 'CK-0123456789-abcd',
+      consumer_secret: 'CS-secret-value-9876',
+      token_key: 'TK-token-value-5555',
+      token_secret: 'TS-token-secret-4242',
+      api_key: 'should-be-dropped-1234',
+    },
+  };
+  const rawCredentials = async (id: string) =>
+    (
+      await t.app.db
+        .selectFrom('stores')
+        .select('credentials')
+        .where('id', '=', Number(id))
+        .executeTakeFirstOrThrow()
+    ).credentials;
+
+  it('adds a store: credentials encrypted at rest, masked in answers, the other platform dropped', async () => {
+    const res = await call(syncer, 'POST', '/v2/stores', bricklink);
+    expect(res.statusCode).toBe(201);
+    expect(res.headers['content-type']).toContain('application/vnd.api+json');
+    const store = res.json().data as StoreResource;
+    expect(store.attributes).toEqual({
+      name: 'Main BrickLink store',
+      platform: 'BRICKLINK',
+      external_id: 'mainbricks',
+      credentials: {
+        consumer_key: '****abcd',
+        consumer_secret: '****9876',
+        token_key: '****5555',
+        token_secret: '****4242',
+      },
+    });
+    expect(res.body).not.toContain('0123456789');
+    const raw = await rawCredentials(store.id);
+    expect(raw).toMatch(/^v1\./);
+    for (const secret of Object.values(bricklink.credentials)) expect(raw).not.toContain(secret);
+    expect(raw).not.toContain('consumer');
+
+    const plain = await storeCredentials(t.app.db, demo, Number(store.id));
+    expect(plain).toMatchObject({ platform: 'BRICKLINK', external_id: 'mainbricks' });
+    const { api_key: _dropped, ...kept } = bricklink.credentials;
+    expect(plain.credentials).toEqual(kept);
+
+    const list = await call(syncer, 'GET', '/v2/stores');
+    const names = (list.json().data as StoreResource[]).map((s) => s.attributes.name);
+    expect(names).toContain('Main BrickLink store');
+    expect(names).not.toContain('Other Bricks on BrickLink');
+    expect(list.body).not.toContain('CS-secret');
+  });
+
+  it('refuses a store without name, external id or any credential of its platform', async () => {
+    const res = await call(syncer, 'POST', '/v2/stores', {
+      name: ' ',
+      platform: 'BRICKLINK',
+      external_id: '',
+      credentials: { consumer_key: 'x', api_key: 'owl-key-1234567890' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(details(res)).toEqual([
+      M.nameRequired,
+      M.externalIdRequired,
+      'Consumer secret is required',
+      'Token value is required',
+      'Token secret is required',
+    ]);
+    const owl = await call(syncer, 'POST', '/v2/stores', {
+      name: 'Owl',
+      platform: 'BRICKOWL',
+      external_id: '77',
+      credentials: bricklink.credentials,
+    });
+    expect(owl.statusCode).toBe(201);
+    expect(owl.json().data.attributes.credentials).toEqual({ api_key: '****1234' });
+    const noKey = await call(syncer, 'POST', '/v2/stores', {
+      ...bricklink,
+      platform: 'BRICKOWL',
+      credentials: {},
+    });
+    expect(details(noKey)).toEqual(['API key is required']);
+    const bad = await call(syncer, 'POST', '/v2/stores', { ...bricklink, platform: 'LEGO' });
+    expect(details(bad)).toEqual([M.platformRequired]);
+  });
+
+  it('edits a store: empty credentials keep their values on the same platform, all needed on another', async () => {
+    const created = (
+      await call(syncer, 'POST', '/v2/stores', { ...bricklink, name: 'Edit me' })
+    ).json().data as StoreResource;
+    const res = await call(syncer, 'PATCH', `/v2/stores/${created.id}`, {
+      name: 'Edited',
+      platform: 'BRICKLINK',
+      external_id: 'edited',
+      credentials: { consumer_key: '', token_secret: 'NEW-token-secret-0001' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.attributes.credentials.token_secret).toBe('****0001');
+    const plain = await storeCredentials(t.app.db, demo, Number(created.id));
+    expect(plain.credentials).toMatchObject({
+      consumer_key: bricklink.credentials.consumer_key,
+      token_secret: 'NEW-token-secret-0001',
+    });
+    const switched = await call(syncer, 'PATCH', `/v2/stores/${created.id}`, {
+      name: 'Edited',
+      platform: 'BRICKOWL',
+      external_id: 'edited',
+      credentials: {},
+    });
+    expect(details(switched)).toEqual(['API key is required']);
+  });
+
+  it("answers 'Store not found' for unknown and other companies' stores, and enforces the role", async () => {
+    const other = await t.app.db
+      .selectFrom('stores')
+      .select('id')
+      .where('name', '=', 'Other Bricks on BrickLink')
+      .executeTakeFirstOrThrow();
+    for (const [method, body] of [['GET'], ['PATCH', bricklink], ['DELETE']] as const) {
+      const res = await call(syncer, method, `/v2/stores/${other.id}`, body);
+      expect(res.statusCode).toBe(404);
+      expect(details(res)).toEqual([M.notFound]);
+    }
+    expect(details(await call(syncer, 'GET', '/v2/stores/99999'))).toEqual([M.notFound]);
+    expect((await call(syncer, 'GET', '/v2/stores/abc')).statusCode).toBe(400);
+    expect((await call(picker, 'GET', '/v2/stores')).statusCode).toBe(403);
+    expect((await call(picker, 'POST', '/v2/stores', bricklink)).statusCode).toBe(403);
+    expect((await call('', 'GET', '/v2/stores')).statusCode).toBe(401);
+    expect((await call(otherSyncer, 'GET', '/v2/stores')).json().data).toHaveLength(1);
+  });
+
+  it('deletes a store with its stock and orders; devices get tombstones for the orders', async () => {
+    const store = await t.app.db
+      .selectFrom('stores')
+      .select('id')
+      .where('company_id', '=', demo)
+      .where('name', '=', 'Demo Bricks on BrickOwl')
+      .executeTakeFirstOrThrow();
+    const orders = await t.app.db
+      .selectFrom('orders')
+      .select('id')
+      .where('store_id', '=', store.id)
+      .execute();
+    expect(orders.length).toBeGreaterThan(0);
+    expect((await call(picker, 'DELETE', `/v2/stores/${store.id}`)).statusCode).toBe(403);
+    const res = await call(syncer, 'DELETE', `/v2/stores/${store.id}`);
+    expect(res.statusCode).toBe(204);
+    expect(details(await call(syncer, 'GET', `/v2/stores/${store.id}`))).toEqual([M.notFound]);
+    const left = await t.app.db
+      .selectFrom('store_items')
+      .select('id')
+      .where('store_id', '=', store.id)
+      .execute();
+    expect(left).toEqual([]);
+    expect(
+      await t.app.db.selectFrom('orders').select('id').where('store_id', '=', store.id).execute(),
+    ).toEqual([]);
+    const tombstones = await t.app.db
+      .selectFrom('sync_tombstones')
+      .select('row_key')
+      .where('company_id', '=', demo)
+      .where('collection', '=', 'orders')
+      .execute();
+    const keys = tombstones.map((r) => r.row_key);
+    for (const o of orders) expect(keys).toContain(String(o.id));
+  });
+});

@@ -1,0 +1,245 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  checkStore,
+  JSON_API,
+  StoreDocument,
+  StoreIdParams,
+  StoreListDocument,
+  StoreMessages,
+  StoreWrite,
+  type StoreResource,
+} from '../../../contract/bricksyncer';
+import { ErrorCode } from '../../../contract/errors';
+import type { RoleName } from '../../../contract/permissions';
+import { nowIso } from '../../db/dialect';
+import type { Database } from '../../db/schema';
+import type { StoresTable } from '../../db/schema-domain';
+import { notFound } from '../../errors';
+import { recordTombstone } from '../../sync';
+import { inTransaction } from '../../write/context';
+import {
+  credentialKeyOf,
+  decryptCredentials,
+  encryptCredentials,
+  maskedCredentials,
+} from './credentials';
+
+/** Everything under /bricksyncer is for the bricksyncer role. */
+export const SYNCERS: readonly RoleName[] = ['bricksyncer'];
+
+type StoreRow = Pick<
+  StoresTable,
+  'company_id' | 'name' | 'platform' | 'external_id' | 'credentials'
+> & {
+  id: number;
+};
+
+async function mustFindStore(db: Kysely<Database>, companyId: number, id: number) {
+  const row = await db
+    .selectFrom('stores')
+    .select(['id', 'company_id', 'name', 'platform', 'external_id', 'credentials'])
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound(StoreMessages.notFound);
+  return row;
+}
+
+export function refuseForm(reply: FastifyReply, problems: string[]) {
+  return reply
+    .status(400)
+    .send({ errors: problems.map((detail) => ({ detail, code: ErrorCode.validation })) });
+}
+
+/** Stores and their credentials (GET/POST /v2/stores, GET/PATCH/DELETE /v2/stores/{id}). */
+export async function storeRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['bricksyncer'];
+  const key = () => credentialKeyOf(app.db);
+  const toResource = (row: StoreRow): StoreResource => ({
+    id: String(row.id),
+    type: 'stores',
+    attributes: {
+      name: row.name,
+      platform: row.platform,
+      external_id: row.external_id,
+      credentials: maskedCredentials(
+        row.platform,
+        decryptCredentials(key(), row.company_id, row.credentials),
+      ),
+    },
+  });
+
+  r.get(
+    '/v2/stores',
+    {
+      config: { access: SYNCERS },
+      schema: {
+        tags,
+        summary: "The company's stores, credentials masked",
+        response: { 200: StoreListDocument },
+      },
+    },
+    async (request, reply) => {
+      const rows = await app.db
+        .selectFrom('stores')
+        .select(['id', 'company_id', 'name', 'platform', 'external_id', 'credentials'])
+        .where('company_id', '=', request.user.companyId)
+        .orderBy('name')
+        .orderBy('id')
+        .execute();
+      reply.type(JSON_API);
+      return { data: rows.map(toResource) };
+    },
+  );
+
+  r.post(
+    '/v2/stores',
+    {
+      config: { access: SYNCERS },
+      schema: {
+        tags,
+        summary: "Add a store with its platform's credentials (the other platform's are dropped)",
+        body: StoreWrite,
+        response: { 201: StoreDocument },
+      },
+    },
+    async (request, reply) => {
+      const checked = checkStore(request.body.data.attributes);
+      if (!checked.ok) return refuseForm(reply, checked.problems);
+      const { companyId } = request.user;
+      const v = checked.values;
+      const row = await app.db
+        .insertInto('stores')
+        .values({
+          company_id: companyId,
+          name: v.name,
+          platform: v.platform,
+          external_id: v.external_id,
+          credentials: encryptCredentials(key(), companyId, v.credentials),
+          created_at: nowIso(),
+        })
+        .returning(['id', 'company_id', 'name', 'platform', 'external_id', 'credentials'])
+        .executeTakeFirstOrThrow();
+      return reply
+        .status(201)
+        .type(JSON_API)
+        .send({ data: toResource(row) });
+    },
+  );
+
+  r.get(
+    '/v2/stores/:storeId',
+    {
+      config: { access: SYNCERS },
+      schema: {
+        tags,
+        summary: 'One store, credentials masked',
+        params: StoreIdParams,
+        response: { 200: StoreDocument },
+      },
+    },
+    async (request, reply) => {
+      const row = await mustFindStore(app.db, request.user.companyId, request.params.storeId);
+      reply.type(JSON_API);
+      return { data: toResource(row) };
+    },
+  );
+
+  r.patch(
+    '/v2/stores/:storeId',
+    {
+      config: { access: SYNCERS },
+      schema: {
+        tags,
+        summary:
+          'Edit a store; a credential left empty keeps its stored value on the same platform',
+        params: StoreIdParams,
+        body: StoreWrite,
+        response: { 200: StoreDocument },
+      },
+    },
+    async (request, reply) => {
+      const { companyId } = request.user;
+      const row = await mustFindStore(app.db, companyId, request.params.storeId);
+      const input = request.body.data.attributes;
+      const samePlatform = (input.platform ?? row.platform) === row.platform;
+      const kept = samePlatform ? decryptCredentials(key(), companyId, row.credentials) : {};
+      const checked = checkStore({ ...input, platform: input.platform ?? row.platform }, kept);
+      if (!checked.ok) return refuseForm(reply, checked.problems);
+      const v = checked.values;
+      const updated = await app.db
+        .updateTable('stores')
+        .set({
+          name: v.name,
+          platform: v.platform,
+          external_id: v.external_id,
+          credentials: encryptCredentials(key(), companyId, v.credentials),
+          updated_at: nowIso(),
+        })
+        .where('company_id', '=', companyId)
+        .where('id', '=', row.id)
+        .returning(['id', 'company_id', 'name', 'platform', 'external_id', 'credentials'])
+        .executeTakeFirst();
+      if (!updated) throw notFound(StoreMessages.notFound);
+      reply.type(JSON_API);
+      return { data: toResource(updated) };
+    },
+  );
+
+  r.delete(
+    '/v2/stores/:storeId',
+    {
+      config: { access: SYNCERS },
+      schema: {
+        tags,
+        summary: 'Delete a store with its stock listings and orders',
+        params: StoreIdParams,
+      },
+    },
+    async (request, reply) => {
+      const { storeId } = request.params;
+      await mustFindStore(app.db, request.user.companyId, storeId);
+      await inTransaction(app.db, request.user, async (trx, ctx) => {
+        // Devices hold orders on the floor: they learn of the removal through tombstones.
+        const orders = await trx
+          .selectFrom('orders')
+          .select('id')
+          .where('company_id', '=', ctx.companyId)
+          .where('store_id', '=', storeId)
+          .execute();
+        if (orders.length > 0) {
+          const version = await ctx.version();
+          const items = await trx
+            .selectFrom('order_items')
+            .select('id')
+            .where('company_id', '=', ctx.companyId)
+            .where(
+              'order_id',
+              'in',
+              orders.map((o) => o.id),
+            )
+            .execute();
+          for (const o of orders)
+            await recordTombstone(trx, ctx.companyId, 'orders', o.id, version);
+          for (const i of items) {
+            await recordTombstone(trx, ctx.companyId, 'order_items', i.id, version);
+          }
+          await trx
+            .deleteFrom('orders')
+            .where('company_id', '=', ctx.companyId)
+            .where('store_id', '=', storeId)
+            .execute();
+        }
+        await trx
+          .deleteFrom('stores')
+          .where('company_id', '=', ctx.companyId)
+          .where('id', '=', storeId)
+          .execute();
+      });
+      return reply.status(204).send();
+    },
+  );
+}
