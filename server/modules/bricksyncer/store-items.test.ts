@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { StoreItemMessages as M, type StoreItemRow } from '../../../contract/bricksyncer';
+import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
+import { bearerFor } from '../../test/locations-support';
+
+describeEachDialect('bricksyncer items on sale, stock errors, settings, logs', (dialect) => {
+  let t: TestApp;
+  let syncer: string;
+  let picker: string;
+  let otherSyncer: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    syncer = await bearerFor(t.app, 'Demo Bricks', ['bricksyncer']);
+    picker = await bearerFor(t.app, 'Demo Bricks', ['picker', 'admin']);
+    otherSyncer = await bearerFor(t.app, 'Other Bricks', ['bricksyncer']);
+  });
+  afterAll(() => t.close());
+
+  const call = (auth: string, method: string, url: string, payload?: object) =>
+    t.app.inject({
+      method: method as 'GET',
+      url: `/api${url}`,
+      headers: { authorization: auth },
+      payload,
+    });
+  const details = (res: { json(): unknown }) =>
+    (res.json() as { errors: { detail: string }[] }).errors.map((e) => e.detail);
+
+  it('lists items on sale 10 a page with their warehouse total', async () => {
+    const res = await call(syncer, 'GET', '/v1/store_items?limit=10&page=1');
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { count: number; results: StoreItemRow[] };
+    expect(body.count).toBe(30);
+    expect(body.results).toHaveLength(10);
+    const page3 = (await call(syncer, 'GET', '/v1/store_items?limit=10&page=3')).json();
+    expect(page3.results).toHaveLength(10);
+    expect(page3.results[0].id).not.toBe(body.results[0].id);
+    expect((await call(otherSyncer, 'GET', '/v1/store_items')).json().count).toBe(0);
+    expect((await call(picker, 'GET', '/v1/store_items')).statusCode).toBe(403);
+  });
+
+  it('edits an item on sale and refuses bad price, tier price and quantity with their messages', async () => {
+    const [row] = (await call(syncer, 'GET', '/v1/store_items')).json().results as StoreItemRow[];
+    const base = {
+      id: row.id,
+      item_id: row.item_id,
+      store_quantity: Math.min(1, row.quantity),
+      store_price: 1234,
+      tier_price: '10:1100, 50:1000,100:900',
+      bulk_size: 5,
+      note_public: 'Nice',
+      note_private: 'Shelf 3',
+    };
+    const ok = await call(syncer, 'PUT', '/v1/stock_store_item', base);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({
+      store_price: 1234,
+      tier_price: '10:1100,50:1000,100:900',
+      bulk_size: 5,
+    });
+    const bad = await call(syncer, 'PUT', '/v1/stock_store_item', {
+      ...base,
+      store_price: 0,
+      tier_price: '10:1,20:2',
+      store_quantity: row.quantity + 1,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(details(bad)).toEqual([M.price, M.tierPrice, M.quantity]);
+    const empty = await call(syncer, 'PUT', '/v1/stock_store_item', {
+      ...base,
+      store_price: '',
+      store_quantity: 'x',
+      tier_price: '',
+    });
+    expect(details(empty)).toEqual([M.price, M.quantity]);
+    const notFound = await call(syncer, 'PUT', '/v1/stock_store_item', {
+      ...base,
+      item_id: row.item_id + 100000,
+    });
+    expect(notFound.statusCode).toBe(404);
+    expect((await call(otherSyncer, 'PUT', '/v1/stock_store_item', base)).statusCode).toBe(404);
+  });
+
+  it('lists and resolves stock errors, only the company’s own', async () => {
+    const list = await call(syncer, 'GET', '/v2/stock_item_errors');
+    const data = list.json().data as {
+      id: string;
+      type: string;
+      attributes: { is_resolved: number };
+    }[];
+    expect(data.length).toBeGreaterThan(0);
+    expect(data[0]).toMatchObject({ type: 'stock_item_errors', attributes: { is_resolved: 0 } });
+    const body = {
+      data: { type: 'stock_item_errors', id: data[0].id, attributes: { is_resolved: 1 } },
+    };
+    expect(
+      (await call(otherSyncer, 'PATCH', `/v2/stock_item_errors/${data[0].id}`, body)).statusCode,
+    ).toBe(404);
+    const res = await call(syncer, 'PATCH', `/v2/stock_item_errors/${data[0].id}`, body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.attributes.is_resolved).toBe(1);
+    const back = { data: { ...body.data, attributes: { is_resolved: 0 } } };
+    expect(
+      (await call(syncer, 'PATCH', `/v2/stock_item_errors/${data[0].id}`, back)).statusCode,
+    ).toBe(400);
+  });
+
+  it('edits a setting value; reads the latest log entries newest first', async () => {
+    const settings = (await call(syncer, 'GET', '/v2/settings')).json().data as {
+      id: string;
+      attributes: { key: string; value: string };
+    }[];
+    const s = settings.find((x) => x.attributes.key === 'sync_interval_minutes')!;
+    const res = await call(syncer, 'PATCH', `/v2/settings/${s.id}`, {
+      data: { type: 'settings', id: s.id, attributes: { value: '30' } },
+    });
+    expect(res.json().data).toEqual({
+      id: s.id,
+      type: 'settings',
+      attributes: { key: 'sync_interval_minutes', value: '30' },
+    });
+    expect(
+      (
+        await call(otherSyncer, 'PATCH', `/v2/settings/${s.id}`, {
+          data: { type: 'settings', attributes: { value: '1' } },
+        })
+      ).statusCode,
+    ).toBe(404);
+    const logs = (
+      await call(syncer, 'GET', '/v2/log_entries?sort=-created_at&page[size]=100')
+    ).json().data as {
+      attributes: { created_at: string; level: string; message: string };
+    }[];
+    expect(logs.length).toBeGreaterThan(1);
+    const times = logs.map((l) => l.attributes.created_at);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect((await call(syncer, 'GET', '/v2/log_entries?page[size]=101')).statusCode).toBe(400);
+    expect((await call(picker, 'GET', '/v2/log_entries')).statusCode).toBe(403);
+  });
+});
