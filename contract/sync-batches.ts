@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { BSX_ITEM_TYPES } from './bsx/stream-read';
+import type { BsxLot } from './bsx/read';
+import { id, int, page, text } from './fields';
+
+/**
+ * Sync batches (docs/bricksyncer.md): lots imported from a BSX file, priced, then uploaded to the
+ * stores. Prices are whole thousandths of a euro on the wire and in the database; the screens
+ * divide by 1000 to show them and multiply by 1000 to send them. The batch checks live here so
+ * the import screen and the server give the same messages.
+ */
+
+export const SYNC_BATCH_PAGE_SIZE = 10;
+/** The most lots one batch (and one import) may hold. */
+export const SYNC_BATCH_MAX_ITEMS = 20_000;
+/** Highest price of one lot: one million euro, in thousandths. */
+export const SYNC_PRICE_MAX = 1_000_000_000;
+
+export const SYNC_CONDITIONS = ['NEW', 'LIKE_NEW', 'GOOD', 'ACCEPTABLE'] as const;
+export type SyncCondition = (typeof SYNC_CONDITIONS)[number];
+export const SYNC_COMPLETENESS = ['SEALED', 'COMPLETE', 'INCOMPLETE'] as const;
+export type SyncCompleteness = (typeof SYNC_COMPLETENESS)[number];
+
+export const SyncBatchMessages = {
+  noFile: 'Please select a BSX file to import',
+  noCondition: (x: string) => `item ${x} has no condition`,
+  noCompleteness: (x: string) => `item ${x} is a set but has no completeness`,
+  zeroQuantity: (x: string) => `item ${x} has a quantity of 0`,
+  noPrice: (x: string) => `item ${x} should have a price of > 0`,
+  decimals: (x: string) => `item ${x} has a quantity with decimals which is not allowed`,
+  notInCatalog: (x: string) => `item ${x} is not in the catalog`,
+  newLocked: (x: string) => `item ${x} is new in the file and keeps the condition NEW`,
+  nameEmpty: 'Give a name please',
+  noItems: 'The batch has no items',
+  batchNotFound: 'Batch not found',
+  itemNotInBatch: 'This item is not in the batch',
+  uploadNoPrice: 'Error: item can not be uploaded when it has no price or with a price of 0',
+  uploadNotAvailable: 'Uploading a batch to the stores is not available yet',
+  retrieveBatch: 'Something went wrong, not able to retrieve the batch.',
+  retrieveItems: 'Something went wrong, not able to retrieve the items.',
+} as const;
+
+/** The one alert the import shows for every failed check. */
+export const errorAlert = (problems: string[]): string => `Error: ${problems.join('\n')}`;
+
+const bsxType = z.enum(BSX_ITEM_TYPES);
+const condition = z.enum(SYNC_CONDITIONS);
+const completeness = z.enum(SYNC_COMPLETENESS);
+
+/** A lot to look up in the catalog (BrickLink ids, as in the file). */
+export const ConvertLot = z.object({
+  bl_item_id: text(64).min(1),
+  item_type_id: bsxType,
+  colour_id: int(0, 100_000),
+});
+export type ConvertLot = z.infer<typeof ConvertLot>;
+export const ConvertBody = z.object({ lots: z.array(ConvertLot).min(1).max(SYNC_BATCH_MAX_ITEMS) });
+
+/** The catalog's answer for one lot, in the order asked; found false when it is not known. */
+export const ConvertedLot = z.object({
+  found: z.boolean(),
+  mold_name: z.string().nullable(),
+  type_name: z.string().nullable(),
+  category_name: z.string().nullable(),
+  colour_name: z.string().nullable(),
+  colour_hex: z.string().nullable(),
+  url: z.string().nullable(),
+});
+export type ConvertedLot = z.infer<typeof ConvertedLot>;
+export const ConvertResult = z.object({ results: z.array(ConvertedLot) });
+
+export const NewBatchItem = ConvertLot.extend({
+  /** What the file said: an N lot must stay NEW. */
+  bsx_condition: z.enum(['N', 'U']),
+  /** May have decimals or be 0 here; the batch checks name them. */
+  quantity: z.number().min(0).max(1_000_000),
+  condition: condition.nullable(),
+  completeness: completeness.nullable(),
+  price: int(0, SYNC_PRICE_MAX).nullable(),
+  note_public: text(4000),
+  note_private: text(4000),
+  /** Only for the messages. */
+  colour_name: text(200).optional(),
+});
+export type NewBatchItem = z.infer<typeof NewBatchItem>;
+
+export const NewBatchBody = z.object({
+  name: text(200),
+  comments: text(4000).default(''),
+  project_id: id().nullable().default(null),
+  items: z.array(NewBatchItem).max(SYNC_BATCH_MAX_ITEMS),
+});
+export type NewBatchBody = z.infer<typeof NewBatchBody>;
+
+/** How a lot is named in the messages: its BrickLink id and colour (when it has one). */
+export const lotLabel = (i: {
+  bl_item_id: string;
+  colour_id?: number;
+  colour_name?: string | null;
+}): string => (i.colour_name && i.colour_id ? `${i.bl_item_id} (${i.colour_name})` : i.bl_item_id);
+
+/** The checks of a new batch's items, every failure at once (empty when all pass). */
+export function checkNewBatchItems(items: NewBatchItem[]): string[] {
+  const problems: string[] = [];
+  for (const i of items) {
+    const x = lotLabel(i);
+    if (!i.condition) problems.push(SyncBatchMessages.noCondition(x));
+    else if (i.bsx_condition === 'N' && i.condition !== 'NEW') {
+      problems.push(SyncBatchMessages.newLocked(x));
+    }
+    if (i.item_type_id === 'S' && !i.completeness) {
+      problems.push(SyncBatchMessages.noCompleteness(x));
+    }
+    if (i.quantity === 0) problems.push(SyncBatchMessages.zeroQuantity(x));
+    if (!i.price || i.price <= 0) problems.push(SyncBatchMessages.noPrice(x));
+    if (!Number.isInteger(i.quantity)) problems.push(SyncBatchMessages.decimals(x));
+  }
+  return problems;
+}
+
+const SUB_CONDITION: Record<string, SyncCompleteness> = {
+  C: 'COMPLETE',
+  I: 'INCOMPLETE',
+  M: 'SEALED',
+};
+
+/** A BSX lot as a new batch item: N becomes NEW, other conditions are left for the user. */
+export function newItemFromLot(lot: BsxLot): NewBatchItem {
+  return {
+    bl_item_id: lot.item_id,
+    item_type_id: lot.item_type_id as NewBatchItem['item_type_id'],
+    colour_id: lot.color_id,
+    bsx_condition: lot.condition,
+    quantity: lot.qty,
+    condition: lot.condition === 'N' ? 'NEW' : null,
+    completeness:
+      lot.item_type_id === 'S' ? (SUB_CONDITION[lot.sub_condition ?? ''] ?? null) : null,
+    price: lot.price ?? null,
+    note_public: lot.comments,
+    note_private: lot.remarks,
+    ...(lot.color_name ? { colour_name: lot.color_name } : {}),
+  };
+}
+
+export const SyncBatchRow = z.object({
+  batch_id: z.number(),
+  name: z.string(),
+  project_id: z.number().nullable(),
+  date_of_creation: z.string(),
+  comments: z.string(),
+  status: z.string(),
+  items: z.number(),
+  creator_name: z.string().nullable(),
+});
+export type SyncBatchRow = z.infer<typeof SyncBatchRow>;
+
+export const SyncBatchListQuery = z.object({
+  limit: int(1, 100).default(SYNC_BATCH_PAGE_SIZE),
+  page: page().default(1),
+});
+export const SyncBatchList = z.object({
+  results: z.array(SyncBatchRow),
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
+});
+export type SyncBatchList = z.infer<typeof SyncBatchList>;
+
+export const BatchIdQuery = z.object({ batch_id: id() });
+
+export const SyncBatchItem = z.object({
+  /** The batch item's own id (prices are edited by it). */
+  id: z.number(),
+  /** The warehouse item. */
+  item_id: z.number(),
+  bl_item_id: z.string().nullable(),
+  url: z.string().nullable(),
+  colour_hex: z.string().nullable(),
+  type_name: z.string().nullable(),
+  category_name: z.string().nullable(),
+  mold_name: z.string(),
+  colour_name: z.string(),
+  condition: z.string(),
+  completeness: z.string().nullable(),
+  theme_name: z.string().nullable(),
+  note_private: z.string(),
+  note_public: z.string(),
+  quantity: z.number(),
+  /** thousandths; 0 when none */
+  price: z.number(),
+});
+export type SyncBatchItem = z.infer<typeof SyncBatchItem>;
+export const SyncBatchItems = z.object({ results: z.array(SyncBatchItem) });
+
+export const PricesBody = z.object({
+  batch_id: id(),
+  items: z
+    .array(z.object({ id: id(), price: int(0, SYNC_PRICE_MAX) }))
+    .min(1)
+    .max(SYNC_BATCH_MAX_ITEMS),
+});
+
+export const UploadBody = z.object({
+  items: z
+    .array(z.object({ item_id: id(), price: int(0, SYNC_PRICE_MAX), quantity: int(1, 1_000_000) }))
+    .max(SYNC_BATCH_MAX_ITEMS)
+    .default([]),
+});
+
+/** Whether every item may be uploaded (a price above 0). */
+export const canUpload = (items: { price: number | null }[]): boolean =>
+  items.length > 0 && items.every((i) => i.price !== null && i.price > 0);

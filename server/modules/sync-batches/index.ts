@@ -1,0 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import { syncBatchRoutes } from './routes';
+
+/** Sync batches: the BSX import and the batches it creates (REST routes). */
+export async function syncBatchesModule(app: FastifyInstance): Promise<void> {
+  await app.register(syncBatchRoutes);
+}

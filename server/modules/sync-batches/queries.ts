@@ -1,0 +1,248 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  SyncBatchMessages as M,
+  type ConvertedLot,
+  type ConvertLot,
+  type SyncBatchItem,
+  type SyncBatchRow,
+} from '../../../contract/sync-batches';
+import type { Database } from '../../db/schema';
+import { notFound } from '../../errors';
+
+const CHUNK = 500;
+
+function chunks<T>(all: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < all.length; i += size) out.push(all.slice(i, i + size));
+  return out;
+}
+
+export interface CatalogMould {
+  id: number;
+  name: string;
+  type_name: string;
+  category_name: string | null;
+  image_url: string | null;
+}
+export interface CatalogColour {
+  id: number;
+  name: string;
+  hex: string;
+}
+export interface CatalogMatch {
+  mould: CatalogMould | null;
+  colour: CatalogColour | null;
+}
+
+/**
+ * The catalog's mould and colour of each lot (BrickLink ids; the mould must have the lot's item
+ * type). Colour 0 ("not applicable", non-parts) is the colour the company already keeps that
+ * mould in, else the catalog's first colour, so a set always lands on one item per condition.
+ */
+export async function matchLots(
+  db: Kysely<Database>,
+  companyId: number,
+  lots: ConvertLot[],
+): Promise<CatalogMatch[]> {
+  const ids = [...new Set(lots.map((l) => l.bl_item_id))];
+  const moulds = new Map<string, CatalogMould>();
+  for (const part of chunks(ids)) {
+    const rows = await db
+      .selectFrom('moulds as m')
+      .innerJoin('item_types as t', 't.id', 'm.type_id')
+      .leftJoin('categories as c', 'c.id', 'm.category_id')
+      .select([
+        'm.id',
+        'm.name',
+        'm.bl_mold_id',
+        'm.image_url',
+        't.bsx_code',
+        't.name as type_name',
+      ])
+      .select('c.name as category_name')
+      .where('m.bl_mold_id', 'in', part)
+      .orderBy('m.id')
+      .execute();
+    for (const r of rows) {
+      const key = `${r.bsx_code}:${r.bl_mold_id}`;
+      if (!moulds.has(key)) moulds.set(key, { ...r, id: Number(r.id) });
+    }
+  }
+  const colourRows = await db
+    .selectFrom('colours')
+    .select(['id', 'name', 'hex', 'bl_colour_id'])
+    .orderBy('id')
+    .execute();
+  const byBl = new Map<number, CatalogColour>();
+  for (const c of colourRows) {
+    if (c.bl_colour_id !== null && !byBl.has(Number(c.bl_colour_id))) {
+      byBl.set(Number(c.bl_colour_id), { id: Number(c.id), name: c.name, hex: c.hex });
+    }
+  }
+  const noColourIds = [
+    ...new Set(
+      lots
+        .filter((l) => l.colour_id === 0 && !byBl.has(0))
+        .map((l) => moulds.get(`${l.item_type_id}:${l.bl_item_id}`)?.id)
+        .filter((m): m is number => m !== undefined),
+    ),
+  ];
+  const keptIn = new Map<number, CatalogColour>();
+  for (const part of chunks(noColourIds)) {
+    const rows = await db
+      .selectFrom('items as i')
+      .innerJoin('colours as c', 'c.id', 'i.colour_id')
+      .select(['i.mold_id', 'c.id', 'c.name', 'c.hex'])
+      .where('i.company_id', '=', companyId)
+      .where('i.mold_id', 'in', part)
+      .orderBy('i.id')
+      .execute();
+    for (const r of rows) {
+      const m = Number(r.mold_id);
+      if (!keptIn.has(m)) keptIn.set(m, { id: Number(r.id), name: r.name, hex: r.hex });
+    }
+  }
+  const first = colourRows[0]
+    ? { id: Number(colourRows[0].id), name: colourRows[0].name, hex: colourRows[0].hex }
+    : null;
+  return lots.map((l) => {
+    const mould = moulds.get(`${l.item_type_id}:${l.bl_item_id}`) ?? null;
+    let colour = byBl.get(l.colour_id) ?? null;
+    if (!colour && l.colour_id === 0 && mould) colour = keptIn.get(mould.id) ?? first;
+    return { mould, colour };
+  });
+}
+
+export const converted = (m: CatalogMatch): ConvertedLot => ({
+  found: m.mould !== null && m.colour !== null,
+  mold_name: m.mould?.name ?? null,
+  type_name: m.mould?.type_name ?? null,
+  category_name: m.mould?.category_name ?? null,
+  colour_name: m.colour?.name ?? null,
+  colour_hex: m.colour?.hex ?? null,
+  url: m.mould?.image_url ?? null,
+});
+
+/** The company's sync batches, newest first, one page. */
+export async function batchPage(
+  db: Kysely<Database>,
+  companyId: number,
+  page: number,
+  limit: number,
+): Promise<{ results: SyncBatchRow[]; total: number }> {
+  const counts = db
+    .selectFrom('sync_batch_items')
+    .select(['sync_batch_id', sql<string>`count(*)`.as('n')])
+    .where('company_id', '=', companyId)
+    .groupBy('sync_batch_id');
+  const rows = await db
+    .selectFrom('sync_batches as b')
+    .leftJoin(counts.as('n'), 'n.sync_batch_id', 'b.id')
+    .leftJoin('users as u', 'u.id', 'b.creator_user_id')
+    .select(['b.id', 'b.name', 'b.project_id', 'b.date_of_creation', 'b.comments', 'b.status'])
+    .select(['n.n', 'u.name as creator_name'])
+    .where('b.company_id', '=', companyId)
+    .orderBy('b.date_of_creation', 'desc')
+    .orderBy('b.id', 'desc')
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute();
+  const total = await db
+    .selectFrom('sync_batches')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('company_id', '=', companyId)
+    .executeTakeFirstOrThrow();
+  return {
+    total: Number(total.n),
+    results: rows.map((r) => ({
+      batch_id: Number(r.id),
+      name: r.name,
+      project_id: r.project_id === null ? null : Number(r.project_id),
+      date_of_creation: String(r.date_of_creation),
+      comments: r.comments,
+      status: r.status,
+      items: Number(r.n ?? 0),
+      creator_name: r.creator_name,
+    })),
+  };
+}
+
+/** The company's batch, or 404 (also for another company's id). */
+export async function mustFindSyncBatch(db: Kysely<Database>, companyId: number, batchId: number) {
+  const page = await db
+    .selectFrom('sync_batches')
+    .select('id')
+    .where('id', '=', batchId)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  if (!page) throw notFound(M.batchNotFound);
+}
+
+/** One batch as a list row. */
+export async function batchRow(db: Kysely<Database>, companyId: number, batchId: number) {
+  await mustFindSyncBatch(db, companyId, batchId);
+  const rows = await db
+    .selectFrom('sync_batches as b')
+    .leftJoin('users as u', 'u.id', 'b.creator_user_id')
+    .select(['b.id', 'b.name', 'b.project_id', 'b.date_of_creation', 'b.comments', 'b.status'])
+    .select('u.name as creator_name')
+    .where('b.id', '=', batchId)
+    .executeTakeFirstOrThrow();
+  const n = await db
+    .selectFrom('sync_batch_items')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('sync_batch_id', '=', batchId)
+    .executeTakeFirstOrThrow();
+  return {
+    batch_id: Number(rows.id),
+    name: rows.name,
+    project_id: rows.project_id === null ? null : Number(rows.project_id),
+    date_of_creation: String(rows.date_of_creation),
+    comments: rows.comments,
+    status: rows.status,
+    items: Number(n.n),
+    creator_name: rows.creator_name,
+  };
+}
+
+/** The batch's items with what the screens show of their catalog entry, in import order. */
+export async function batchItems(
+  db: Kysely<Database>,
+  companyId: number,
+  batchId: number,
+): Promise<SyncBatchItem[]> {
+  const rows = await db
+    .selectFrom('sync_batch_items as s')
+    .innerJoin('items as i', 'i.id', 's.item_id')
+    .innerJoin('moulds as m', 'm.id', 'i.mold_id')
+    .innerJoin('colours as c', 'c.id', 'i.colour_id')
+    .leftJoin('item_types as t', 't.id', 'm.type_id')
+    .leftJoin('categories as k', 'k.id', 'm.category_id')
+    .leftJoin('themes as th', 'th.id', 'm.theme_id')
+    .select(['s.id', 's.item_id', 's.bl_item_id', 's.quantity', 's.price'])
+    .select(['s.note_private', 's.note_public', 'i.condition', 'i.completeness'])
+    .select(['m.name as mold_name', 'm.image_url', 'c.name as colour_name', 'c.hex'])
+    .select(['t.name as type_name', 'k.name as category_name', 'th.name as theme_name'])
+    .where('s.company_id', '=', companyId)
+    .where('s.sync_batch_id', '=', batchId)
+    .orderBy('s.id')
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    item_id: Number(r.item_id),
+    bl_item_id: r.bl_item_id,
+    url: r.image_url,
+    colour_hex: r.hex,
+    type_name: r.type_name,
+    category_name: r.category_name,
+    mold_name: r.mold_name,
+    colour_name: r.colour_name,
+    condition: r.condition,
+    completeness: r.completeness,
+    theme_name: r.theme_name,
+    note_private: r.note_private,
+    note_public: r.note_public,
+    quantity: Number(r.quantity),
+    price: Number(r.price ?? 0),
+  }));
+}
