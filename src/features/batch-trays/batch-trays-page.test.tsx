@@ -1,0 +1,240 @@
+// @vitest-environment jsdom
+import { MantineProvider, Modal, createTheme } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import {
+  cleanup,
+  configure,
+  fireEvent,
+  render,
+  screen,
+  waitFor,
+  within,
+} from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BatchTraysMessages as M } from '../../../contract/batch-trays';
+import { DEMO_PASSWORD } from '../../../server/seed';
+import { basic, createTestApp, type TestApp } from '../../../server/test/helpers';
+import { useSession, type LoginAnswer } from '../../app/session';
+import BatchTraysPage from './BatchTraysPage';
+
+// The server runs inside this jsdom test (see the admin screens' test for why these are set).
+vi.hoisted(() => {
+  vi.stubEnv('VITE_API_BASE', 'http://localhost:3000/api');
+  const util = process.getBuiltinModule('node:util') as typeof import('node:util');
+  globalThis.TextEncoder = util.TextEncoder as typeof TextEncoder;
+  globalThis.TextDecoder = util.TextDecoder as typeof TextDecoder;
+  globalThis.Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor;
+});
+configure({ asyncUtilTimeout: 8000 });
+// jsdom has no layout: Mantine's dropdowns scroll the chosen option into view.
+Element.prototype.scrollIntoView ??= () => {};
+
+const theme = createTheme({
+  components: { Modal: Modal.extend({ defaultProps: { transitionProps: { duration: 0 } } }) },
+});
+function Providers({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme}>
+      <Notifications />
+      {children}
+    </MantineProvider>
+  );
+}
+
+/** The editor against the real server (SQLite): fetch is answered by app.inject. */
+let t: TestApp;
+const realFetch = globalThis.fetch;
+
+async function signIn(email: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    headers: { authorization: basic(email, DEMO_PASSWORD) },
+  });
+  useSession.getState().signIn(res.json() as LoginAnswer);
+}
+
+beforeAll(async () => {
+  t = await createTestApp('sqlite');
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const url = new URL(request.url);
+    const body = request.method === 'GET' ? undefined : await request.text();
+    const res = await t.app.inject({
+      method: request.method as 'GET',
+      url: url.pathname + url.search,
+      headers: Object.fromEntries(request.headers.entries()),
+      payload: body || undefined,
+    });
+    return new Response(new Uint8Array(res.rawPayload), {
+      status: res.statusCode,
+      headers: res.headers as Record<string, string>,
+    });
+  };
+});
+afterAll(async () => {
+  globalThis.fetch = realFetch;
+  await t.close();
+});
+afterEach(() => {
+  cleanup();
+  useSession.getState().clear();
+});
+
+const page = (batchId: number) =>
+  render(
+    <Providers>
+      <MemoryRouter initialEntries={[`/projects/1/${batchId}`]}>
+        <Routes>
+          <Route path="/projects/:projectid/:batchid" element={<BatchTraysPage />} />
+        </Routes>
+      </MemoryRouter>
+    </Providers>,
+  );
+
+/** Column positions in a row (see columns.ts). */
+const COL = { accepted: 1, status: 2, mold: 3, colour: 5, quantity: 7, comments: 9, changes: 11 };
+const row = (nr: number) => screen.getByRole('row', { name: `tray ${nr}` });
+const cell = (nr: number, col: number) => within(row(nr)).getAllByRole('gridcell')[col];
+async function typeInto(nr: number, col: number, label: string, value: string) {
+  fireEvent.doubleClick(cell(nr, col));
+  const input = await screen.findByRole('textbox', { name: `${label} of tray ${nr}` });
+  fireEvent.change(input, { target: { value } });
+  fireEvent.keyDown(input, { key: 'Enter' });
+}
+const trayOf = (batchId: number, nr: number) =>
+  t.app.db
+    .selectFrom('trays')
+    .selectAll()
+    .where('batch_id', '=', batchId)
+    .where('tray_nr', '=', nr)
+    .executeTakeFirstOrThrow();
+const claimant = async (batchId: number) =>
+  (
+    await t.app.db
+      .selectFrom('batches')
+      .select('write_permission_user_id')
+      .where('id', '=', batchId)
+      .executeTakeFirstOrThrow()
+  ).write_permission_user_id;
+
+describe('BatchTraysPage', () => {
+  it('edits behind the claim, keeps edits pending until accepted or denied, then gives up the claim', async () => {
+    await signIn('digi.manager@demo.test');
+    page(1);
+    await screen.findByText('Attic 1 - bricks');
+    expect(screen.getByText('Attic collection 2024')).toBeTruthy();
+    const before2 = await trayOf(1, 2);
+
+    await typeInto(1, COL.quantity, 'quantity', '41');
+    await screen.findByText('You are editing this batch');
+    await waitFor(() =>
+      expect(within(row(1)).getByRole('button', { name: 'Accept' })).toBeTruthy(),
+    );
+    expect(within(cell(1, COL.quantity)).getByText('41')).toBeTruthy();
+    expect((await trayOf(1, 1)).quantity).not.toBe(41);
+    await typeInto(2, COL.comments, 'comments', 'cracked corner');
+    await waitFor(() => expect(within(row(2)).getByRole('button', { name: 'Deny' })).toBeTruthy());
+
+    // The Accepted flag is refused on a row with pending edits.
+    fireEvent.click(within(row(1)).getByRole('checkbox', { name: 'accepted tray 1' }));
+    await screen.findByText(M.uncommitted);
+
+    fireEvent.click(within(row(1)).getByRole('button', { name: 'Accept' }));
+    await waitFor(async () => expect((await trayOf(1, 1)).quantity).toBe(41));
+    expect(await claimant(1)).not.toBeNull();
+    fireEvent.click(within(row(2)).getByRole('button', { name: 'Deny' }));
+    await waitFor(async () => expect(await claimant(1)).toBeNull());
+    expect((await trayOf(1, 2)).comments).toBe(before2.comments);
+    expect(within(row(2)).queryByRole('button', { name: 'Deny' })).toBeNull();
+
+    // On a saved row a digibrick_manager toggles Accepted.
+    const accepted = (await trayOf(1, 1)).accepted;
+    fireEvent.click(within(row(1)).getByRole('checkbox', { name: 'accepted tray 1' }));
+    await waitFor(async () => expect((await trayOf(1, 1)).accepted).toBe(accepted === 1 ? 0 : 1));
+  });
+
+  it('accept all saves every pending edit at once', async () => {
+    await signIn('digi.user@demo.test');
+    page(2);
+    await screen.findByText('Attic 2 - plates');
+    // A digibrick_user sees Accepted but cannot change it.
+    expect(
+      (within(row(1)).getByRole('checkbox', { name: 'accepted tray 1' }) as HTMLInputElement)
+        .disabled,
+    ).toBe(true);
+    await typeInto(1, COL.quantity, 'quantity', '11');
+    await waitFor(() =>
+      expect(within(row(1)).getByRole('button', { name: 'Accept' })).toBeTruthy(),
+    );
+    await typeInto(3, COL.quantity, 'quantity', '33');
+    await waitFor(() =>
+      expect(within(row(3)).getByRole('button', { name: 'Accept' })).toBeTruthy(),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Accept all changes' }));
+    await waitFor(async () => expect((await trayOf(2, 3)).quantity).toBe(33));
+    expect((await trayOf(2, 1)).quantity).toBe(11);
+    await waitFor(async () => expect(await claimant(2)).toBeNull());
+  });
+
+  it('refuses an edit while someone else holds the claim', async () => {
+    await signIn('digi.manager@demo.test');
+    page(4);
+    await screen.findByText('Attic 4 - slopes and tiles');
+    screen.getByText('Someone is editing this batch');
+    fireEvent.doubleClick(cell(1, COL.quantity));
+    await screen.findByText(M.claimRefused);
+    expect(screen.queryByRole('textbox', { name: 'quantity of tray 1' })).toBeNull();
+  });
+
+  it('sorts on a header click, selects with click, ctrl-click and shift-click, duplicates and splits', async () => {
+    await signIn('digi.manager@demo.test');
+    page(3);
+    await screen.findByText('Attic 3 - technic');
+    const header = screen.getByRole('button', { name: 'Quantity' });
+    fireEvent.click(header);
+    const quantities = () =>
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => Number(within(r).getAllByRole('gridcell')[COL.quantity].textContent));
+    const asc = quantities();
+    expect(asc).toEqual([...asc].sort((a, b) => a - b));
+    fireEvent.click(screen.getByRole('button', { name: /Quantity/ }));
+    const desc = quantities();
+    expect(desc).toEqual([...asc].sort((a, b) => b - a));
+    fireEvent.click(screen.getByRole('button', { name: /Tray/ }));
+
+    fireEvent.click(row(1));
+    fireEvent.click(row(3), { shiftKey: true });
+    const selected = () =>
+      screen.getAllByRole('row').filter((r) => r.getAttribute('aria-selected') === 'true').length;
+    expect(selected()).toBe(3);
+    fireEvent.click(row(2), { ctrlKey: true });
+    expect(selected()).toBe(2);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Duplicate items' }));
+    await screen.findByRole('row', { name: 'tray 12' });
+    fireEvent.click(row(11));
+    fireEvent.click(row(12), { ctrlKey: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Split items' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Split' }));
+    await within(dialog).findByText('Give a name please');
+    fireEvent.change(within(dialog).getByLabelText(M.splitNameLabel), {
+      target: { value: 'Attic 3b' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Split' }));
+    await waitFor(() => expect(screen.queryByRole('row', { name: 'tray 12' })).toBeNull());
+    const moved = await t.app.db
+      .selectFrom('trays')
+      .innerJoin('batches', 'batches.id', 'trays.batch_id')
+      .select('trays.tray_nr')
+      .where('batches.name', '=', 'Attic 3b')
+      .execute();
+    expect(moved.map((m) => m.tray_nr).sort()).toEqual([1, 2]);
+    await waitFor(async () => expect(await claimant(3)).toBeNull());
+  });
+});
