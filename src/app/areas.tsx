@@ -13,10 +13,14 @@ export interface AreaRoute {
 // e.g. `lazy(() => import('../features/orders/OrdersPage'))`. Every page loads on demand.
 const admin = lazy(() => import('../features/admin/AdminPage'));
 const brickAdmin = lazy(() => import('../features/admin/BrickAdminPage'));
-const projects = notAvailable('Projects');
 const projectsOverview = lazy(() => import('../features/projects/ProjectsPage'));
+const project = lazy(() => import('../features/projects/ProjectPage'));
+const backups = lazy(() => import('../features/backups/BackupsPage'));
 const batchTrays = lazy(() => import('../features/batch-trays/BatchTraysPage'));
 const bricksyncer = notAvailable('Bricksyncer');
+const syncBatches = lazy(() => import('../features/bricksyncer/SyncBatchesPage'));
+const syncBatch = lazy(() => import('../features/bricksyncer/BatchPage'));
+const importBsx = lazy(() => import('../features/bricksyncer/ImportBsxPage'));
 const manageOrders = lazy(() => import('../features/orders/ManageOrdersPage'));
 const orderDetail = lazy(() => import('../features/orders/OrderDetailPage'));
 const pickerOrders = lazy(() => import('../features/orders/PickerOrdersPage'));
@@ -42,23 +46,43 @@ export const AREA_ROUTES: AreaRoute[] = [
   { path: '/brick_admin', area: 'Company administration', page: brickAdmin },
 
   { path: '/projects', area: 'Projects', page: projectsOverview },
-  { path: '/projects/:projectid', area: 'Projects', page: projects },
+  { path: '/projects/:projectid', area: 'Projects', page: project },
   { path: '/projects/:projectid/:batchid', area: 'Batch trays', page: batchTrays },
-  { path: '/backup/:projectid', area: 'Batch backups', page: projects },
+  { path: '/backup/:projectid', area: 'Batch backups', page: backups },
   { path: '/catalog', area: 'Catalog', page: notAvailable('Catalog') },
 
-  { path: '/bricksyncer/add_items', area: 'Bricksyncer', page: bricksyncer },
-  { path: '/bricksyncer/batch/:batchId', area: 'Bricksyncer', page: bricksyncer },
-  { path: '/bricksyncer/bsx_batch', area: 'Bricksyncer', page: bricksyncer },
+  { path: '/bricksyncer/add_items', area: 'Bricksyncer', page: syncBatches },
+  { path: '/bricksyncer/batch/:batchId', area: 'Bricksyncer', page: syncBatch },
+  { path: '/bricksyncer/bsx_batch', area: 'Bricksyncer', page: importBsx },
   { path: '/bricksyncer/edit_items', area: 'Bricksyncer', page: bricksyncer },
   { path: '/bricksyncer/issues', area: 'Bricksyncer', page: bricksyncer },
   { path: '/bricksyncer/logs', area: 'Bricksyncer', page: bricksyncer },
   { path: '/bricksyncer/settings', area: 'Bricksyncer', page: bricksyncer },
-  { path: '/bricksyncer/stores', area: 'Bricksyncer', page: bricksyncer },
-  { path: '/bricksyncer/stores/add', area: 'Bricksyncer', page: bricksyncer },
-  { path: '/bricksyncer/stores/:storeId', area: 'Bricksyncer', page: bricksyncer },
-  { path: '/bricksyncer/stores/:storeId/edit', area: 'Bricksyncer', page: bricksyncer },
-  { path: '/bricksyncer/stores/:storeId/delete', area: 'Bricksyncer', page: bricksyncer },
+  {
+    path: '/bricksyncer/stores',
+    area: 'Bricksyncer',
+    page: lazy(() => import('../features/bricksyncer-admin/StoresPage')),
+  },
+  {
+    path: '/bricksyncer/stores/add',
+    area: 'Bricksyncer',
+    page: lazy(() => import('../features/bricksyncer-admin/AddStorePage')),
+  },
+  {
+    path: '/bricksyncer/stores/:storeId',
+    area: 'Bricksyncer',
+    page: lazy(() => import('../features/bricksyncer-admin/StorePage')),
+  },
+  {
+    path: '/bricksyncer/stores/:storeId/edit',
+    area: 'Bricksyncer',
+    page: lazy(() => import('../features/bricksyncer-admin/EditStorePage')),
+  },
+  {
+    path: '/bricksyncer/stores/:storeId/delete',
+    area: 'Bricksyncer',
+    page: lazy(() => import('../features/bricksyncer-admin/DeleteStorePage')),
+  },
 
   { path: '/orders', area: 'Orders', page: manageOrders },
   { path: '/order/:orderId', area: 'Orders', page: orderDetail },

@@ -1,0 +1,47 @@
+import { Anchor, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { CREDENTIAL_FIELDS, StoreMessages } from '../../../contract/bricksyncer';
+import { useStore } from './useStore';
+
+/** View store: its name, platform, external id and credentials, each masked. */
+export default function StorePage() {
+  const { storeId, store } = useStore();
+  if (store === undefined) return <Loader />;
+  if (store === null) return <Text>{StoreMessages.notFound}</Text>;
+  const a = store.attributes;
+  const rows: [string, string][] = [
+    ['Name', a.name],
+    ['Platform', a.platform],
+    ['External id', a.external_id],
+    ...CREDENTIAL_FIELDS[a.platform].map((f): [string, string] => [
+      f.label,
+      a.credentials[f.key] || 'not set',
+    ]),
+  ];
+  return (
+    <Stack>
+      <Title order={2}>{a.name}</Title>
+      <Table maw={560}>
+        <Table.Tbody>
+          {rows.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th>{label}</Table.Th>
+              <Table.Td>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Group>
+        <Anchor component={Link} to="/bricksyncer/stores">
+          Stores
+        </Anchor>
+        <Anchor component={Link} to={`/bricksyncer/stores/${storeId}/edit`}>
+          Edit
+        </Anchor>
+        <Anchor component={Link} to={`/bricksyncer/stores/${storeId}/delete`} c="red">
+          Delete
+        </Anchor>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,62 @@
+import { Anchor, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { StoreResource } from '../../../contract/bricksyncer';
+import { showApiError } from '../../ui/notify';
+import { fetchStores } from './api';
+
+/** Store list: each store with View, Edit and Delete; Add opens the store form. */
+export default function StoresPage() {
+  const [stores, setStores] = useState<StoreResource[] | null>(null);
+  useEffect(() => {
+    fetchStores().then(setStores, (error: unknown) => void showApiError(error));
+  }, []);
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>Stores</Title>
+        <Button component={Link} to="/bricksyncer/stores/add">
+          Add
+        </Button>
+      </Group>
+      {stores === null ? (
+        <Loader />
+      ) : stores.length === 0 ? (
+        <Text>There are no stores yet.</Text>
+      ) : (
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Platform</Table.Th>
+              <Table.Th>External id</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {stores.map((s) => (
+              <Table.Tr key={s.id}>
+                <Table.Td>{s.attributes.name}</Table.Td>
+                <Table.Td>{s.attributes.platform}</Table.Td>
+                <Table.Td>{s.attributes.external_id}</Table.Td>
+                <Table.Td>
+                  <Group gap="sm">
+                    <Anchor component={Link} to={`/bricksyncer/stores/${s.id}`}>
+                      View
+                    </Anchor>
+                    <Anchor component={Link} to={`/bricksyncer/stores/${s.id}/edit`}>
+                      Edit
+                    </Anchor>
+                    <Anchor component={Link} to={`/bricksyncer/stores/${s.id}/delete`} c="red">
+                      Delete
+                    </Anchor>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}

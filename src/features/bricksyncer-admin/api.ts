@@ -1,0 +1,108 @@
+import { HTTPError } from 'ky';
+import {
+  JSON_API,
+  type LogEntryResource,
+  type SettingResource,
+  type StockErrorResource,
+  type StoreAttributesIn,
+  type StoreItemList,
+  type StoreItemRow,
+  type StoreItemUpdate,
+  type StoreResource,
+} from '../../../contract/bricksyncer';
+import { ErrorBody } from '../../../contract/errors';
+import { api } from '../../api/client';
+
+/** The marketplace back office's calls (docs/bricksyncer-admin.md). */
+
+const jsonApi = (data: object) => ({
+  body: JSON.stringify({ data }),
+  headers: { 'content-type': JSON_API },
+});
+
+export async function fetchStores(): Promise<StoreResource[]> {
+  return (await api.get('v2/stores').json<{ data: StoreResource[] }>()).data;
+}
+
+export async function fetchStore(id: string): Promise<StoreResource> {
+  return (await api.get(`v2/stores/${id}`).json<{ data: StoreResource }>()).data;
+}
+
+export async function addStore(attributes: StoreAttributesIn): Promise<StoreResource> {
+  const res = await api.post('v2/stores', jsonApi({ type: 'stores', attributes }));
+  return (await res.json<{ data: StoreResource }>()).data;
+}
+
+export async function editStore(id: string, attributes: StoreAttributesIn): Promise<StoreResource> {
+  const res = await api.patch(`v2/stores/${id}`, jsonApi({ type: 'stores', id, attributes }));
+  return (await res.json<{ data: StoreResource }>()).data;
+}
+
+export async function deleteStore(id: string): Promise<void> {
+  await api.delete(`v2/stores/${id}`);
+}
+
+/** True when the call failed because the store is not there (or not the company's). */
+export const isNotFound = (error: unknown) =>
+  error instanceof HTTPError && error.response.status === 404;
+
+export function fetchStoreItems(page: number): Promise<StoreItemList> {
+  return api.get('v1/store_items', { searchParams: { limit: 10, page } }).json();
+}
+
+export function saveStoreItem(update: StoreItemUpdate): Promise<StoreItemRow> {
+  return api.put('v1/stock_store_item', { json: update }).json();
+}
+
+export async function fetchStockErrors(): Promise<StockErrorResource[]> {
+  return (await api.get('v2/stock_item_errors').json<{ data: StockErrorResource[] }>()).data;
+}
+
+export async function resolveStockError(id: string): Promise<StockErrorResource> {
+  const res = await api.patch(
+    `v2/stock_item_errors/${id}`,
+    jsonApi({ type: 'stock_item_errors', id, attributes: { is_resolved: 1 } }),
+  );
+  return (await res.json<{ data: StockErrorResource }>()).data;
+}
+
+export async function fetchSettings(): Promise<SettingResource[]> {
+  return (await api.get('v2/settings').json<{ data: SettingResource[] }>()).data;
+}
+
+export async function saveSetting(id: string, value: string): Promise<SettingResource> {
+  const res = await api.patch(
+    `v2/settings/${id}`,
+    jsonApi({ type: 'settings', id, attributes: { value } }),
+  );
+  return (await res.json<{ data: SettingResource }>()).data;
+}
+
+export async function fetchLogEntries(): Promise<LogEntryResource[]> {
+  const res = await api.get('v2/log_entries', {
+    searchParams: { sort: '-created_at', 'page[size]': 100 },
+  });
+  return (await res.json<{ data: LogEntryResource[] }>()).data;
+}
+
+const EURO = new Intl.NumberFormat('nl-NL', {
+  style: 'currency',
+  currency: 'EUR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 3,
+});
+
+/** A price in thousandths as euro with up to 3 decimals, Dutch style (€ 1,234). */
+export const euro = (thousandths: number) => EURO.format(thousandths / 1000);
+
+/** The form messages of a refused save (400), or null when it failed otherwise. */
+export async function formProblems(error: unknown): Promise<string[] | null> {
+  if (!(error instanceof HTTPError) || error.response.status !== 400) return null;
+  const body = ErrorBody.safeParse(
+    await error.response
+      .clone()
+      .json()
+      .catch(() => null),
+  );
+  return body.success ? body.data.errors.map((e) => e.detail) : null;
+}
