@@ -39,6 +39,7 @@ const setInfo = lazy(() => import('../features/catalog/SetInfoPage'));
 const suggestions = lazy(() => import('../features/catalog/SuggestionsPage'));
 const changelog = lazy(() => import('../features/catalog/ChangelogPage'));
 const itemInfo = lazy(() => import('../features/catalog/ItemInfoPage'));
+const digiCatalog = lazy(() => import('../features/catalog-modal/CatalogPage'));
 
 /** Pages inside the app shell (signed in). */
 export const AREA_ROUTES: AreaRoute[] = [
@@ -49,7 +50,7 @@ export const AREA_ROUTES: AreaRoute[] = [
   { path: '/projects/:projectid', area: 'Projects', page: project },
   { path: '/projects/:projectid/:batchid', area: 'Batch trays', page: batchTrays },
   { path: '/backup/:projectid', area: 'Batch backups', page: backups },
-  { path: '/catalog', area: 'Catalog', page: notAvailable('Catalog') },
+  { path: '/catalog', area: 'Catalog', page: digiCatalog },
 
   { path: '/bricksyncer/add_items', area: 'Bricksyncer', page: syncBatches },
   { path: '/bricksyncer/batch/:batchId', area: 'Bricksyncer', page: syncBatch },
