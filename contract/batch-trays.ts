@@ -104,6 +104,18 @@ export type TrayEditValues = z.output<typeof TrayEdit>;
 export const TraysSave = z.object({ trays: z.array(TrayEdit).min(1).max(TRAYS_PER_CALL_MAX) });
 export type TraysSave = z.input<typeof TraysSave>;
 
+/** A new tray (from the catalog: quantity 1, 'ready for filling', price 0, condition NEW). */
+export const TrayAdd = z.object({
+  mold_id: id().nullable().default(null),
+  colour_id: id().nullable().default(null),
+  condition: z.enum(TRAY_CONDITIONS).nullable().default('NEW'),
+  quantity: quantity().default(1),
+  status: z.enum(TRAY_STATUSES).default('ready for filling'),
+  price: euro.default(0),
+});
+export type TrayAdd = z.input<typeof TrayAdd>;
+export type TrayAddValues = z.output<typeof TrayAdd>;
+
 export const ClaimBody = z.object({ claim: z.boolean() });
 export const ClaimAnswer = TrayList;
 

@@ -1,5 +1,6 @@
 // `npm run bench [name…]`: runs each bench (or the named ones) and prints one table.
 // Add a bench: write tests/bench/<name>.ts exporting a Bench, and list it below.
+import { batchTrays } from './batch-trays';
 import { bsxExport } from './bsx';
 import { bsxBrowser } from './bsx-browser';
 import { bundleSize } from './bundle-size';
@@ -10,6 +11,7 @@ import { coldStart } from './cold-start';
 import { herd } from './herd';
 import { load } from './load';
 import { locations } from './locations';
+import { marketplaceUpload } from './marketplace-upload';
 import { loginThroughput } from './login-throughput';
 import { picking } from './picking';
 import { pickingRoute } from './picking-route';
@@ -27,8 +29,10 @@ const BENCHES: Bench[] = [
   bsxExport,
   bsxBrowser,
   catalogImport,
+  marketplaceUpload,
   clientFlush,
   catalogDevice,
+  batchTrays,
   load,
   herd,
 ];

@@ -263,6 +263,25 @@ describeEachDialect('batch trays editor', (dialect) => {
     expect(detail(foreign)).toBe(M.trayNotInBatch);
   });
 
+  it('adds a tray at the end: quantity 1, ready for filling, price 0, NEW, its first variant', async () => {
+    const res = await call(manager, 'PUT', `/v1/trays${q()}`, {
+      mold_id: item.mold_id,
+      colour_id: item.colour_id,
+    });
+    expect(res.statusCode).toBe(200);
+    const added = (res.json() as TrayList).results.at(-1)!;
+    expect(added).toMatchObject({
+      tray_nr: 521,
+      quantity: 1,
+      status: 'ready for filling',
+      price: 0,
+      condition: 'NEW',
+      mold_id: item.mold_id,
+    });
+    const refused = await call(digiUser, 'PUT', `/v1/trays${q()}`, { mold_id: item.mold_id });
+    expect(refused.statusCode).toBe(409);
+  });
+
   it('creates a variant: public, empty notes, price 0', async () => {
     const res = await call(digiUser, 'PUT', '/v1/trays/items', {
       mold_id: item.mold_id,

@@ -9,6 +9,7 @@ import {
   MoldQuery,
   SplitAnswer,
   SplitBody,
+  TrayAdd,
   TrayIdsBody,
   TrayList,
   TraysSave,
@@ -96,6 +97,27 @@ export async function batchTraysRoutes(app: FastifyInstance): Promise<void> {
       const q = request.query;
       await change(request.user, q, (trx, ctx) =>
         rules.saveTrays(trx, ctx, q.batch_id, request.body.trays),
+      );
+      return list(request.user, q);
+    },
+  );
+
+  r.put(
+    '/v1/trays',
+    {
+      config: { access: DIGITIZERS },
+      schema: {
+        tags,
+        summary: 'Add a tray at the end of the batch (needs the claim)',
+        querystring: BatchQuery,
+        body: TrayAdd,
+        response: { 200: TrayList },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      await change(request.user, q, (trx, ctx) =>
+        rules.addTray(trx, ctx, q.batch_id, request.body),
       );
       return list(request.user, q);
     },

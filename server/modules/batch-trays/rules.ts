@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { TrayEditValues, VariantCreate } from '../../../contract/batch-trays';
+import type { TrayAddValues, TrayEditValues, VariantCreate } from '../../../contract/batch-trays';
 import { BatchTraysMessages as M } from '../../../contract/batch-trays';
 import { nowIso } from '../../db/dialect';
 import { badRequest, conflict } from '../../errors';
@@ -131,6 +131,51 @@ export async function saveTrays(trx: Trx, ctx: WriteCtx, batchId: number, edits:
       .where('company_id', '=', ctx.companyId)
       .execute();
   }
+}
+
+/** A new tray at the end of the batch, its item the first variant of its mould, colour, condition. */
+export async function addTray(trx: Trx, ctx: WriteCtx, batchId: number, t: TrayAddValues) {
+  await mustHoldClaim(trx, ctx, batchId);
+  const version = await ctx.version();
+  const nr = await nextTrayNr(trx, batchId);
+  const now = nowIso();
+  const row = await trx
+    .insertInto('trays')
+    .values({
+      company_id: ctx.companyId,
+      batch_id: batchId,
+      tray_nr: nr,
+      item_id: null,
+      mold_id: null,
+      colour_id: null,
+      condition: null,
+      quantity: t.quantity,
+      price: toThousandths(t.price),
+      status: t.status,
+      creator_user_id: ctx.userId,
+      date_of_creation: now,
+      last_edit_user_id: null,
+      date_of_last_edit: null,
+      location_id: null,
+      filled_by_user_id: null,
+      filled_at: null,
+      version,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await saveTrays(trx, ctx, batchId, [
+    {
+      tray_id: row.id,
+      item_id: null,
+      mold_id: t.mold_id,
+      colour_id: t.colour_id,
+      condition: t.condition,
+      quantity: t.quantity,
+      price: t.price,
+      status: t.status,
+      comments: '',
+    },
+  ]);
 }
 
 /** Sets the Accepted flag of saved trays (a digibrick_manager; not while another holds the claim). */
