@@ -1,0 +1,122 @@
+import { Button, Group, Loader, Modal, MultiSelect, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { BackupRow } from '../../../contract/batches';
+import type { BatchRow } from '../../../contract/projects';
+import { api } from '../../api/client';
+import { useSession } from '../../app/session';
+import { notifySuccess, showApiError } from '../../ui/notify';
+import { fetchBackups, resetFromBackup } from './api';
+import { BackupCard } from './BackupCard';
+
+/**
+ * The project's batch backups (docs/projects.md): a multi-select of batch ids (none chosen:
+ * every batch), a card per backup, newest first, and RESET for a digibrick_manager after a
+ * confirmation.
+ */
+export default function BackupsPage() {
+  const projectId = Number(useParams().projectid);
+  const canReset = useSession((s) => s.flags.digibrick_manager);
+  const [batches, setBatches] = useState<BatchRow[]>([]);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [backups, setBackups] = useState<BackupRow[] | null>(null);
+  const [resetting, setResetting] = useState<BackupRow | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    api
+      .get('v1/batches', { searchParams: { project_id: projectId } })
+      .json<{ results: BatchRow[] }>()
+      .then((list) => setBatches(list.results), showApiError);
+  }, [projectId]);
+
+  const load = useCallback(async () => {
+    try {
+      const ids = chosen.map(Number);
+      setBackups((await fetchBackups(projectId, ids.length ? ids : undefined)).results);
+    } catch (error) {
+      await showApiError(error);
+    }
+  }, [projectId, chosen]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function reset(backup: BackupRow) {
+    setBusy(true);
+    try {
+      await resetFromBackup(backup.backup_id);
+      notifySuccess(`Batch ${backup.batch_name} was reset to backup ${backup.backup_id}`);
+      setResetting(null);
+      await load();
+    } catch (error) {
+      await showApiError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Button
+            component={Link}
+            to={`/projects/${projectId}`}
+            variant="subtle"
+            size="compact-sm"
+            w="fit-content"
+          >
+            ← Batches
+          </Button>
+          <Title order={2}>Batch backups</Title>
+        </Stack>
+        <MultiSelect
+          label="Batch ids"
+          placeholder={chosen.length ? undefined : 'All batches'}
+          data={batches.map((b) => ({
+            value: String(b.batch_id),
+            label: `${b.batch_id} ${b.name}`,
+          }))}
+          value={chosen}
+          onChange={setChosen}
+          searchable
+          w={380}
+        />
+      </Group>
+      {backups === null ? (
+        <Loader />
+      ) : backups.length === 0 ? (
+        <Text c="dimmed">There are no backups of these batches.</Text>
+      ) : (
+        backups.map((b) => (
+          <BackupCard key={b.backup_id} backup={b} canReset={canReset} onReset={setResetting} />
+        ))
+      )}
+      {resetting && (
+        <Modal
+          opened
+          onClose={() => setResetting(null)}
+          closeOnClickOutside={false}
+          title={`RESET batch ${resetting.batch_name}`}
+        >
+          <Stack>
+            <Text size="sm">
+              The trays of batch {resetting.batch_name} go back to what backup {resetting.backup_id}{' '}
+              of {new Date(resetting.date).toLocaleString()} stored; changes made since are lost.
+            </Text>
+            <Text fw={500}>Are you sure you want to do that?</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setResetting(null)}>
+                Cancel
+              </Button>
+              <Button color="red" loading={busy} onClick={() => void reset(resetting)}>
+                RESET
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+      )}
+    </Stack>
+  );
+}

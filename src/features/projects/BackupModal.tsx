@@ -1,0 +1,54 @@
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import type { BatchRow } from '../../../contract/projects';
+import { notifySuccess, showApiError } from '../../ui/notify';
+import { backUpBatch } from './batch-api';
+
+/** Back up a batch: a comment, then a copy of its trays is stored (see the Backups screen). */
+export function BackupModal({ batch, onClose }: { batch: BatchRow; onClose: () => void }) {
+  const [comments, setComments] = useState('');
+  const [saving, setSaving] = useState(false);
+
+  async function backUp() {
+    setSaving(true);
+    try {
+      await backUpBatch(batch.batch_id, comments);
+      notifySuccess(`Backup of batch ${batch.name} saved`);
+      onClose();
+    } catch (error) {
+      await showApiError(error);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      closeOnClickOutside={false}
+      title={`Back up batch ${batch.name}`}
+    >
+      <Stack>
+        <Text size="sm">
+          A copy of the batch&apos;s {batch.trays} trays is stored; a digibrick manager can put the
+          trays back to it later.
+        </Text>
+        <Textarea
+          label="Comments"
+          rows={2}
+          value={comments}
+          onChange={(e) => setComments(e.currentTarget.value)}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => void backUp()} loading={saving}>
+            Back up
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

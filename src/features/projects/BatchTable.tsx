@@ -1,0 +1,119 @@
+import { Anchor, Badge, Button, Group, Select, Table, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { BATCH_STATUSES, type BatchRow, type BatchStatus } from '../../../contract/projects';
+
+const euro = (n: number) => `€ ${n.toFixed(2)}`;
+const hours = (n: number) => n.toFixed(2);
+
+/**
+ * The project's batches: name (a link to its trays), status (a dropdown for a
+ * digibrick_manager, each change sent at once), trays, worth, hours, the claim (who holds it and
+ * Declaim for a digibrick_manager), Update and Back up.
+ */
+export function BatchTable({
+  projectId,
+  batches,
+  manager,
+  busy,
+  onStatus,
+  onDeclaim,
+  onUpdate,
+  onBackup,
+}: {
+  projectId: number;
+  batches: BatchRow[];
+  manager: boolean;
+  busy: number | null;
+  onStatus: (batch: BatchRow, status: BatchStatus) => void;
+  onDeclaim: (batch: BatchRow) => void;
+  onUpdate: (batch: BatchRow) => void;
+  onBackup: (batch: BatchRow) => void;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table striped highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Batch</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Trays</Table.Th>
+            <Table.Th>Worth</Table.Th>
+            <Table.Th>Digitizing hours</Table.Th>
+            <Table.Th>Warehouse hours</Table.Th>
+            <Table.Th>Claim</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {batches.map((b) => (
+            <Table.Tr key={b.batch_id} aria-label={`batch ${b.name}`}>
+              <Table.Td>
+                <Anchor component={Link} to={`/projects/${projectId}/${b.batch_id}`}>
+                  {b.name}
+                </Anchor>
+                {b.comments && (
+                  <Text size="xs" c="dimmed">
+                    {b.comments}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                {manager ? (
+                  <Select
+                    aria-label={`status of ${b.name}`}
+                    data={[...BATCH_STATUSES]}
+                    value={b.status}
+                    allowDeselect={false}
+                    disabled={busy === b.batch_id}
+                    w={170}
+                    onChange={(v) => v && v !== b.status && onStatus(b, v as BatchStatus)}
+                  />
+                ) : (
+                  <Badge variant="light">{b.status}</Badge>
+                )}
+              </Table.Td>
+              <Table.Td>{b.trays}</Table.Td>
+              <Table.Td>{euro(b.total_price)}</Table.Td>
+              <Table.Td>{hours(b.digitizing_hours)}</Table.Td>
+              <Table.Td>{hours(b.warehouse_hours)}</Table.Td>
+              <Table.Td>
+                {!b.claimed ? (
+                  <Text size="sm" c="dimmed">
+                    free
+                  </Text>
+                ) : manager ? (
+                  <Group gap="xs" wrap="nowrap">
+                    <Text size="sm">{b.claimant_name ?? `user ${b.write_permission_user_id}`}</Text>
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      color="orange"
+                      disabled={busy === b.batch_id}
+                      onClick={() => onDeclaim(b)}
+                    >
+                      Declaim
+                    </Button>
+                  </Group>
+                ) : (
+                  <Badge color="orange" variant="light">
+                    claimed
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap" justify="flex-end">
+                  <Button size="compact-xs" variant="default" onClick={() => onUpdate(b)}>
+                    Update
+                  </Button>
+                  <Button size="compact-xs" variant="default" onClick={() => onBackup(b)}>
+                    Back up
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,90 @@
+import { Button, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { checkDuplicateNames } from '../../../contract/batches';
+import type { BatchList, BatchRow } from '../../../contract/projects';
+import { showApiError } from '../../ui/notify';
+import { FormProblems } from './BatchFormModal';
+import { formProblems } from './api';
+import { duplicateBatches } from './batch-api';
+
+/**
+ * Duplicate batches: choose the batches to copy and name each copy. Every name problem is
+ * listed at once ('Give a new name for the copy of batch …', 'Batch … already exists', 'Batch …
+ * is defined more than once'); all copies are made or none.
+ */
+export function DuplicateModal({
+  projectId,
+  batches,
+  onClose,
+  onSaved,
+}: {
+  projectId: number;
+  batches: BatchRow[];
+  onClose: () => void;
+  onSaved: (list: BatchList) => void;
+}) {
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [names, setNames] = useState<Record<string, string>>({});
+  const [problems, setProblems] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+  const byId = new Map(batches.map((b) => [String(b.batch_id), b]));
+
+  async function duplicate() {
+    const copies = chosen.map((id) => ({
+      parent_id: Number(id),
+      child_name: (names[id] ?? '').trim(),
+    }));
+    const found = checkDuplicateNames(
+      copies.map((c) => ({
+        parentName: byId.get(String(c.parent_id))!.name,
+        childName: c.child_name,
+      })),
+      batches.map((b) => b.name),
+    );
+    setProblems(found);
+    if (found.length || copies.length === 0) return;
+    setSaving(true);
+    try {
+      onSaved(await duplicateBatches(projectId, copies));
+    } catch (error) {
+      const refused = await formProblems(error);
+      if (refused) setProblems(refused);
+      else await showApiError(error);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal opened onClose={onClose} closeOnClickOutside={false} title="Duplicate batches">
+      <Stack>
+        <MultiSelect
+          label="Batches to copy"
+          data={batches.map((b) => ({ value: String(b.batch_id), label: b.name }))}
+          value={chosen}
+          onChange={setChosen}
+        />
+        {chosen.map((id) => (
+          <TextInput
+            key={id}
+            label={`Name of the copy of ${byId.get(id)?.name ?? id}`}
+            value={names[id] ?? ''}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setNames((n) => ({ ...n, [id]: value }));
+            }}
+          />
+        ))}
+        <FormProblems problems={problems} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => void duplicate()} loading={saving} disabled={!chosen.length}>
+            Duplicate
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,101 @@
+import { Alert, Button, Group, Modal, MultiSelect, Select, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { checkMerge } from '../../../contract/batches';
+import type { BatchList, BatchRow } from '../../../contract/projects';
+import { showApiError } from '../../ui/notify';
+import { FormProblems } from './BatchFormModal';
+import { formProblems } from './api';
+import { mergeBatches } from './batch-api';
+
+/**
+ * Merge batches: choose the batch to keep and the batches whose trays move into it; a second
+ * step says what will happen (the merged batches are removed, with their backups) before the
+ * merge is sent.
+ */
+export function MergeModal({
+  projectId,
+  batches,
+  onClose,
+  onSaved,
+}: {
+  projectId: number;
+  batches: BatchRow[];
+  onClose: () => void;
+  onSaved: (list: BatchList) => void;
+}) {
+  const [parent, setParent] = useState<string | null>(null);
+  const [childs, setChilds] = useState<string[]>([]);
+  const [confirming, setConfirming] = useState(false);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+  const options = batches.map((b) => ({ value: String(b.batch_id), label: b.name }));
+  const nameOf = (id: string) => batches.find((b) => String(b.batch_id) === id)?.name ?? id;
+
+  function review() {
+    const found = checkMerge({ parent_id: Number(parent), childs: childs.map(Number) });
+    if (!parent) found.unshift('Choose the batch to merge into');
+    setProblems(found);
+    if (found.length === 0) setConfirming(true);
+  }
+
+  async function merge() {
+    setSaving(true);
+    try {
+      onSaved(await mergeBatches(projectId, Number(parent), childs.map(Number)));
+    } catch (error) {
+      const refused = await formProblems(error);
+      if (refused) setProblems(refused);
+      else await showApiError(error);
+      setConfirming(false);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal opened onClose={onClose} closeOnClickOutside={false} title="Merge batches">
+      <Stack>
+        <Select
+          label="Merge into"
+          placeholder="The batch that keeps the trays"
+          data={options}
+          value={parent}
+          disabled={confirming}
+          onChange={(v) => {
+            setParent(v);
+            setChilds((c) => c.filter((id) => id !== v));
+          }}
+        />
+        <MultiSelect
+          label="Batches to merge"
+          data={options.filter((o) => o.value !== parent)}
+          value={childs}
+          disabled={confirming}
+          onChange={setChilds}
+        />
+        <FormProblems problems={problems} />
+        {confirming && (
+          <Alert color="orange" title="Are you sure you want to do that?">
+            <Text size="sm">
+              The trays of {childs.map(nameOf).join(', ')} move into {nameOf(parent!)}, and{' '}
+              {childs.length === 1 ? 'that batch is' : 'those batches are'} removed with their
+              backups.
+            </Text>
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={confirming ? () => setConfirming(false) : onClose}>
+            {confirming ? 'Back' : 'Cancel'}
+          </Button>
+          {confirming ? (
+            <Button color="orange" onClick={() => void merge()} loading={saving}>
+              Merge
+            </Button>
+          ) : (
+            <Button onClick={review}>Next</Button>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,63 @@
+import type { BackupList, DuplicateBody } from '../../../contract/batches';
+import type { BatchCreate, BatchList, BatchStatus, BatchUpdate } from '../../../contract/projects';
+import { api } from '../../api/client';
+
+/** The Project screen's calls (docs/projects.md); batch calls answer the project's batches. */
+
+export function fetchProjectName(projectId: number): Promise<{ project_name: string }> {
+  return api.get('v1/projects/name', { searchParams: { project_id: projectId } }).json();
+}
+
+export function fetchBatches(projectId: number): Promise<BatchList> {
+  return api.get('v1/batches', { searchParams: { project_id: projectId } }).json();
+}
+
+export function createBatch(projectId: number, form: BatchCreate): Promise<BatchList> {
+  return api.put('v1/batches', { searchParams: { project_id: projectId }, json: form }).json();
+}
+
+export function updateBatch(projectId: number, form: BatchUpdate): Promise<BatchList> {
+  return api.post('v1/batches', { searchParams: { project_id: projectId }, json: form }).json();
+}
+
+export function setBatchStatus(
+  projectId: number,
+  batchId: number,
+  status: BatchStatus,
+): Promise<BatchList> {
+  return api
+    .post('v1/batches/status', {
+      searchParams: { project_id: projectId },
+      json: { batch_id: batchId, status },
+    })
+    .json();
+}
+
+export function declaimBatch(projectId: number, batchId: number): Promise<BatchList> {
+  return api
+    .post('v1/batch/declaim', { searchParams: { project_id: projectId, batch_id: batchId } })
+    .json();
+}
+
+export function mergeBatches(
+  projectId: number,
+  parentId: number,
+  childs: number[],
+): Promise<BatchList> {
+  return api
+    .post('v1/batches/merge', {
+      searchParams: { project_id: projectId },
+      json: { parent_id: parentId, childs },
+    })
+    .json();
+}
+
+export function duplicateBatches(projectId: number, copies: DuplicateBody): Promise<BatchList> {
+  return api
+    .put('v1/batches/duplicate', { searchParams: { project_id: projectId }, json: copies })
+    .json();
+}
+
+export function backUpBatch(batchId: number, comments: string): Promise<BackupList> {
+  return api.put('v1/backup', { searchParams: { batch_id: batchId }, json: { comments } }).json();
+}
