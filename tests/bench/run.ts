@@ -12,6 +12,7 @@ import { herd } from './herd';
 import { load } from './load';
 import { locations } from './locations';
 import { marketplaceUpload } from './marketplace-upload';
+import { marketplaceUpload } from './marketplace-upload';
 import { loginThroughput } from './login-throughput';
 import { picking } from './picking';
 import { pickingRoute } from './picking-route';
@@ -29,6 +30,7 @@ const BENCHES: Bench[] = [
   bsxExport,
   bsxBrowser,
   catalogImport,
+  marketplaceUpload,
   marketplaceUpload,
   clientFlush,
   catalogDevice,
