@@ -17,7 +17,6 @@ const projectsOverview = lazy(() => import('../features/projects/ProjectsPage'))
 const project = lazy(() => import('../features/projects/ProjectPage'));
 const backups = lazy(() => import('../features/backups/BackupsPage'));
 const batchTrays = lazy(() => import('../features/batch-trays/BatchTraysPage'));
-const bricksyncer = notAvailable('Bricksyncer');
 const syncBatches = lazy(() => import('../features/bricksyncer/SyncBatchesPage'));
 const syncBatch = lazy(() => import('../features/bricksyncer/BatchPage'));
 const importBsx = lazy(() => import('../features/bricksyncer/ImportBsxPage'));
@@ -55,10 +54,26 @@ export const AREA_ROUTES: AreaRoute[] = [
   { path: '/bricksyncer/add_items', area: 'Bricksyncer', page: syncBatches },
   { path: '/bricksyncer/batch/:batchId', area: 'Bricksyncer', page: syncBatch },
   { path: '/bricksyncer/bsx_batch', area: 'Bricksyncer', page: importBsx },
-  { path: '/bricksyncer/edit_items', area: 'Bricksyncer', page: bricksyncer },
-  { path: '/bricksyncer/issues', area: 'Bricksyncer', page: bricksyncer },
-  { path: '/bricksyncer/logs', area: 'Bricksyncer', page: bricksyncer },
-  { path: '/bricksyncer/settings', area: 'Bricksyncer', page: bricksyncer },
+  {
+    path: '/bricksyncer/edit_items',
+    area: 'Bricksyncer',
+    page: lazy(() => import('../features/bricksyncer-admin/EditItemsPage')),
+  },
+  {
+    path: '/bricksyncer/issues',
+    area: 'Bricksyncer',
+    page: lazy(() => import('../features/bricksyncer-admin/StockIssuesPage')),
+  },
+  {
+    path: '/bricksyncer/logs',
+    area: 'Bricksyncer',
+    page: lazy(() => import('../features/bricksyncer-admin/LogsPage')),
+  },
+  {
+    path: '/bricksyncer/settings',
+    area: 'Bricksyncer',
+    page: lazy(() => import('../features/bricksyncer-admin/SettingsPage')),
+  },
   {
     path: '/bricksyncer/stores',
     area: 'Bricksyncer',
