@@ -1,0 +1,61 @@
+import { Group, Image, NumberInput, Table, Text } from '@mantine/core';
+import type { SyncBatchItem } from '../../../contract/sync-batches';
+import { toThousandths } from './api';
+
+interface Props {
+  item: SyncBatchItem;
+  /** thousandths; null while the field is empty */
+  price: number | null;
+  onPrice: (thousandths: number | null) => void;
+}
+
+/** One batch item with its editable price (euro, up to 3 decimals, Dutch decimal comma). */
+export function BatchItemRow({ item, price, onPrice }: Props) {
+  const label = `${item.mold_name} ${item.colour_name}`;
+  return (
+    <Table.Tr data-testid="batch-item">
+      <Table.Td>{item.url && <Image src={item.url} alt="" w={40} h={40} fit="contain" />}</Table.Td>
+      <Table.Td>
+        <Text size="sm">{item.mold_name}</Text>
+        <Text size="xs" c="dimmed">
+          {[item.bl_item_id, item.type_name, item.category_name, item.theme_name]
+            .filter(Boolean)
+            .join(' · ')}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Group gap={6} wrap="nowrap">
+          {item.colour_hex && (
+            <span
+              style={{ width: 12, height: 12, background: `#${item.colour_hex}`, borderRadius: 2 }}
+            />
+          )}
+          {item.colour_name}
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        {item.condition}
+        {item.completeness ? ` · ${item.completeness}` : ''}
+      </Table.Td>
+      <Table.Td>{item.quantity}</Table.Td>
+      <Table.Td>
+        <Text size="xs">{item.note_public}</Text>
+        <Text size="xs" c="dimmed">
+          {item.note_private}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <NumberInput
+          aria-label={`Price of ${label}`}
+          value={price === null ? '' : price / 1000}
+          min={0}
+          decimalScale={3}
+          decimalSeparator=","
+          prefix="€ "
+          w={130}
+          onChange={(v) => onPrice(toThousandths(v))}
+        />
+      </Table.Td>
+    </Table.Tr>
+  );
+}

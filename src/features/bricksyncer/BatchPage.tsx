@@ -1,0 +1,160 @@
+import { Alert, Button, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import { useBlocker, useParams } from 'react-router-dom';
+import {
+  canUpload,
+  SyncBatchMessages as M,
+  type SyncBatchItem,
+  type SyncBatchRow,
+} from '../../../contract/sync-batches';
+import { notifyError, notifySuccess, showApiError } from '../../ui/notify';
+import { fetchBatchItems, fetchSyncBatch, savePrices, uploadBatch } from './api';
+import { BatchItemRow } from './BatchItemRow';
+
+type Load<T> = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; value: T };
+
+/**
+ * Batch (docs/bricksyncer.md): the batch's details and items with an editable price each; Save
+ * prices stores them, Upload items sends the batch (every item needs a price above 0). Leaving
+ * with unsaved prices asks first, except when uploading.
+ */
+export default function BatchPage() {
+  const batchId = Number(useParams().batchId);
+  const [batch, setBatch] = useState<Load<SyncBatchRow>>({ state: 'loading' });
+  const [items, setItems] = useState<Load<SyncBatchItem[]>>({ state: 'loading' });
+  // Prices typed but not saved yet: batch item id -> thousandths (null when emptied).
+  const [edits, setEdits] = useState<Map<number, number | null>>(new Map());
+  const [busy, setBusy] = useState(false);
+  const dirty = edits.size > 0;
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && !busy && currentLocation.pathname !== nextLocation.pathname,
+  );
+
+  const load = useCallback(async () => {
+    fetchSyncBatch(batchId).then(
+      (value) => setBatch({ state: 'loaded', value }),
+      () => setBatch({ state: 'failed' }),
+    );
+    fetchBatchItems(batchId).then(
+      (value) => setItems({ state: 'loaded', value }),
+      () => setItems({ state: 'failed' }),
+    );
+  }, [batchId]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const list = items.state === 'loaded' ? items.value : [];
+  const priceOf = (i: SyncBatchItem) => (edits.has(i.id) ? edits.get(i.id)! : i.price);
+
+  async function save() {
+    const changed = [...edits].map(([id, price]) => ({ id, price: price ?? 0 }));
+    setBusy(true);
+    try {
+      setItems({ state: 'loaded', value: await savePrices(batchId, changed) });
+      setEdits(new Map());
+      notifySuccess('Prices saved');
+    } catch (error) {
+      await showApiError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function upload() {
+    const priced = list.map((i) => ({
+      item_id: i.item_id,
+      price: priceOf(i),
+      quantity: i.quantity,
+    }));
+    if (!canUpload(priced)) return notifyError(M.uploadNoPrice);
+    setBusy(true);
+    try {
+      await uploadBatch(
+        batchId,
+        priced.map((p) => ({ ...p, price: p.price ?? 0 })),
+      );
+      notifySuccess('The batch is being uploaded');
+    } catch (error) {
+      await showApiError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Stack>
+      {batch.state === 'loading' && <Loader aria-label="Loading the batch" />}
+      {batch.state === 'failed' && <Alert color="red">{M.retrieveBatch}</Alert>}
+      {batch.state === 'loaded' && (
+        <Stack gap={4}>
+          <Title order={2}>{batch.value.name}</Title>
+          <Text c="dimmed">
+            {batch.value.items} items · {batch.value.status} ·{' '}
+            {new Date(batch.value.date_of_creation).toLocaleString('nl-NL')}
+          </Text>
+          {batch.value.comments && <Text>{batch.value.comments}</Text>}
+        </Stack>
+      )}
+      {items.state === 'loading' && <Loader aria-label="Loading the items" />}
+      {items.state === 'failed' && <Alert color="red">{M.retrieveItems}</Alert>}
+      {items.state === 'loaded' && (
+        <Table.ScrollContainer minWidth={900}>
+          <Table striped verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th />
+                <Table.Th>Item</Table.Th>
+                <Table.Th>Colour</Table.Th>
+                <Table.Th>Condition</Table.Th>
+                <Table.Th>Quantity</Table.Th>
+                <Table.Th>Notes</Table.Th>
+                <Table.Th>Price</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.map((i) => (
+                <BatchItemRow
+                  key={i.id}
+                  item={i}
+                  price={priceOf(i)}
+                  onPrice={(p) => setEdits(new Map(edits).set(i.id, p))}
+                />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Group>
+        <Button onClick={() => void save()} disabled={!dirty} loading={busy}>
+          Save prices
+        </Button>
+        <Button onClick={() => void upload()} disabled={items.state !== 'loaded'} loading={busy}>
+          Upload items
+        </Button>
+      </Group>
+      <Modal
+        opened={blocker.state === 'blocked'}
+        onClose={() => blocker.reset?.()}
+        title="Unsaved changes"
+      >
+        <Text>There are prices that are not saved. Leave this page anyway?</Text>
+        <Group mt="md" justify="flex-end">
+          <Button variant="default" onClick={() => blocker.reset?.()}>
+            Stay
+          </Button>
+          <Button color="red" onClick={() => blocker.proceed?.()}>
+            Leave
+          </Button>
+        </Group>
+      </Modal>
+    </Stack>
+  );
+}

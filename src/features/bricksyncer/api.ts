@@ -1,0 +1,91 @@
+import { HTTPError } from 'ky';
+import { ErrorBody } from '../../../contract/errors';
+import type {
+  ConvertedLot,
+  ConvertLot,
+  NewBatchBody,
+  SyncBatchItem,
+  SyncBatchRow,
+} from '../../../contract/sync-batches';
+import { SYNC_BATCH_PAGE_SIZE } from '../../../contract/sync-batches';
+import { api } from '../../api/client';
+import type { ListPage } from '../../ui/PagedTable';
+
+/** The sync batch screens' calls (docs/bricksyncer.md); prices in thousandths. */
+
+export async function fetchSyncBatches(_q: object, page: number): Promise<ListPage<SyncBatchRow>> {
+  const res = await api
+    .get('v1/sync_batches', { searchParams: { limit: SYNC_BATCH_PAGE_SIZE, page } })
+    .json<{ results: SyncBatchRow[]; total: number }>();
+  return { count: res.total, results: res.results };
+}
+
+export function fetchSyncBatch(batchId: number): Promise<SyncBatchRow> {
+  return api.get('v1/sync_batch', { searchParams: { batch_id: batchId } }).json();
+}
+
+export async function fetchBatchItems(batchId: number): Promise<SyncBatchItem[]> {
+  const res = await api
+    .get('v1/sync_batch_items', { searchParams: { batch_id: batchId } })
+    .json<{ results: SyncBatchItem[] }>();
+  return res.results;
+}
+
+export async function savePrices(
+  batchId: number,
+  items: { id: number; price: number }[],
+): Promise<SyncBatchItem[]> {
+  const res = await api
+    .put('v1/sync_batch_items', { json: { batch_id: batchId, items }, timeout: 120_000 })
+    .json<{ results: SyncBatchItem[] }>();
+  return res.results;
+}
+
+export async function uploadBatch(
+  batchId: number,
+  items: { item_id: number; price: number; quantity: number }[],
+): Promise<void> {
+  await api.post('v1/sync_batch_upload', { searchParams: { batch_id: batchId }, json: { items } });
+}
+
+export async function convertLots(lots: ConvertLot[]): Promise<ConvertedLot[]> {
+  const res = await api
+    .post('v1/sync_batch_convert', { json: { lots }, timeout: 120_000 })
+    .json<{ results: ConvertedLot[] }>();
+  return res.results;
+}
+
+export async function createSyncBatch(body: NewBatchBody): Promise<number> {
+  const res = await api
+    .post('v1/new_sync_batch', { json: body, timeout: 120_000 })
+    .json<{ batch_id: number }>();
+  return res.batch_id;
+}
+
+const EURO = new Intl.NumberFormat('nl-NL', {
+  style: 'currency',
+  currency: 'EUR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 3,
+});
+
+/** A price in thousandths as euro with up to 3 decimals, Dutch style. */
+export const euro = (thousandths: number) => EURO.format(thousandths / 1000);
+
+/** Euro typed in a price field (number input) to thousandths; null when empty. */
+export const toThousandths = (euroValue: number | string): number | null => {
+  const n = typeof euroValue === 'number' ? euroValue : Number(euroValue.replace(',', '.'));
+  return euroValue === '' || !Number.isFinite(n) ? null : Math.round(n * 1000);
+};
+
+/** The messages of a refused save (400), or null when it failed otherwise. */
+export async function formProblems(error: unknown): Promise<string[] | null> {
+  if (!(error instanceof HTTPError) || error.response.status !== 400) return null;
+  const body = ErrorBody.safeParse(
+    await error.response
+      .clone()
+      .json()
+      .catch(() => null),
+  );
+  return body.success ? body.data.errors.map((e) => e.detail) : null;
+}
