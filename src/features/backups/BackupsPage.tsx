@@ -46,9 +46,9 @@ export default function BackupsPage() {
     setBusy(true);
     try {
       await resetFromBackup(backup.backup_id);
-      notifySuccess(`Batch ${backup.batch_name} was reset to backup ${backup.backup_id}`);
       setResetting(null);
       await load();
+      notifySuccess(`Batch ${backup.batch_name} was reset to backup ${backup.backup_id}`);
     } catch (error) {
       await showApiError(error);
     } finally {
