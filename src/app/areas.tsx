@@ -1,5 +1,4 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { notAvailable } from './pages/NotAvailable';
 
 export interface AreaRoute {
   /** react-router path pattern; the roles that open it are contract/access.ts PATH_RULES. */

@@ -1,0 +1,61 @@
+import { Badge, Button, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import type { StockErrorResource } from '../../../contract/bricksyncer';
+import { showApiError } from '../../ui/notify';
+import { fetchStockErrors, resolveStockError } from './api';
+import { when } from './when';
+
+/** Stock issues: the stock item errors; an unresolved one can be resolved. */
+export default function StockIssuesPage() {
+  const [errors, setErrors] = useState<StockErrorResource[] | null>(null);
+  useEffect(() => {
+    fetchStockErrors().then(setErrors, (error: unknown) => void showApiError(error));
+  }, []);
+
+  async function resolve(id: string) {
+    try {
+      const done = await resolveStockError(id);
+      setErrors((list) => list && list.map((e) => (e.id === id ? done : e)));
+    } catch (error) {
+      await showApiError(error);
+    }
+  }
+
+  return (
+    <Stack>
+      <Title order={2}>Stock issues</Title>
+      {errors === null ? (
+        <Loader />
+      ) : errors.length === 0 ? (
+        <Text>There are no stock issues.</Text>
+      ) : (
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Created at</Table.Th>
+              <Table.Th>Description</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {errors.map((e) => (
+              <Table.Tr key={e.id}>
+                <Table.Td>{when(e.attributes.created_at)}</Table.Td>
+                <Table.Td>{e.attributes.description}</Table.Td>
+                <Table.Td>
+                  {e.attributes.is_resolved ? (
+                    <Badge color="green">Resolved</Badge>
+                  ) : (
+                    <Button size="xs" onClick={() => void resolve(e.id)}>
+                      Resolve
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,105 @@
+import { Button, Group, Table, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import {
+  checkStoreItem,
+  type StoreItemRow as Row,
+  type StoreItemUpdate,
+} from '../../../contract/bricksyncer';
+import { notifyError, showApiError } from '../../ui/notify';
+import { euro, saveStoreItem } from './api';
+
+/** Euro as typed (comma or dot) to thousandths; NaN when it is not a number. */
+function thousandths(text: string): number {
+  const t = text.trim().replace(',', '.');
+  return t === '' ? NaN : Math.round(Number(t) * 1000);
+}
+
+const editable = (row: Row) => ({
+  price: String(row.store_price / 1000).replace('.', ','),
+  quantity: String(row.store_quantity),
+  tier: row.tier_price ?? '',
+  bulk: row.bulk_size === null ? '' : String(row.bulk_size),
+  notePublic: row.note_public,
+  notePrivate: row.note_private,
+});
+
+/** One item on sale; Edit turns its cells into fields, Save checks and sends them. */
+export function StoreItemLine({ row, saved }: { row: Row; saved(row: Row): void }) {
+  const [form, setForm] = useState<ReturnType<typeof editable> | null>(null);
+  const [busy, setBusy] = useState(false);
+  const field = (key: keyof ReturnType<typeof editable>, label: string, w = 90) => (
+    <TextInput
+      aria-label={label}
+      w={w}
+      size="xs"
+      value={form?.[key] ?? ''}
+      onChange={(e) => {
+        const value = e.currentTarget.value;
+        setForm((f) => f && { ...f, [key]: value });
+      }}
+    />
+  );
+
+  async function save() {
+    if (!form) return;
+    const update: StoreItemUpdate = {
+      id: row.id,
+      item_id: row.item_id,
+      store_price: thousandths(form.price),
+      store_quantity: form.quantity,
+      tier_price: form.tier,
+      bulk_size: form.bulk,
+      note_public: form.notePublic,
+      note_private: form.notePrivate,
+    };
+    const checked = checkStoreItem(update, row.quantity);
+    if (!checked.ok) {
+      notifyError(checked.problems.join('\n'));
+      return;
+    }
+    setBusy(true);
+    try {
+      saved(await saveStoreItem(update));
+      setForm(null);
+    } catch (error) {
+      await showApiError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Table.Tr>
+      <Table.Td>
+        {row.mold_name}
+        <br />
+        {row.colour_name} · {row.condition}
+      </Table.Td>
+      <Table.Td>{row.store_name}</Table.Td>
+      <Table.Td>{form ? field('price', 'Price') : euro(row.store_price)}</Table.Td>
+      <Table.Td>{form ? field('tier', 'Tier price', 180) : (row.tier_price ?? '')}</Table.Td>
+      <Table.Td>{form ? field('bulk', 'Bulk', 60) : (row.bulk_size ?? '')}</Table.Td>
+      <Table.Td>
+        {form ? field('quantity', 'Quantity', 60) : row.store_quantity} / {row.quantity}
+      </Table.Td>
+      <Table.Td>{form ? field('notePublic', 'Public note', 140) : row.note_public}</Table.Td>
+      <Table.Td>{form ? field('notePrivate', 'Private note', 140) : row.note_private}</Table.Td>
+      <Table.Td>
+        {form ? (
+          <Group gap={4} wrap="nowrap">
+            <Button size="xs" loading={busy} onClick={() => void save()}>
+              Save
+            </Button>
+            <Button size="xs" variant="default" onClick={() => setForm(null)}>
+              Cancel
+            </Button>
+          </Group>
+        ) : (
+          <Button size="xs" variant="light" onClick={() => setForm(editable(row))}>
+            Edit
+          </Button>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
