@@ -175,6 +175,21 @@ describeEachDialect(
       );
     });
 
+    it('numbers the trays of two adds at once one after the other (writers queue)', async () => {
+      const before = await traysOf(3);
+      const add = (auth: string) =>
+        call(auth, 'POST', '/v1/catalog/trays', {
+          batch_id: 3,
+          items: [{ mold_id: 3001 }, { mold_id: 3003 }],
+        });
+      const answers = await Promise.all([add(user), add(manager)]);
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+      const numbers = (await traysOf(3)).map((r) => r.tray_nr);
+      expect(numbers).toHaveLength(before.length + 4);
+      expect(new Set(numbers).size).toBe(numbers.length);
+      expect(Math.max(...numbers)).toBe(Math.max(...before.map((b) => b.tray_nr)) + 4);
+    });
+
     it("refuses another company's batch, unknown moulds and colours, and a batch someone else claimed", async () => {
       const count = async () => (await t.app.db.selectFrom('trays').select('id').execute()).length;
       const total = await count();
