@@ -1,5 +1,5 @@
-import { ActionIcon, Box, Button, Checkbox, Group, HoverCard, Image, Text } from '@mantine/core';
-import { memo, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import { ActionIcon, Box, Button, Checkbox, Group, Image, Paper, Text } from '@mantine/core';
+import { memo, useCallback, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import type { TrayRow } from '../../../contract/batch-trays';
 import { fetchMoldInfo } from './api';
 import { CellEditor, type Colour } from './CellEditor';
@@ -7,6 +7,15 @@ import { COLUMNS, GRID_TEMPLATE, fieldText } from './columns';
 import { changedFields, draftOf, type Draft, type DraftField, type Sort } from './grid-model';
 
 export const ROW_HEIGHT = 36;
+/** Cells fill the row's height, so an empty cell can still be double-clicked. */
+const CELL_STYLE = {
+  padding: '0 6px',
+  overflow: 'hidden',
+  height: '100%',
+  display: 'flex',
+  alignItems: 'center',
+  minWidth: 0,
+} as const;
 /** Rows drawn above and below the visible ones, so scrolling shows no gaps. */
 const OVERSCAN = 10;
 
@@ -43,74 +52,80 @@ export function TrayGrid(props: GridProps) {
   const first = Math.max(0, Math.floor(top / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(props.rows.length, Math.ceil((top + height) / ROW_HEIGHT) + OVERSCAN);
   const colourName = (id: number) => props.colours.find((c) => c.id === id)?.name;
+  const hover = useMouldHover();
   return (
-    <Box
-      ref={box}
-      role="grid"
-      aria-label="Trays"
-      aria-rowcount={props.rows.length + 1}
-      onScroll={(e) => setTop(e.currentTarget.scrollTop)}
-      style={{
-        height: 'calc(100vh - 240px)',
-        minHeight: 360,
-        overflow: 'auto',
-        border: '1px solid var(--mantine-color-gray-3)',
-      }}
-    >
-      <div
-        role="row"
+    <>
+      {hover.card}
+      <Box
+        ref={box}
+        role="grid"
+        aria-label="Trays"
+        aria-rowcount={props.rows.length + 1}
+        onScroll={(e) => setTop(e.currentTarget.scrollTop)}
         style={{
-          display: 'grid',
-          gridTemplateColumns: GRID_TEMPLATE,
-          position: 'sticky',
-          top: 0,
-          zIndex: 2,
-          background: 'var(--mantine-color-body)',
-          borderBottom: '1px solid var(--mantine-color-gray-4)',
-          minWidth: 'max-content',
+          height: 'calc(100vh - 240px)',
+          minHeight: 360,
+          overflow: 'auto',
+          border: '1px solid var(--mantine-color-gray-3)',
         }}
       >
-        {COLUMNS.map((c) => (
-          <div
-            key={c.id}
-            role="columnheader"
-            aria-sort={ariaSort(props.sort, c.sort)}
-            style={{ padding: 4 }}
-          >
-            {c.sort ? (
-              <Button variant="subtle" size="compact-sm" onClick={() => props.onSort(c)}>
-                {c.title}
-                {props.sort.key === c.sort ? (props.sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}
-              </Button>
-            ) : (
-              <Text size="sm" fw={600} p={4}>
-                {c.title}
-              </Text>
-            )}
-          </div>
-        ))}
-      </div>
-      <div
-        style={{
-          position: 'relative',
-          height: props.rows.length * ROW_HEIGHT,
-          minWidth: 'max-content',
-        }}
-      >
-        {props.rows.slice(first, last).map((row, i) => (
-          <GridRow
-            key={row.tray_id}
-            {...props}
-            row={row}
-            index={first + i}
-            draft={props.pending.get(row.tray_id)}
-            isSelected={props.selected.has(row.tray_id)}
-            editField={props.editing?.trayId === row.tray_id ? props.editing.field : null}
-            colourName={colourName}
-          />
-        ))}
-      </div>
-    </Box>
+        <div
+          role="row"
+          style={{
+            display: 'grid',
+            gridTemplateColumns: GRID_TEMPLATE,
+            position: 'sticky',
+            top: 0,
+            zIndex: 2,
+            background: 'var(--mantine-color-body)',
+            borderBottom: '1px solid var(--mantine-color-gray-4)',
+            minWidth: 'max-content',
+          }}
+        >
+          {COLUMNS.map((c) => (
+            <div
+              key={c.id}
+              role="columnheader"
+              aria-sort={ariaSort(props.sort, c.sort)}
+              style={{ padding: 4 }}
+            >
+              {c.sort ? (
+                <Button variant="subtle" size="compact-sm" onClick={() => props.onSort(c)}>
+                  {c.title}
+                  {props.sort.key === c.sort ? (props.sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}
+                </Button>
+              ) : (
+                <Text size="sm" fw={600} p={4}>
+                  {c.title}
+                </Text>
+              )}
+            </div>
+          ))}
+        </div>
+        <div
+          style={{
+            position: 'relative',
+            height: props.rows.length * ROW_HEIGHT,
+            minWidth: 'max-content',
+          }}
+        >
+          {props.rows.slice(first, last).map((row, i) => (
+            <GridRow
+              key={row.tray_id}
+              {...props}
+              row={row}
+              index={first + i}
+              draft={props.pending.get(row.tray_id)}
+              isSelected={props.selected.has(row.tray_id)}
+              editField={props.editing?.trayId === row.tray_id ? props.editing.field : null}
+              colourName={colourName}
+              onMouldEnter={hover.enter}
+              onMouldLeave={hover.leave}
+            />
+          ))}
+        </div>
+      </Box>
+    </>
   );
 }
 
@@ -126,6 +141,8 @@ type RowProps = GridProps & {
   isSelected: boolean;
   editField: DraftField | null;
   colourName: (id: number) => string | undefined;
+  onMouldEnter: (moldId: number | null, el: HTMLElement) => void;
+  onMouldLeave: () => void;
 };
 
 const GridRow = memo(function GridRow(p: RowProps) {
@@ -147,13 +164,13 @@ const GridRow = memo(function GridRow(p: RowProps) {
     const now = fieldText(field, shown, row, p.colourName);
     if (!changed.has(field))
       return (
-        <Text size="sm" truncate>
+        <Text size="sm" truncate w="100%">
           {now}
         </Text>
       );
     const was = fieldText(field, saved, row, p.colourName);
     return (
-      <Text size="sm" truncate title={`saved: ${was}`}>
+      <Text size="sm" truncate w="100%" title={`saved: ${was}`}>
         <s style={{ color: 'var(--mantine-color-dimmed)' }}>{was || '—'}</s>{' '}
         <b style={{ color: 'var(--mantine-color-orange-8)' }}>{now || '—'}</b>
       </Text>
@@ -175,7 +192,6 @@ const GridRow = memo(function GridRow(p: RowProps) {
         right: 0,
         display: 'grid',
         gridTemplateColumns: GRID_TEMPLATE,
-        alignItems: 'center',
         userSelect: 'none',
         borderBottom: '1px solid var(--mantine-color-gray-2)',
         background: p.isSelected
@@ -189,7 +205,7 @@ const GridRow = memo(function GridRow(p: RowProps) {
         <div
           key={c.id}
           role="gridcell"
-          style={{ padding: '0 6px', overflow: 'hidden' }}
+          style={CELL_STYLE}
           onDoubleClick={c.field ? () => p.onCellDoubleClick(row, c.field!) : undefined}
         >
           {c.id === 'nr' && <Text size="sm">{row.tray_nr}</Text>}
@@ -202,12 +218,17 @@ const GridRow = memo(function GridRow(p: RowProps) {
               onChange={() => p.onToggleAccepted(row)}
             />
           )}
-          {c.id === 'mold' && p.editField !== 'mold_id' ? (
-            <MouldHover moldId={shown.mold_id}>{cell('mold_id')}</MouldHover>
+          {c.id === 'mold' ? (
+            <div
+              style={{ width: '100%' }}
+              onMouseEnter={(e) => p.onMouldEnter(shown.mold_id, e.currentTarget)}
+              onMouseLeave={p.onMouldLeave}
+            >
+              {cell('mold_id')}
+            </div>
           ) : (
-            c.field && c.id !== 'mold' && cell(c.field)
+            c.field && cell(c.field)
           )}
-          {c.id === 'mold' && p.editField === 'mold_id' && cell('mold_id')}
           {c.id === 'info' && (
             <ActionIcon
               variant="subtle"
@@ -247,27 +268,49 @@ const GridRow = memo(function GridRow(p: RowProps) {
 
 /** Hovering over a mould shows its name and image (asked for once per mould). */
 const moldCache = new Map<number, Promise<{ name: string; url: string | null }>>();
-function MouldHover({ moldId, children }: { moldId: number | null; children: React.ReactNode }) {
-  const [info, setInfo] = useState<{ name: string; url: string | null } | null>(null);
-  if (moldId === null) return <>{children}</>;
-  const load = () => {
-    if (!moldCache.has(moldId)) moldCache.set(moldId, fetchMoldInfo(moldId));
-    moldCache
-      .get(moldId)!
-      .then(setInfo)
-      .catch(() => setInfo({ name: 'Mould not found', url: null }));
-  };
-  return (
-    <HoverCard openDelay={250} onOpen={load} withinPortal>
-      <HoverCard.Target>
-        <div>{children}</div>
-      </HoverCard.Target>
-      <HoverCard.Dropdown>
-        <Text size="sm" fw={600}>
-          {info?.name ?? '…'}
-        </Text>
-        {info?.url && <Image src={info.url} alt={info.name} w={120} h={120} fit="contain" />}
-      </HoverCard.Dropdown>
-    </HoverCard>
+function moldInfo(moldId: number) {
+  if (!moldCache.has(moldId))
+    moldCache.set(
+      moldId,
+      fetchMoldInfo(moldId).catch(() => ({ name: 'Mould not found', url: null })),
+    );
+  return moldCache.get(moldId)!;
+}
+
+type Hover = { x: number; y: number; name: string; url: string | null } | null;
+
+/**
+ * One card for the whole grid (a card per row would cost every drawn row a floating element):
+ * the mould cell under the pointer reports itself after a short pause.
+ */
+function useMouldHover() {
+  const [hover, setHover] = useState<Hover>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const enter = useCallback((moldId: number | null, el: HTMLElement) => {
+    clearTimeout(timer.current);
+    if (moldId === null) return;
+    timer.current = setTimeout(() => {
+      const r = el.getBoundingClientRect();
+      void moldInfo(moldId).then((i) => setHover({ x: r.left, y: r.bottom + 4, ...i }));
+    }, 250);
+  }, []);
+  const leave = useCallback(() => {
+    clearTimeout(timer.current);
+    setHover(null);
+  }, []);
+  const card = hover && (
+    <Paper
+      shadow="md"
+      p="xs"
+      withBorder
+      role="tooltip"
+      style={{ position: 'fixed', left: hover.x, top: hover.y, zIndex: 300, pointerEvents: 'none' }}
+    >
+      <Text size="sm" fw={600}>
+        {hover.name}
+      </Text>
+      {hover.url && <Image src={hover.url} alt={hover.name} w={120} h={120} fit="contain" />}
+    </Paper>
   );
+  return { enter, leave, card };
 }
