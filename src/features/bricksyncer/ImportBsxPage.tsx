@@ -117,7 +117,6 @@ export default function ImportBsxPage() {
           label="Comments"
           value={comments}
           onChange={(e) => setComments(e.currentTarget.value)}
-          autosize
           w={360}
         />
       </Group>

@@ -1,0 +1,230 @@
+// @vitest-environment jsdom
+import { MantineProvider, Modal, createTheme } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import {
+  cleanup,
+  configure,
+  fireEvent,
+  render,
+  screen,
+  waitFor,
+  within,
+} from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { File as NodeFile } from 'node:buffer';
+import { join } from 'node:path';
+import { readBsxText } from '../../../contract/bsx';
+import { newItemFromLot, SyncBatchMessages as M } from '../../../contract/sync-batches';
+import { DEMO_PASSWORD } from '../../../server/seed';
+import { basic, createTestApp, type TestApp } from '../../../server/test/helpers';
+import { useSession, type LoginAnswer } from '../../app/session';
+import BatchPage from './BatchPage';
+import ImportBsxPage from './ImportBsxPage';
+import SyncBatchesPage from './SyncBatchesPage';
+
+// The server runs inside this jsdom test (see the admin screens' test for why these are set).
+vi.hoisted(() => {
+  vi.stubEnv('VITE_API_BASE', 'http://localhost:3000/api');
+  const util = process.getBuiltinModule('node:util') as typeof import('node:util');
+  globalThis.TextEncoder = util.TextEncoder as typeof TextEncoder;
+  globalThis.TextDecoder = util.TextDecoder as typeof TextDecoder;
+  globalThis.Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor;
+});
+configure({ asyncUtilTimeout: 8000 });
+// jsdom has no layout: Mantine's dropdowns scroll the chosen option into view.
+Element.prototype.scrollIntoView ??= () => {};
+
+const theme = createTheme({
+  components: { Modal: Modal.extend({ defaultProps: { transitionProps: { duration: 0 } } }) },
+});
+/** The sync batch routes in a data router (the batch page's leave guard needs one) at `path`. */
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/bricksyncer/add_items', element: <SyncBatchesPage /> },
+      { path: '/bricksyncer/bsx_batch', element: <ImportBsxPage /> },
+      { path: '/bricksyncer/batch/:batchId', element: <BatchPage /> },
+      { path: '/elsewhere', element: <p>Elsewhere</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <MantineProvider theme={theme}>
+      <Notifications />
+      <RouterProvider router={router} />
+    </MantineProvider>,
+  );
+  return router;
+}
+
+/** The overview against the real server (SQLite): fetch is answered by app.inject. */
+let t: TestApp;
+const realFetch = globalThis.fetch;
+
+async function signIn(email: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    headers: { authorization: basic(email, DEMO_PASSWORD) },
+  });
+  useSession.getState().signIn(res.json() as LoginAnswer);
+}
+
+const sample = readFileSync(join(__dirname, '../../../tests/fixtures/sample.bsx'), 'utf8');
+const lots = readBsxText(sample).items.map(newItemFromLot);
+
+beforeAll(async () => {
+  t = await createTestApp('sqlite');
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const url = new URL(request.url);
+    const body = request.method === 'GET' ? undefined : await request.text();
+    const res = await t.app.inject({
+      method: request.method as 'GET',
+      url: url.pathname + url.search,
+      headers: Object.fromEntries(request.headers.entries()),
+      payload: body || undefined,
+    });
+    return new Response(new Uint8Array(res.rawPayload), {
+      status: res.statusCode,
+      headers: res.headers as Record<string, string>,
+    });
+  };
+});
+afterAll(async () => {
+  globalThis.fetch = realFetch;
+  await t.close();
+});
+afterEach(() => {
+  cleanup();
+  useSession.getState().clear();
+});
+
+/** Opens a Select and picks `option` from its own list. */
+async function choose(input: HTMLElement, option: string) {
+  fireEvent.click(input);
+  await waitFor(() => expect(input.getAttribute('aria-controls')).toBeTruthy());
+  const list = document.getElementById(input.getAttribute('aria-controls')!)!;
+  fireEvent.click(within(list).getByRole('option', { name: option, hidden: true }));
+}
+
+/** A batch of the sample's two parts, made through the API; its id. */
+async function batchOfParts(name: string): Promise<number> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/new_sync_batch',
+    headers: { authorization: `Bearer ${useSession.getState().access_token}` },
+    payload: { name, items: [lots[0], { ...lots[1], condition: 'GOOD' }] },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { batch_id: number }).batch_id;
+}
+
+describe('sync batch screens', () => {
+  it('imports the BrickStore sample in two steps and creates the batch', async () => {
+    await signIn('syncer@demo.test');
+    const router = renderAt('/bricksyncer/bsx_batch');
+    fireEvent.click(await screen.findByRole('button', { name: 'Convert to BC' }));
+    await screen.findByText(M.noFile);
+
+    const input = document.querySelector('input[type="file"]')!;
+    const file = new NodeFile([sample], 'attic.bsx', { type: 'application/xml' });
+    fireEvent.change(input, { target: { files: [file] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Convert to BC' }));
+    await waitFor(() => expect(screen.getAllByTestId('import-row')).toHaveLength(4));
+    expect(screen.getByText('Brick 2 x 2')).toBeTruthy();
+    expect(screen.getAllByText('Not in the catalog')).toHaveLength(2);
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('attic');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Create batch' }));
+    const alert = await screen.findByText(/^Error: /);
+    for (const m of [
+      M.noCondition('3710 (Dark Bluish Gray)'),
+      M.noCondition('sw0001a'),
+      M.notInCatalog('6020-1'),
+    ]) {
+      expect(alert.textContent).toContain(m);
+    }
+
+    // The N lot keeps NEW: its condition cannot be changed while editing.
+    fireEvent.click(screen.getByRole('button', { name: 'Edit row 1' }));
+    expect(
+      (screen.getByRole('combobox', { name: 'Condition of row 1' }) as HTMLInputElement).disabled,
+    ).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Apply row 1' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove row 4' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove row 3' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit row 2' }));
+    await choose(screen.getByRole('combobox', { name: 'Condition of row 2' }), 'GOOD');
+    fireEvent.click(screen.getByRole('button', { name: 'Apply row 2' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create batch' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bricksyncer/add_items'));
+    const batch = await t.app.db
+      .selectFrom('sync_batches')
+      .select('id')
+      .where('name', '=', 'attic')
+      .executeTakeFirstOrThrow();
+    const items = await t.app.db
+      .selectFrom('sync_batch_items')
+      .select(['quantity', 'price'])
+      .where('sync_batch_id', '=', batch.id)
+      .orderBy('id')
+      .execute();
+    expect(items.map((i) => [Number(i.quantity), Number(i.price)])).toEqual([
+      [120, 85],
+      [33, 40],
+    ]);
+  });
+
+  it('lists batches 10 a page, newest first, each linking to its batch page', async () => {
+    await signIn('syncer@demo.test');
+    for (let i = 0; i < 11; i++) await batchOfParts(`Overview ${i}`);
+    renderAt('/bricksyncer/add_items');
+    const newest = await screen.findByRole('link', { name: 'Overview 10' });
+    expect(screen.getAllByRole('row')).toHaveLength(11); // the head and 10 batches
+    expect(screen.queryByRole('link', { name: 'Overview 0' })).toBeNull();
+    expect(newest.getAttribute('href')).toMatch(/^\/bricksyncer\/batch\/\d+$/);
+    fireEvent.click(screen.getByRole('button', { name: '2' }));
+    await screen.findByRole('link', { name: /Overview 0|attic/ });
+  });
+
+  it('edits prices, refuses an upload with a price of 0, and guards leaving with unsaved prices', async () => {
+    await signIn('syncer@demo.test');
+    const id = await batchOfParts('Priced on screen');
+    const router = renderAt(`/bricksyncer/batch/${id}`);
+    const price = await screen.findByLabelText('Price of Brick 2 x 2 White');
+    fireEvent.change(price, { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Upload items' }));
+    await screen.findByText(M.uploadNoPrice);
+
+    fireEvent.change(price, { target: { value: '€ 1,25' } });
+    void router.navigate('/elsewhere');
+    await screen.findByText('There are prices that are not saved. Leave this page anyway?');
+    fireEvent.click(screen.getByRole('button', { name: 'Stay' }));
+    expect(router.state.location.pathname).toBe(`/bricksyncer/batch/${id}`);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save prices' }));
+    await screen.findByText('Prices saved');
+    const rows = await t.app.db
+      .selectFrom('sync_batch_items')
+      .select('price')
+      .where('sync_batch_id', '=', id)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => Number(r.price))).toEqual([1250, 40]);
+    fireEvent.click(screen.getByRole('button', { name: 'Upload items' }));
+    await screen.findByText(new RegExp(M.uploadNotAvailable));
+    void router.navigate('/elsewhere');
+    await screen.findByText('Elsewhere');
+  });
+
+  it('tells when the batch cannot be retrieved', async () => {
+    await signIn('syncer@demo.test');
+    renderAt('/bricksyncer/batch/999999');
+    await screen.findByText(M.retrieveBatch);
+    expect(screen.getByText(M.retrieveItems)).toBeTruthy();
+  });
+});
