@@ -15,7 +15,7 @@ beforeEach(async () => {
 afterEach(() => fake.close());
 
 /** Signs like the client does, but lets a test choose the timestamp and replay a header. */
-function sign(url: string, timestamp?: number) {
+function sign(url: string, timestamp?: number): Record<string, string> {
   const c = fake.credentials;
   const oauth = new OAuth({
     consumer: { key: c.consumerKey, secret: c.consumerSecret },
@@ -23,9 +23,10 @@ function sign(url: string, timestamp?: number) {
     hash_function: (base, key) => createHmac('sha1', key).update(base).digest('base64'),
   });
   if (timestamp !== undefined) oauth.getTimeStamp = () => timestamp;
-  return oauth.toHeader(
-    oauth.authorize({ url, method: 'GET' }, { key: c.tokenValue, secret: c.tokenSecret }),
-  );
+  const token = { key: c.tokenValue, secret: c.tokenSecret };
+  return {
+    Authorization: oauth.toHeader(oauth.authorize({ url, method: 'GET' }, token)).Authorization,
+  };
 }
 
 describe('the fake BrickLink checks OAuth 1.0a on its own', () => {
