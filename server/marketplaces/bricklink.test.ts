@@ -5,6 +5,7 @@ import { BrickLinkClient, blPrice } from './bricklink/client';
 import type { BlNewInventory } from './bricklink/types';
 import { loadMarketplaceConfig } from './config';
 import { MarketplaceError } from './errors';
+import { MarketplaceClients } from './index';
 
 let fake: FakeBrickLink;
 const fast = { baseDelayMs: 5, maxDelayMs: 20 };
@@ -179,5 +180,23 @@ describe('BrickLink client against the fake Store API', () => {
     expect(() => loadMarketplaceConfig({ BRICKOWL_API_URL: 'ftp://x' })).toThrow(
       /BRICKOWL_API_URL/,
     );
+  });
+});
+
+describe('clients per store', () => {
+  it('share one daily budget per store, persisted through the hook', async () => {
+    const seen: string[] = [];
+    const clients = new MarketplaceClients(
+      { bricklinkApiUrl: fake.url, brickowlApiUrl: 'http://127.0.0.1:9/v1' },
+      (store, day, used) => seen.push(`${store} ${day.length} ${used}`),
+    );
+    const first = clients.bricklink('store-1', fake.credentials, 4998);
+    const second = clients.bricklink('store-1', fake.credentials);
+    await first.listInventories();
+    await second.listInventories();
+    await expect(first.listInventories()).rejects.toMatchObject({ code: 'BUDGET_EXHAUSTED' });
+    expect(seen).toEqual(['store-1 10 4999', 'store-1 10 5000']);
+    expect(clients.bricklink('store-2', fake.credentials).budget.remaining).toBe(5000);
+    expect(clients.brickowl('store-1', 'k').limiter).toBe(clients.brickowl('store-1', 'k').limiter);
   });
 });
