@@ -51,6 +51,22 @@ export function decryptCredentials(
   return JSON.parse(json) as Record<string, string>;
 }
 
+/**
+ * The stored credentials, or {} when they cannot be read (a changed CREDENTIAL_KEY, a value copied
+ * from another company): the store then asks for them again instead of failing.
+ */
+export function readableCredentials(
+  key: Buffer,
+  companyId: number,
+  stored: string,
+): Record<string, string> {
+  try {
+    return decryptCredentials(key, companyId, stored);
+  } catch {
+    return {};
+  }
+}
+
 /** The platform's credentials as the API shows them: each masked. */
 export function maskedCredentials(
   platform: StorePlatform,
@@ -115,7 +131,7 @@ export async function storeCredentials(
     .where('id', '=', storeId)
     .executeTakeFirst();
   if (!row) throw notFound(StoreMessages.notFound);
-  const plain = decryptCredentials(credentialKeyOf(db), companyId, row.credentials);
+  const plain = readableCredentials(credentialKeyOf(db), companyId, row.credentials);
   const complete = CREDENTIAL_FIELDS[row.platform].every((f) => !!plain[f.key]);
   const picked = Object.fromEntries(
     CREDENTIAL_FIELDS[row.platform].map((f) => [f.key, plain[f.key]]),

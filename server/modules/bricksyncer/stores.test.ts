@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { StoreMessages as M, type StoreResource } from '../../../contract/bricksyncer';
 import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
 import { bearerFor, companyId } from '../../test/locations-support';
+import { credentialCipherKey, decryptCredentials, encryptCredentials } from './credentials';
 import { storeCredentials } from './index';
 
 describeEachDialect('bricksyncer stores', (dialect) => {
@@ -163,6 +164,30 @@ describeEachDialect('bricksyncer stores', (dialect) => {
     expect((await call(picker, 'POST', '/v2/stores', bricklink)).statusCode).toBe(403);
     expect((await call('', 'GET', '/v2/stores')).statusCode).toBe(401);
     expect((await call(otherSyncer, 'GET', '/v2/stores')).json().data).toHaveLength(1);
+  });
+
+  it('treats credentials it cannot read (copied from another company, another key) as not set', async () => {
+    const mine = (await call(syncer, 'POST', '/v2/stores', { ...bricklink, name: 'Copied' })).json()
+      .data as StoreResource;
+    const other = await t.app.db
+      .selectFrom('stores')
+      .select('id')
+      .where('name', '=', 'Other Bricks on BrickLink')
+      .executeTakeFirstOrThrow();
+    await t.app.db
+      .updateTable('stores')
+      .set({ credentials: await rawCredentials(mine.id) })
+      .where('id', '=', other.id)
+      .execute();
+    const res = await call(otherSyncer, 'GET', `/v2/stores/${other.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(Object.values(res.json().data.attributes.credentials)).toEqual(['', '', '', '']);
+    const otherCompany = await companyId(t.app, 'Other Bricks');
+    expect((await storeCredentials(t.app.db, otherCompany, other.id)).credentials).toBeNull();
+    const foreignKey = encryptCredentials(credentialCipherKey('another key'), demo, {
+      api_key: 'x'.repeat(20),
+    });
+    expect(() => decryptCredentials(credentialCipherKey('the key'), demo, foreignKey)).toThrow();
   });
 
   it('deletes a store with its stock and orders; devices get tombstones for the orders', async () => {

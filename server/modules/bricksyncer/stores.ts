@@ -21,9 +21,9 @@ import { recordTombstone } from '../../sync';
 import { inTransaction } from '../../write/context';
 import {
   credentialKeyOf,
-  decryptCredentials,
   encryptCredentials,
   maskedCredentials,
+  readableCredentials,
 } from './credentials';
 
 /** Everything under /bricksyncer is for the bricksyncer role. */
@@ -67,7 +67,7 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
       external_id: row.external_id,
       credentials: maskedCredentials(
         row.platform,
-        decryptCredentials(key(), row.company_id, row.credentials),
+        readableCredentials(key(), row.company_id, row.credentials),
       ),
     },
   });
@@ -166,7 +166,7 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
       const row = await mustFindStore(app.db, companyId, request.params.storeId);
       const input = request.body.data.attributes;
       const samePlatform = (input.platform ?? row.platform) === row.platform;
-      const kept = samePlatform ? decryptCredentials(key(), companyId, row.credentials) : {};
+      const kept = samePlatform ? readableCredentials(key(), companyId, row.credentials) : {};
       const checked = checkStore({ ...input, platform: input.platform ?? row.platform }, kept);
       if (!checked.ok) return refuseForm(reply, checked.problems);
       const v = checked.values;
