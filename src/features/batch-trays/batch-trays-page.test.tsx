@@ -83,10 +83,10 @@ afterEach(() => {
   useSession.getState().clear();
 });
 
-const page = (batchId: number) =>
+const page = (batchId: number, projectId = 1) =>
   render(
     <Providers>
-      <MemoryRouter initialEntries={[`/projects/1/${batchId}`]}>
+      <MemoryRouter initialEntries={[`/projects/${projectId}/${batchId}`]}>
         <Routes>
           <Route path="/projects/:projectid/:batchid" element={<BatchTraysPage />} />
         </Routes>
@@ -95,7 +95,17 @@ const page = (batchId: number) =>
   );
 
 /** Column positions in a row (see columns.ts). */
-const COL = { accepted: 1, status: 2, mold: 3, colour: 5, quantity: 7, comments: 9, changes: 11 };
+const COL = {
+  accepted: 1,
+  status: 2,
+  mold: 3,
+  item: 4,
+  colour: 5,
+  condition: 6,
+  quantity: 7,
+  comments: 9,
+  info: 10,
+};
 const row = (nr: number) => screen.getByRole('row', { name: `tray ${nr}` });
 const cell = (nr: number, col: number) => within(row(nr)).getAllByRole('gridcell')[col];
 async function typeInto(nr: number, col: number, label: string, value: string) {
@@ -236,5 +246,59 @@ describe('BatchTraysPage', () => {
       .execute();
     expect(moved.map((m) => m.tray_nr).sort()).toEqual([1, 2]);
     await waitFor(async () => expect(await claimant(3)).toBeNull());
+  });
+
+  it('a condition without variants clears the item; the variant modal asks for one or creates it', async () => {
+    await signIn('digi.manager@demo.test');
+    page(5, 2);
+    await screen.findByText('Estate lot - first crate');
+    const tray = await trayOf(5, 1);
+    const taken = await t.app.db
+      .selectFrom('items')
+      .select('condition')
+      .where('mold_id', '=', tray.mold_id!)
+      .where('colour_id', '=', tray.colour_id!)
+      .execute();
+    const free = (['NEW', 'LIKE_NEW', 'GOOD', 'ACCEPTABLE'] as const).find(
+      (c) => !taken.some((x) => x.condition === c),
+    )!;
+    expect(free).toBeTruthy();
+
+    // Hovering over the mould shows its name.
+    fireEvent.mouseEnter(cell(1, COL.mold).firstElementChild!);
+    const card = await screen.findByRole('tooltip');
+    expect(card.textContent).toBeTruthy();
+
+    fireEvent.doubleClick(cell(1, COL.condition));
+    const select = await screen.findByRole('combobox', { name: 'condition of tray 1' });
+    fireEvent.change(select, { target: { value: free } });
+    await waitFor(() =>
+      expect(within(row(1)).getByRole('button', { name: 'Accept' })).toBeTruthy(),
+    );
+    // The item is cleared: no variant of this mould, colour and condition exists.
+    await waitFor(() => expect(cell(1, COL.item).querySelector('b')?.textContent).toBe('—'));
+
+    fireEvent.doubleClick(cell(1, COL.item));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('There are no variants yet.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Use this variant' }));
+    await within(dialog).findByText(M.selectVariant);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create variant' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(within(row(1)).getByRole('button', { name: 'Accept' }));
+    await waitFor(async () => expect((await trayOf(5, 1)).condition).toBe(free));
+    const saved = await trayOf(5, 1);
+    const variant = await t.app.db
+      .selectFrom('items')
+      .selectAll()
+      .where('id', '=', saved.item_id!)
+      .executeTakeFirstOrThrow();
+    expect(variant).toMatchObject({ condition: free, is_public: 1, note_public: '' });
+
+    // The extra info of a tray.
+    fireEvent.click(within(row(1)).getByRole('button', { name: 'info of tray 1' }));
+    const info = await screen.findByRole('dialog');
+    expect(within(info).getByText('Creation date')).toBeTruthy();
+    expect(within(info).getByText('Total price (€)')).toBeTruthy();
   });
 });
