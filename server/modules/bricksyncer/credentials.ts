@@ -86,7 +86,9 @@ export function rememberCredentialKey(db: Kysely<Database>, key: Buffer): void {
 
 export function credentialKeyOf(db: Kysely<Database>): Buffer {
   const key = keys.get(db);
-  if (!key) throw new Error('The bricksyncer module is not registered on this database');
+  if (!key) {
+    throw new Error('No store credential key for this database: pass the server db or the key');
+  }
   return key;
 }
 
@@ -117,12 +119,15 @@ export type StoreWithCredentials =
 /**
  * A store of the company with its credentials decrypted, for the marketplace clients only (never
  * sent to a browser). credentials is null while any credential of the platform is missing.
- * Throws 404 'Store not found' for another company's or an unknown store.
+ * Throws 404 'Store not found' for another company's or an unknown store. Pass the server's db
+ * (whose key the module remembered) or, inside a transaction, the key from
+ * credentialCipherKey(app.config.credentialKey).
  */
 export async function storeCredentials(
   db: Kysely<Database>,
   companyId: number,
   storeId: number,
+  key: Buffer = credentialKeyOf(db),
 ): Promise<StoreWithCredentials> {
   const row = await db
     .selectFrom('stores')
@@ -131,7 +136,7 @@ export async function storeCredentials(
     .where('id', '=', storeId)
     .executeTakeFirst();
   if (!row) throw notFound(StoreMessages.notFound);
-  const plain = readableCredentials(credentialKeyOf(db), companyId, row.credentials);
+  const plain = readableCredentials(key, companyId, row.credentials);
   const complete = CREDENTIAL_FIELDS[row.platform].every((f) => !!plain[f.key]);
   const picked = Object.fromEntries(
     CREDENTIAL_FIELDS[row.platform].map((f) => [f.key, plain[f.key]]),

@@ -5,7 +5,13 @@ import { credentialCipherKey, rememberCredentialKey } from './credentials';
 import { storeItemRoutes } from './store-items';
 import { storeRoutes } from './stores';
 
-export { storeCredentials, type StoreWithCredentials } from './credentials';
+export {
+  credentialCipherKey,
+  storeCredentials,
+  type BrickLinkCredentials,
+  type BrickOwlCredentials,
+  type StoreWithCredentials,
+} from './credentials';
 
 /**
  * The marketplace back office: stores and their encrypted credentials, items on sale, stock
