@@ -3,6 +3,7 @@
 import { batchTrays } from './batch-trays';
 import { bsxExport } from './bsx';
 import { bsxBrowser } from './bsx-browser';
+import { bsxImport } from './bsx-import';
 import { bundleSize } from './bundle-size';
 import { catalogImport } from './catalog-import';
 import { catalogDevice } from './catalog-device';
@@ -11,7 +12,6 @@ import { coldStart } from './cold-start';
 import { herd } from './herd';
 import { load } from './load';
 import { locations } from './locations';
-import { marketplaceUpload } from './marketplace-upload';
 import { marketplaceUpload } from './marketplace-upload';
 import { loginThroughput } from './login-throughput';
 import { picking } from './picking';
@@ -29,8 +29,8 @@ const BENCHES: Bench[] = [
   locations,
   bsxExport,
   bsxBrowser,
+  bsxImport,
   catalogImport,
-  marketplaceUpload,
   marketplaceUpload,
   clientFlush,
   catalogDevice,

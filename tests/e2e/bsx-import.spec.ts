@@ -1,0 +1,53 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { SyncBatchItem } from '../../contract/sync-batches';
+import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
+
+const SAMPLE = join(dirname(fileURLToPath(import.meta.url)), '../fixtures/sample.bsx');
+
+test('a bricksyncer imports the BrickStore sample, creates a batch and edits a price', async ({
+  page,
+  request,
+}) => {
+  const name = `Attic ${Date.now()}`;
+  await loginAs(page, 'syncer@demo.test');
+  await page.goto('/bricksyncer/bsx_batch');
+  await page.getByRole('button', { name: 'Convert to BC' }).click();
+  await expect(page.getByText('Please select a BSX file to import')).toBeVisible();
+
+  await page.locator('input[type="file"]').setInputFiles(SAMPLE);
+  await page.getByRole('button', { name: 'Convert to BC' }).click();
+  await expect(page.getByTestId('import-row')).toHaveCount(4);
+  await expect(page.getByText('Not in the catalog')).toHaveCount(2);
+
+  // The minifigure and the set are not in the demo catalog: take them out; pick a condition for
+  // the used plate (the new brick keeps NEW).
+  await page.getByRole('button', { name: 'Remove row 4' }).click();
+  await page.getByRole('button', { name: 'Remove row 3' }).click();
+  await page.getByRole('button', { name: 'Edit row 2' }).click();
+  await page.getByRole('combobox', { name: 'Condition of row 2' }).click();
+  await page.getByRole('option', { name: 'GOOD' }).click();
+  await page.getByRole('button', { name: 'Apply row 2' }).click();
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Create batch' }).click();
+
+  await expect(page).toHaveURL(/\/bricksyncer\/add_items$/);
+  await page.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  const price = page.getByLabel('Price of Brick 2 x 2 White');
+  await expect(price).toHaveValue('€ 0,085');
+  await price.fill('1,25');
+  await page.getByRole('button', { name: 'Save prices' }).click();
+  await expect(page.getByText('Prices saved')).toBeVisible();
+
+  const batchId = Number(new URL(page.url()).pathname.split('/').pop());
+  const syncer = await apiLogin(request, 'syncer@demo.test');
+  const res = await request.get(`/api/v1/sync_batch_items?batch_id=${batchId}`, {
+    headers: bearer(syncer.access_token),
+  });
+  const items = ((await res.json()) as { results: SyncBatchItem[] }).results;
+  expect(items.map((i) => [i.mold_name, i.condition, i.quantity, i.price])).toEqual([
+    ['Brick 2 x 2', 'NEW', 120, 1250],
+    ['Plate 1 x 4', 'GOOD', 33, 40],
+  ]);
+});
