@@ -1,12 +1,17 @@
 // Page side of the catalog-device bench: bundled for the browser by catalog-device.ts, it runs the
 // shipped catalog sync and index (src/offline/catalog) and, beside them, the same catalog stored
-// one IndexedDB record per item with Dexie.
+// one IndexedDB record per item with Dexie, and the raw IndexedDB ceiling for the same chunks.
 import { Dexie } from 'dexie';
-import { CATALOG_COLUMNS, CatalogManifest, type CatalogKind } from '../../contract/catalog-chunks';
+import {
+  CATALOG_COLUMNS,
+  CatalogManifest,
+  type CatalogChunk,
+  type CatalogKind,
+} from '../../contract/catalog-chunks';
+import { CatalogIndex } from '../../src/offline/catalog/catalog-index';
 import { WarehouseDb } from '../../src/offline/db';
 import { buildCatalogIndex, syncCatalogAndIndex } from '../../src/offline/catalog/load';
 import type { CatalogTransport } from '../../src/offline/catalog/transport';
-import type { CatalogIndex } from '../../src/offline/catalog/catalog-index';
 
 function transport(auth: string): CatalogTransport {
   const get = async (url: string) => {
@@ -94,8 +99,88 @@ async function perItem(auth: string) {
   return { ms: stored, records, searchMs, hits: hits.length };
 }
 
+/** Fetches every chunk body as text, four at once as the shipped sync does. */
+async function fetchBodies(auth: string) {
+  const t = transport(auth);
+  const manifest = await t.manifest();
+  const bodies = new Map<string, string>();
+  const queue = [...manifest.chunks];
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        bodies.set(next.name, await t.chunk(next.name, next.hash));
+      }
+    }),
+  );
+  return { infos: manifest.chunks, bodies };
+}
+
+const done = (req: IDBRequest | IDBTransaction) =>
+  new Promise<void>((ok, fail) => {
+    if (req instanceof IDBTransaction) {
+      req.oncomplete = () => ok();
+      req.onerror = req.onabort = () => fail(req.error);
+    } else {
+      req.onsuccess = () => ok();
+      req.onerror = () => fail(req.error);
+    }
+  });
+
+/**
+ * The raw IndexedDB ceiling and the first sync's steps taken alone: fetch every chunk (text, four
+ * at once); then, from memory, write the same records straight into IndexedDB (raw API, one
+ * transaction, one put per chunk, the shipped store's keys); write them again through Dexie one
+ * put per chunk as the sync does; parse every body; build the index from the parsed chunks.
+ */
+async function ceiling(auth: string) {
+  const f0 = performance.now();
+  const { infos, bodies } = await fetchBodies(auth);
+  const fetchMs = performance.now() - f0;
+  const storedAt = new Date().toISOString();
+  const records = infos.map((info) => ({
+    name: info.name,
+    hash: info.hash,
+    kind: info.kind,
+    rows: info.rows,
+    body: bodies.get(info.name)!,
+    storedAt,
+  }));
+
+  const open = indexedDB.open(`catalog-bench-raw-${crypto.randomUUID()}`, 1);
+  open.onupgradeneeded = () => {
+    const store = open.result.createObjectStore('catalogChunks', { keyPath: 'name' });
+    store.createIndex('[name+hash]', ['name', 'hash']);
+  };
+  await done(open);
+  const raw = open.result;
+  const r0 = performance.now();
+  const tx = raw.transaction('catalogChunks', 'readwrite');
+  const store = tx.objectStore('catalogChunks');
+  for (const record of records) store.put(record);
+  await done(tx);
+  const rawMs = performance.now() - r0;
+  raw.close();
+
+  const db = new WarehouseDb(`catalog-bench-store-${crypto.randomUUID()}`);
+  await db.open();
+  const d0 = performance.now();
+  await Promise.all(records.map((record) => db.catalogChunks.put(record)));
+  const dexieMs = performance.now() - d0;
+  db.close();
+
+  const p0 = performance.now();
+  const parsed = records.map((r) => JSON.parse(r.body) as CatalogChunk);
+  const parseMs = performance.now() - p0;
+  const i0 = performance.now();
+  new CatalogIndex(parsed).searchByName('brick', 1, ['parts']);
+  const indexMs = performance.now() - i0;
+  const bytes = records.reduce((s, r) => s + r.body.length, 0);
+  return { fetchMs, rawMs, dexieMs, parseMs, indexMs, chunks: records.length, bytes };
+}
+
 (globalThis as unknown as { __catalogBench: object }).__catalogBench = {
   chunks,
+  ceiling,
   reloadIndex,
   search,
   perItem,
