@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { BackupRow } from '../../../contract/batches';
+import type { BatchRow } from '../../../contract/projects';
+import { nowIso } from '../../db/dialect';
+import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
+import { bearerFor, companyId } from '../../test/locations-support';
+
+describeEachDialect('merged and reset batches on the floor', (dialect) => {
+  let t: TestApp;
+  let demo: number;
+  let manager: string;
+  let digiUser: string;
+  let filler: string;
+  let projectId: number;
+  let item: { id: number; mold_id: number; colour_id: number; condition: 'NEW' };
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    demo = await companyId(t.app, 'Demo Bricks');
+    manager = await bearerFor(t.app, 'Demo Bricks', ['digibrick_manager']);
+    digiUser = await bearerFor(t.app, 'Demo Bricks', ['digibrick_user']);
+    filler = await bearerFor(t.app, 'Demo Bricks', ['picker']);
+    const res = await call(manager, 'PUT', '/v1/projects', {
+      name: 'Actions test',
+      condition: 'NEW',
+      content: 'c',
+      purpose: 'p',
+    });
+    projectId = (res.json().results as { name: string; project_id: number }[]).find(
+      (p) => p.name === 'Actions test',
+    )!.project_id;
+    item = (await t.app.db
+      .selectFrom('items')
+      .select(['id', 'mold_id', 'colour_id', 'condition'])
+      .where('company_id', '=', demo)
+      .executeTakeFirstOrThrow()) as typeof item;
+  });
+  afterAll(() => t.close());
+
+  const call = (auth: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: { authorization: auth },
+      payload: payload as object,
+    });
+  const q = '?project_id=';
+  const list = async () =>
+    (await call(manager, 'GET', `/v1/batches${q}${projectId}`)).json().results as BatchRow[];
+  const byName = async (name: string) => (await list()).find((b) => b.name === name);
+
+  /** A batch with `n` trays (quantity 1..n, price 2 euro each). */
+  async function batchWithTrays(name: string, n: number): Promise<number> {
+    const res = await call(digiUser, 'PUT', `/v1/batches${q}${projectId}`, { name });
+    expect(res.statusCode).toBe(200);
+    const id = (await byName(name))!.batch_id;
+    if (n > 0)
+      await t.app.db
+        .insertInto('trays')
+        .values(
+          Array.from({ length: n }, (_, i) => ({
+            company_id: demo,
+            batch_id: id,
+            tray_nr: i + 1,
+            item_id: item.id,
+            mold_id: item.mold_id,
+            colour_id: item.colour_id,
+            condition: item.condition,
+            quantity: i + 1,
+            price: 2000,
+            comments: `${name} #${i + 1}`,
+            creator_user_id: null,
+            date_of_creation: nowIso(),
+            last_edit_user_id: null,
+            date_of_last_edit: null,
+            location_id: null,
+            filled_by_user_id: null,
+            filled_at: null,
+            version: 0,
+          })),
+        )
+        .execute();
+    return id;
+  }
+  const trays = (batchId: number) =>
+    t.app.db
+      .selectFrom('trays')
+      .select(['id', 'tray_nr', 'quantity', 'price', 'status', 'accepted', 'comments', 'item_id'])
+      .where('batch_id', '=', batchId)
+      .orderBy('tray_nr')
+      .execute();
+  /** Every tray id and tombstone a filler's device pulls from `cursor` on. */
+  async function pullAll(cursor: number) {
+    const rows: number[] = [];
+    const tombstones: number[] = [];
+    for (;;) {
+      const res = await call(filler, 'GET', `/v1/sync/pull?collection=trays&cursor=${cursor}`);
+      expect(res.statusCode).toBe(200);
+      const page = res.json() as {
+        rows: { tray_id: number }[];
+        tombstones: number[];
+        cursor: number;
+        has_more: boolean;
+      };
+      rows.push(...page.rows.map((r) => r.tray_id));
+      tombstones.push(...page.tombstones.map(Number));
+      if (!page.has_more) return { rows, tombstones, cursor: page.cursor };
+      cursor = page.cursor;
+    }
+  }
+  const setStatus = (batch_id: number, status: string) =>
+    call(manager, 'POST', `/v1/batches/status${q}${projectId}`, { batch_id, status });
+
+  it("merging and resetting keep fillers' devices right about trays on the floor", async () => {
+    const onFloor = await batchWithTrays('Floor child', 2);
+    const parent = await batchWithTrays('Floor parent', 1);
+    await setStatus(onFloor, 'ready for filling');
+    const ids = (await trays(onFloor)).map((r) => r.id).sort((a, b) => a - b);
+    const start = await pullAll(0);
+    expect(ids.every((id) => start.rows.includes(id))).toBe(true);
+    // Merged into a batch that is not on the floor: the trays leave the devices.
+    await call(manager, 'POST', `/v1/batches/merge${q}${projectId}`, {
+      parent_id: parent,
+      childs: [onFloor],
+    });
+    const merged = await pullAll(start.cursor);
+    expect(merged.tombstones.filter((id) => ids.includes(id)).sort((a, b) => a - b)).toEqual(ids);
+
+    // A batch on the floor reset from its backup: changed trays are sent again, deleted ones go.
+    await setStatus(parent, 'ready for filling');
+    const made = await call(manager, 'PUT', `/v1/backup?batch_id=${parent}`, {});
+    const [backup] = made.json().results as BackupRow[];
+    const [first, , third] = (await trays(parent)).map((r) => r.id);
+    await t.app.db.deleteFrom('trays').where('id', '=', third).execute();
+    const before = await pullAll(merged.cursor);
+    await call(manager, 'POST', `/v1/backup?backup_id=${backup.backup_id}`);
+    const after = await pullAll(before.cursor);
+    expect(after.rows).toContain(first);
+    expect(after.rows.length).toBe(3);
+    await t.app.db
+      .updateTable('trays')
+      .set({ comments: 'extra' })
+      .where('id', '=', first)
+      .execute();
+    await t.app.db
+      .insertInto('trays')
+      .values({
+        company_id: demo,
+        batch_id: parent,
+        tray_nr: 9,
+        quantity: 1,
+        creator_user_id: null,
+        date_of_creation: nowIso(),
+        last_edit_user_id: null,
+        date_of_last_edit: null,
+        item_id: null,
+        mold_id: null,
+        colour_id: null,
+        condition: null,
+        location_id: null,
+        filled_by_user_id: null,
+        filled_at: null,
+        version: 0,
+      })
+      .execute();
+    const extra = (await trays(parent)).find((r) => r.tray_nr === 9)!.id;
+    await call(manager, 'POST', `/v1/backup?backup_id=${backup.backup_id}`);
+    const again = await pullAll(after.cursor);
+    expect(again.tombstones).toContain(extra);
+    expect((await trays(parent)).map((r) => r.tray_nr)).toEqual([1, 2, 3]);
+  });
+});
