@@ -176,3 +176,13 @@ export const ColourList = z.object({
   results: z.array(z.object({ id: z.number(), name: z.string(), hex: z.string() })),
 });
 export type ColourList = z.infer<typeof ColourList>;
+
+/** The outbox mutation of the editor: accepted edits saved while the network was away. */
+export const BatchTraysMutation = { save: 'trays.save.v1' } as const;
+/** Claims the batch (refused when someone else holds it), saves the edits, in order. */
+export const TraysSaveArgs = z.object({
+  project_id: id(),
+  batch_id: id(),
+  trays: z.array(TrayEdit).min(1).max(TRAYS_PER_CALL_MAX),
+});
+export type TraysSaveArgs = z.input<typeof TraysSaveArgs>;
