@@ -10,6 +10,7 @@ export const BatchMessages = {
   copyNameEmpty: (batch: string) => `Give a new name for the copy of batch ${batch}`,
   copyNameTaken: (name: string) => `Batch ${name} already exists`,
   copyNameTwice: (name: string) => `Batch ${name} is defined more than once`,
+  mergeNoParent: 'Choose the batch to merge into',
   mergeNothing: 'Choose the batches to merge into this one',
   mergeItself: 'A batch cannot be merged into itself',
   claimedByOther: (batch: string) =>

@@ -5,7 +5,7 @@ import { nowIso } from '../../db/dialect';
 import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
 import { bearerFor, companyId } from '../../test/locations-support';
 
-describeEachDialect('merged and reset batches on the floor', (dialect) => {
+describeEachDialect('batches merged, duplicated and reset: floor and concurrency', (dialect) => {
   let t: TestApp;
   let demo: number;
   let manager: string;
@@ -168,5 +168,21 @@ describeEachDialect('merged and reset batches on the floor', (dialect) => {
     const again = await pullAll(after.cursor);
     expect(again.tombstones).toContain(extra);
     expect((await trays(parent)).map((r) => r.tray_nr)).toEqual([1, 2, 3]);
+  });
+
+  it('two duplicates to one name at once: one copy is made, the other refused with the message', async () => {
+    const a = await batchWithTrays('Race source', 1);
+    const url = `/v1/batches/duplicate${q}${projectId}`;
+    const body = [{ parent_id: a, child_name: 'Race copy' }];
+    const answers = await Promise.all([
+      call(manager, 'PUT', url, body),
+      call(digiUser, 'PUT', url, body),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const refused = answers.find((r) => r.statusCode === 400)!;
+    expect(
+      (refused.json() as { errors: { detail: string }[] }).errors.map((e) => e.detail),
+    ).toEqual(['Batch Race copy already exists']);
+    expect((await list()).filter((b) => b.name === 'Race copy')).toHaveLength(1);
   });
 });

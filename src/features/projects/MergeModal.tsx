@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { checkMerge } from '../../../contract/batches';
+import { BatchMessages, checkMerge } from '../../../contract/batches';
 import type { BatchList, BatchRow } from '../../../contract/projects';
 import { showApiError } from '../../ui/notify';
 import { FormProblems } from './BatchFormModal';
@@ -33,7 +33,7 @@ export function MergeModal({
 
   function review() {
     const found = checkMerge({ parent_id: Number(parent), childs: childs.map(Number) });
-    if (!parent) found.unshift('Choose the batch to merge into');
+    if (!parent) found.unshift(BatchMessages.mergeNoParent);
     setProblems(found);
     if (found.length === 0) setConfirming(true);
   }
