@@ -70,23 +70,25 @@ const num = (s: string | undefined): number | undefined => {
   return Number.isFinite(n) ? n : NaN;
 };
 
-function toLot(f: Map<string, string>, n: number): BsxLot {
-  const itemId = f.get('ItemID')?.trim() ?? '';
-  const type = f.get('ItemTypeID')?.trim() ?? '';
+type Fields = Record<string, string | undefined>;
+
+function toLot(f: Fields, n: number): BsxLot {
+  const itemId = f['ItemID']?.trim() ?? '';
+  const type = f['ItemTypeID']?.trim() ?? '';
   if (!(BSX_ITEM_TYPES as readonly string[]).includes(type)) {
     throw new BsxFormatError(BsxImportMessages.itemType(n, type));
   }
   for (const tag of NUMERIC) {
-    if (Number.isNaN(num(f.get(tag)))) {
-      throw new BsxFormatError(BsxImportMessages.number(n, tag, f.get(tag)!.trim()));
+    if (Number.isNaN(num(f[tag]))) {
+      throw new BsxFormatError(BsxImportMessages.number(n, tag, f[tag]!.trim()));
     }
   }
-  const qty = num(f.get('Qty')) ?? 0;
+  const qty = num(f['Qty']) ?? 0;
   if (qty < 0) throw new BsxFormatError(BsxImportMessages.negative(n, itemId));
   const tiers: BsxTier[] = [];
   for (const i of [1, 2, 3]) {
-    const q = num(f.get(`TQ${i}`));
-    const p = num(f.get(`TP${i}`));
+    const q = num(f[`TQ${i}`]);
+    const p = num(f[`TP${i}`]);
     if (q !== undefined && q > 0 && p !== undefined && !Number.isNaN(p)) {
       tiers.push({ quantity: Math.trunc(q), price: Math.round(p * 1000) });
     }
@@ -94,27 +96,27 @@ function toLot(f: Map<string, string>, n: number): BsxLot {
   const lot: BsxLot = {
     item_id: itemId,
     item_type_id: type,
-    color_id: Math.trunc(num(f.get('ColorID')) ?? 0),
+    color_id: Math.trunc(num(f['ColorID']) ?? 0),
     qty,
-    condition: f.get('Condition')?.trim() === 'N' ? 'N' : 'U',
-    comments: f.get('Comments') ?? '',
-    remarks: f.get('Remarks') ?? '',
+    condition: f['Condition']?.trim() === 'N' ? 'N' : 'U',
+    comments: f['Comments'] ?? '',
+    remarks: f['Remarks'] ?? '',
     tiers,
   };
-  const price = num(f.get('Price'));
+  const price = num(f['Price']);
   if (price !== undefined) lot.price = Math.round(price * 1000);
   const text = (tag: string) => {
-    const v = f.get(tag)?.trim();
+    const v = f[tag]?.trim();
     return v === undefined || v === '' ? undefined : v;
   };
-  if (f.has('ItemName')) lot.item_name = f.get('ItemName');
-  if (f.has('ColorName')) lot.color_name = f.get('ColorName');
-  if (f.has('CategoryName')) lot.category_name = f.get('CategoryName');
-  const category = num(f.get('CategoryID'));
+  if (f.ItemName !== undefined) lot.item_name = f['ItemName'];
+  if (f.ColorName !== undefined) lot.color_name = f['ColorName'];
+  if (f.CategoryName !== undefined) lot.category_name = f['CategoryName'];
+  const category = num(f['CategoryID']);
   if (category !== undefined) lot.category_id = Math.trunc(category);
   if (text('Status')) lot.status = text('Status');
   if (text('SubCondition')) lot.sub_condition = text('SubCondition');
-  const bulk = num(f.get('Bulk'));
+  const bulk = num(f['Bulk']);
   if (bulk !== undefined) lot.bulk = Math.trunc(bulk);
   return lot;
 }
@@ -126,7 +128,7 @@ export class BsxStreamReader {
   private currency = 'USD';
   private depth = 0;
   private inInventory = false;
-  private fields: Map<string, string> | null = null;
+  private fields: Fields | null = null;
   private tag: string | null = null;
   private sawRoot = false;
   private size = 0;
@@ -144,14 +146,14 @@ export class BsxStreamReader {
         const c = node.attributes.Currency;
         if (typeof c === 'string' && c.trim() !== '') this.currency = c.trim();
       } else if (this.depth === 3 && this.inInventory && node.name === 'Item') {
-        this.fields = new Map();
+        this.fields = {};
       } else if (this.depth === 4 && this.fields && KNOWN.has(node.name)) {
         this.tag = node.name;
-        this.fields.set(node.name, '');
+        this.fields[node.name] = '';
       }
     });
     const onText = (t: string) => {
-      if (this.tag && this.fields) this.fields.set(this.tag, this.fields.get(this.tag)! + t);
+      if (this.tag && this.fields) this.fields[this.tag] += t;
     };
     p.on('text', onText);
     p.on('cdata', onText);
