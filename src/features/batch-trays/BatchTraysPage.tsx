@@ -193,6 +193,7 @@ export default function BatchTraysPage() {
       <TrayGrid
         rows={rows}
         pending={t.pending}
+        queued={t.queued}
         selected={sel.ids}
         sort={sort}
         editing={editing}

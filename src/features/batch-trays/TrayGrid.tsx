@@ -1,9 +1,9 @@
-import { ActionIcon, Box, Button, Checkbox, Group, Image, Paper, Text } from '@mantine/core';
-import { memo, useCallback, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import { ActionIcon, Badge, Box, Button, Checkbox, Group, Text } from '@mantine/core';
+import { memo, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import type { TrayRow } from '../../../contract/batch-trays';
-import { fetchMoldInfo } from './api';
 import { CellEditor, type Colour } from './CellEditor';
 import { COLUMNS, GRID_TEMPLATE, fieldText } from './columns';
+import { useMouldHover } from './MouldHover';
 import { changedFields, draftOf, type Draft, type DraftField, type Sort } from './grid-model';
 
 export const ROW_HEIGHT = 36;
@@ -22,6 +22,8 @@ const OVERSCAN = 10;
 export interface GridProps {
   rows: TrayRow[];
   pending: ReadonlyMap<number, Draft>;
+  /** Accepted offline, in the outbox: shown as the tray's values until the server has them. */
+  queued: ReadonlyMap<number, Draft>;
   selected: ReadonlySet<number>;
   sort: Sort;
   editing: { trayId: number; field: DraftField } | null;
@@ -116,6 +118,7 @@ export function TrayGrid(props: GridProps) {
               row={row}
               index={first + i}
               draft={props.pending.get(row.tray_id)}
+              queuedDraft={props.queued.get(row.tray_id)}
               isSelected={props.selected.has(row.tray_id)}
               editField={props.editing?.trayId === row.tray_id ? props.editing.field : null}
               colourName={colourName}
@@ -138,6 +141,7 @@ type RowProps = GridProps & {
   row: TrayRow;
   index: number;
   draft: Draft | undefined;
+  queuedDraft: Draft | undefined;
   isSelected: boolean;
   editField: DraftField | null;
   colourName: (id: number) => string | undefined;
@@ -147,8 +151,8 @@ type RowProps = GridProps & {
 
 const GridRow = memo(function GridRow(p: RowProps) {
   const { row, draft } = p;
-  const changed = changedFields(row, draft);
-  const shown = draft ?? draftOf(row);
+  const changed = changedFields(row, draft ?? p.queuedDraft);
+  const shown = draft ?? p.queuedDraft ?? draftOf(row);
   const saved = draftOf(row);
   const cell = (field: DraftField) => {
     if (p.editField === field)
@@ -241,7 +245,12 @@ const GridRow = memo(function GridRow(p: RowProps) {
               ⓘ
             </ActionIcon>
           )}
-          {c.id === 'changes' && changed.size > 0 && (
+          {c.id === 'changes' && !draft && p.queuedDraft && (
+            <Badge color="gray" variant="light">
+              not sent yet
+            </Badge>
+          )}
+          {c.id === 'changes' && draft && (
             <Group gap={4} wrap="nowrap">
               <Button
                 size="compact-xs"
@@ -265,52 +274,3 @@ const GridRow = memo(function GridRow(p: RowProps) {
     </div>
   );
 });
-
-/** Hovering over a mould shows its name and image (asked for once per mould). */
-const moldCache = new Map<number, Promise<{ name: string; url: string | null }>>();
-function moldInfo(moldId: number) {
-  if (!moldCache.has(moldId))
-    moldCache.set(
-      moldId,
-      fetchMoldInfo(moldId).catch(() => ({ name: 'Mould not found', url: null })),
-    );
-  return moldCache.get(moldId)!;
-}
-
-type Hover = { x: number; y: number; name: string; url: string | null } | null;
-
-/**
- * One card for the whole grid (a card per row would cost every drawn row a floating element):
- * the mould cell under the pointer reports itself after a short pause.
- */
-function useMouldHover() {
-  const [hover, setHover] = useState<Hover>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const enter = useCallback((moldId: number | null, el: HTMLElement) => {
-    clearTimeout(timer.current);
-    if (moldId === null) return;
-    timer.current = setTimeout(() => {
-      const r = el.getBoundingClientRect();
-      void moldInfo(moldId).then((i) => setHover({ x: r.left, y: r.bottom + 4, ...i }));
-    }, 250);
-  }, []);
-  const leave = useCallback(() => {
-    clearTimeout(timer.current);
-    setHover(null);
-  }, []);
-  const card = hover && (
-    <Paper
-      shadow="md"
-      p="xs"
-      withBorder
-      role="tooltip"
-      style={{ position: 'fixed', left: hover.x, top: hover.y, zIndex: 300, pointerEvents: 'none' }}
-    >
-      <Text size="sm" fw={600}>
-        {hover.name}
-      </Text>
-      {hover.url && <Image src={hover.url} alt={hover.name} w={120} h={120} fit="contain" />}
-    </Paper>
-  );
-  return { enter, leave, card };
-}

@@ -17,7 +17,10 @@ import { BatchTraysMessages as M } from '../../../contract/batch-trays';
 import { DEMO_PASSWORD } from '../../../server/seed';
 import { basic, createTestApp, type TestApp } from '../../../server/test/helpers';
 import { useSession, type LoginAnswer } from '../../app/session';
+import { BatchTraysMutation } from '../../../contract/batch-trays';
+import { listOutbox } from '../../offline';
 import BatchTraysPage from './BatchTraysPage';
+import { QUEUED_NOTICE } from './useBatchTrays';
 
 // The server runs inside this jsdom test (see the admin screens' test for why these are set).
 vi.hoisted(() => {
@@ -45,6 +48,8 @@ function Providers({ children }: { children: ReactNode }) {
 
 /** The editor against the real server (SQLite): fetch is answered by app.inject. */
 let t: TestApp;
+/** While true every call fails without an answer, as with the network gone. */
+let offline = false;
 const realFetch = globalThis.fetch;
 
 async function signIn(email: string) {
@@ -59,6 +64,7 @@ async function signIn(email: string) {
 beforeAll(async () => {
   t = await createTestApp('sqlite');
   globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (offline) throw new TypeError('Failed to fetch');
     const request = input instanceof Request ? input : new Request(input, init);
     const url = new URL(request.url);
     const body = request.method === 'GET' ? undefined : await request.text();
@@ -300,5 +306,32 @@ describe('BatchTraysPage', () => {
     const info = await screen.findByRole('dialog');
     expect(within(info).getByText('Creation date')).toBeTruthy();
     expect(within(info).getByText('Total price (€)')).toBeTruthy();
+  });
+
+  it('offline, accepted edits go into the outbox and show as not sent yet', async () => {
+    await signIn('digi.manager@demo.test');
+    page(1);
+    await screen.findByText('Attic 1 - bricks');
+    offline = true;
+    try {
+      await typeInto(4, COL.quantity, 'quantity', '77');
+      await waitFor(() =>
+        expect(within(row(4)).getByRole('button', { name: 'Accept' })).toBeTruthy(),
+      );
+      fireEvent.click(within(row(4)).getByRole('button', { name: 'Accept' }));
+      await screen.findByText(QUEUED_NOTICE);
+      await within(row(4)).findByText('not sent yet');
+      expect(within(cell(4, COL.quantity)).getByText('77')).toBeTruthy();
+      const entries = (await listOutbox()).filter((e) => e.name === BatchTraysMutation.save);
+      expect(entries).toHaveLength(1);
+      expect(entries[0].args).toMatchObject({
+        project_id: 1,
+        batch_id: 1,
+        trays: [expect.objectContaining({ quantity: 77 })],
+      });
+    } finally {
+      offline = false;
+    }
+    expect((await trayOf(1, 4)).quantity).not.toBe(77);
   });
 });

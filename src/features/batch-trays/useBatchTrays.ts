@@ -5,9 +5,13 @@ import {
   type TrayList,
   type TrayRow,
 } from '../../../contract/batch-trays';
-import { notifyError, showApiError } from '../../ui/notify';
+import { notifyError, notifyPending, showApiError } from '../../ui/notify';
 import * as api from './api';
 import { toEdit, withDraft, type Draft } from './grid-model';
+import { hasQueuedSaves, noAnswer, queueSave } from './offline';
+
+export const QUEUED_NOTICE =
+  'No network: the accepted edits are kept on this device and sent when the network is back.';
 
 /**
  * The batch's trays, the write claim and the pending edits. An edit first needs the claim ('ERROR:
@@ -19,6 +23,8 @@ export function useBatchTrays(ref: api.BatchRef) {
   const [list, setList] = useState<TrayList | null>(null);
   const [pending, setPending] = useState<Map<number, Draft>>(new Map());
   const [busy, setBusy] = useState(false);
+  /** Accepted while offline: in the outbox, shown until the server's rows are read again. */
+  const [queued, setQueued] = useState<Map<number, Draft>>(new Map());
   const pendingRef = useRef(pending);
   pendingRef.current = pending;
   const { projectId, batchId } = ref;
@@ -34,6 +40,23 @@ export function useBatchTrays(ref: api.BatchRef) {
     };
   }, [projectId, batchId]);
 
+  // Back online: once the outbox has sent this batch's edits, read the saved rows again.
+  useEffect(() => {
+    if (queued.size === 0) return;
+    const timer = setInterval(() => {
+      void hasQueuedSaves({ projectId, batchId }).then(async (waiting) => {
+        if (waiting) return;
+        try {
+          setList(await api.fetchTrays({ projectId, batchId }));
+          setQueued(new Map());
+        } catch {
+          // still offline: try again at the next tick
+        }
+      });
+    }, 2000);
+    return () => clearInterval(timer);
+  }, [queued.size, projectId, batchId]);
+
   /** Takes the claim unless held; false (after the message) when someone else holds it. */
   const ensureClaim = useCallback(async (): Promise<boolean> => {
     if (list?.claimed_by_me) return true;
@@ -42,6 +65,8 @@ export function useBatchTrays(ref: api.BatchRef) {
       return true;
     } catch (error) {
       if (error instanceof HTTPError && error.response.status === 409) notifyError(M.claimRefused);
+      // No network: edit on; the saved edits take the claim when they reach the server.
+      else if (noAnswer(error)) return true;
       else await showApiError(error);
       return false;
     }
@@ -54,7 +79,7 @@ export function useBatchTrays(ref: api.BatchRef) {
       try {
         setList(await api.setClaim({ projectId, batchId }, false));
       } catch (error) {
-        await showApiError(error);
+        if (!noAnswer(error)) await showApiError(error);
       }
     },
     [projectId, batchId],
@@ -75,14 +100,31 @@ export function useBatchTrays(ref: api.BatchRef) {
       });
       if (drafts.length === 0) return;
       setBusy(true);
+      const next = new Map(pendingRef.current);
+      for (const id of chosen) next.delete(id);
       try {
         setList(await api.saveTrays({ projectId, batchId }, drafts));
-        const next = new Map(pendingRef.current);
-        for (const id of chosen) next.delete(id);
         setPending(next);
         await releaseIfDone(next);
       } catch (error) {
-        await showApiError(error);
+        if (!noAnswer(error)) return void (await showApiError(error));
+        try {
+          await queueSave(
+            { projectId, batchId },
+            chosen.map((id) => current.get(id)!).filter(Boolean),
+          );
+        } catch (stored) {
+          return void (await showApiError(stored));
+        }
+        setQueued(
+          (q) =>
+            new Map([
+              ...q,
+              ...chosen.flatMap((id) => (current.has(id) ? [[id, current.get(id)!] as const] : [])),
+            ]),
+        );
+        setPending(next);
+        notifyPending(QUEUED_NOTICE);
       } finally {
         setBusy(false);
       }
@@ -142,5 +184,5 @@ export function useBatchTrays(ref: api.BatchRef) {
     [ensureClaim, releaseIfDone],
   );
 
-  return { list, pending, busy, ensureClaim, edit, accept, deny, toggleAccepted, change };
+  return { list, pending, queued, busy, ensureClaim, edit, accept, deny, toggleAccepted, change };
 }

@@ -1,0 +1,34 @@
+import { HTTPError } from 'ky';
+import { BatchTraysMutation, type TraysSaveArgs } from '../../../contract/batch-trays';
+import { enqueue, listOutbox } from '../../offline';
+import type { BatchRef } from './api';
+import { toEdit, type Draft } from './grid-model';
+
+/**
+ * Accepted edits while the network is away (docs/batch-trays.md): they go into the device's
+ * outbox as one `trays.save.v1` entry, sent in order when the network is back; the server takes
+ * the claim first, and a batch someone else holds refuses the entry into sync problems.
+ */
+
+/** True when a call failed without an answer (offline, timeout), not when the server refused. */
+export const noAnswer = (error: unknown): boolean => !(error instanceof HTTPError);
+
+export function queueSave(ref: BatchRef, drafts: Draft[]) {
+  const args: TraysSaveArgs = {
+    project_id: ref.projectId,
+    batch_id: ref.batchId,
+    trays: drafts.map(toEdit),
+  };
+  return enqueue(BatchTraysMutation.save, args);
+}
+
+/** Whether this batch has edits in the outbox not yet answered. */
+export async function hasQueuedSaves(ref: BatchRef): Promise<boolean> {
+  const entries = await listOutbox();
+  return entries.some(
+    (e) =>
+      e.name === BatchTraysMutation.save &&
+      (e.state === 'pending' || e.state === 'sending') &&
+      (e.args as TraysSaveArgs).batch_id === ref.batchId,
+  );
+}
