@@ -15,7 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { readFileSync } from 'node:fs';
 import { File as NodeFile } from 'node:buffer';
 import { join } from 'node:path';
-import { readBsxText } from '../../../contract/bsx';
+import { BsxImportMessages, readBsxText } from '../../../contract/bsx';
 import { newItemFromLot, SyncBatchMessages as M } from '../../../contract/sync-batches';
 import { DEMO_PASSWORD } from '../../../server/seed';
 import { basic, createTestApp, type TestApp } from '../../../server/test/helpers';
@@ -130,6 +130,16 @@ describe('sync batch screens', () => {
     await screen.findByText(M.noFile);
 
     const input = document.querySelector('input[type="file"]')!;
+    // A file that declares an entity is refused with one message, before anything is sent.
+    const xxe = sample.replace(
+      '<!DOCTYPE BrickStoreXML>',
+      '<!DOCTYPE BrickStoreXML [<!ENTITY x SYSTEM "file:///etc/passwd">]>',
+    );
+    fireEvent.change(input, { target: { files: [new NodeFile([xxe], 'evil.bsx')] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Convert to BC' }));
+    await screen.findByText(`Error: ${BsxImportMessages.entities}`);
+    expect(screen.queryAllByTestId('import-row')).toHaveLength(0);
+
     const file = new NodeFile([sample], 'attic.bsx', { type: 'application/xml' });
     fireEvent.change(input, { target: { files: [file] } });
     fireEvent.click(screen.getByRole('button', { name: 'Convert to BC' }));
@@ -139,7 +149,7 @@ describe('sync batch screens', () => {
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('attic');
 
     fireEvent.click(screen.getByRole('button', { name: 'Create batch' }));
-    const alert = await screen.findByText(/^Error: /);
+    const alert = await screen.findByText(/^Error: item/);
     for (const m of [
       M.noCondition('3710 (Dark Bluish Gray)'),
       M.noCondition('sw0001a'),
