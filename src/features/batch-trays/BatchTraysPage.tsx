@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { TrayRow } from '../../../contract/batch-trays';
 import { useSession } from '../../app/session';
 import { notifyError, showApiError } from '../../ui/notify';
+import { CatalogModal } from '../catalog-modal';
 import * as api from './api';
 import type { Colour } from './CellEditor';
 import { ExtraInfoModal } from './ExtraInfoModal';
@@ -76,6 +77,9 @@ export default function BatchTraysPage() {
   const [info, setInfo] = useState<TrayRow | null>(null);
   const [variantOf, setVariantOf] = useState<{ row: TrayRow; draft: Draft } | null>(null);
   const [splitting, setSplitting] = useState(false);
+  /** The catalog modal: closed, open on its list (null) or on a mould. */
+  const [catalog, setCatalog] = useState<{ moldId: number | null } | null>(null);
+  const [mouldCatalog, setMouldCatalog] = useState(false);
 
   useEffect(() => {
     api.fetchColours().then(setColours).catch(showApiError);
@@ -86,6 +90,8 @@ export default function BatchTraysPage() {
   const draftFor = (row: TrayRow) => t.pending.get(row.tray_id) ?? draftOf(row);
 
   async function startEdit(row: TrayRow, field: DraftField) {
+    // With the mould-catalog toggle on, a double-click on a mould opens it in the catalog.
+    if (field === 'mold_id' && mouldCatalog) return setCatalog({ moldId: draftFor(row).mold_id });
     if (!(await t.ensureClaim())) return;
     if (field === 'item_id') setVariantOf({ row, draft: draftFor(row) });
     else setEditing({ trayId: row.tray_id, field });
@@ -152,6 +158,9 @@ export default function BatchTraysPage() {
         </Group>
       </Group>
       <Group gap="xs">
+        <Button size="xs" variant="light" onClick={() => setCatalog({ moldId: null })}>
+          Open catalog
+        </Button>
         <Button
           size="xs"
           variant="light"
@@ -199,6 +208,8 @@ export default function BatchTraysPage() {
         editing={editing}
         colours={colours}
         isManager={isManager}
+        mouldCatalog={mouldCatalog}
+        onMouldCatalog={setMouldCatalog}
         onSort={(c) => c.sort && setSort((s) => nextSort(s, c.sort!))}
         onRowClick={(id, e: MouseEvent) =>
           setSel((s) => clickRow(s, order, id, { ctrl: e.ctrlKey || e.metaKey, shift: e.shiftKey }))
@@ -218,6 +229,12 @@ export default function BatchTraysPage() {
           if (variantOf) t.edit(variantOf.row, { ...variantOf.draft, item_id: itemId });
           setVariantOf(null);
         }}
+      />
+      <CatalogModal
+        opened={catalog !== null}
+        moldId={catalog?.moldId ?? null}
+        onClose={() => setCatalog(null)}
+        onAdd={(items) => void t.addFromCatalog(items)}
       />
       <SplitModal
         opened={splitting}

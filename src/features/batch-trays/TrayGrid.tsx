@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Box, Button, Checkbox, Group, Text } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Checkbox, Group, Switch, Text } from '@mantine/core';
 import { memo, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import type { TrayRow } from '../../../contract/batch-trays';
 import { CellEditor, type Colour } from './CellEditor';
@@ -29,6 +29,9 @@ export interface GridProps {
   editing: { trayId: number; field: DraftField } | null;
   colours: Colour[];
   isManager: boolean;
+  /** The toggle beside Mold ID: a double-click on a mould opens it in the catalog. */
+  mouldCatalog: boolean;
+  onMouldCatalog: (on: boolean) => void;
   onSort: (c: (typeof COLUMNS)[number]) => void;
   onRowClick: (id: number, e: MouseEvent) => void;
   onCellDoubleClick: (row: TrayRow, field: DraftField) => void;
@@ -89,7 +92,7 @@ export function TrayGrid(props: GridProps) {
               key={c.id}
               role="columnheader"
               aria-sort={ariaSort(props.sort, c.sort)}
-              style={{ padding: 4 }}
+              style={{ padding: 4, display: 'flex', alignItems: 'center', gap: 2 }}
             >
               {c.sort ? (
                 <Button variant="subtle" size="compact-sm" onClick={() => props.onSort(c)}>
@@ -100,6 +103,15 @@ export function TrayGrid(props: GridProps) {
                 <Text size="sm" fw={600} p={4}>
                   {c.title}
                 </Text>
+              )}
+              {c.id === 'mold' && (
+                <Switch
+                  size="xs"
+                  aria-label="Open moulds in the catalog"
+                  title="Double-click a mould to open it in the catalog"
+                  checked={props.mouldCatalog}
+                  onChange={(e) => props.onMouldCatalog(e.currentTarget.checked)}
+                />
               )}
             </div>
           ))}

@@ -15,7 +15,7 @@ export const COLUMNS: Column[] = [
   { id: 'nr', title: 'Tray', width: 56, sort: 'tray_nr' },
   { id: 'accepted', title: 'Accepted', width: 84, sort: 'accepted' },
   { id: 'status', title: 'Status', width: 150, sort: 'status', field: 'status' },
-  { id: 'mold', title: 'Mold ID', width: 104, sort: 'mold_id', field: 'mold_id' },
+  { id: 'mold', title: 'Mold ID', width: 140, sort: 'mold_id', field: 'mold_id' },
   { id: 'item', title: 'Item', width: 96, sort: 'readable_id', field: 'item_id' },
   { id: 'colour', title: 'Colour', width: 150, sort: 'colour_name', field: 'colour_id' },
   { id: 'condition', title: 'Condition', width: 110, sort: 'condition', field: 'condition' },

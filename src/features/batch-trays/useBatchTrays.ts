@@ -5,7 +5,8 @@ import {
   type TrayList,
   type TrayRow,
 } from '../../../contract/batch-trays';
-import { notifyError, notifyPending, showApiError } from '../../ui/notify';
+import { notifyError, notifyPending, notifySuccess, showApiError } from '../../ui/notify';
+import { addCatalogTrays, type CatalogAddition } from '../catalog-modal';
 import * as api from './api';
 import { toEdit, withDraft, type Draft } from './grid-model';
 import { hasQueuedSaves, noAnswer, queueSave } from './offline';
@@ -184,5 +185,42 @@ export function useBatchTrays(ref: api.BatchRef) {
     [ensureClaim, releaseIfDone],
   );
 
-  return { list, pending, queued, busy, ensureClaim, edit, accept, deny, toggleAccepted, change };
+  /**
+   * New trays from the catalog at the end of the batch, then the rows read again (pending edits
+   * stay). Needs no claim of its own: refused only while another user holds the batch.
+   */
+  const addFromCatalog = useCallback(
+    async (items: CatalogAddition[]): Promise<boolean> => {
+      if (items.length === 0) return false;
+      setBusy(true);
+      try {
+        const added = await addCatalogTrays(batchId, items);
+        setList(await api.fetchTrays({ projectId, batchId }));
+        notifySuccess(added.length === 1 ? '1 tray added' : `${added.length} trays added`);
+        return true;
+      } catch (error) {
+        if (error instanceof HTTPError && error.response.status === 409)
+          notifyError(M.claimRefused);
+        else await showApiError(error);
+        return false;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [projectId, batchId],
+  );
+
+  return {
+    list,
+    pending,
+    queued,
+    busy,
+    ensureClaim,
+    edit,
+    accept,
+    deny,
+    toggleAccepted,
+    change,
+    addFromCatalog,
+  };
 }
