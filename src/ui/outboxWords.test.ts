@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../offline/db';
-import { describeEntry, groupEntries, itemLabel, type EntryFacts } from './outboxWords';
+import { BatchTraysMessages } from '../../contract/batch-trays';
+import {
+  describeEntry,
+  groupEntries,
+  itemLabel,
+  type EntryFacts,
+  type TraysSaveLocal,
+} from './outboxWords';
 
 const entry = (over: Partial<OutboxEntry>): OutboxEntry => ({
   id: over.id ?? 'e1',
@@ -81,6 +88,51 @@ describe('describeEntry', () => {
     expect(JSON.stringify(words)).not.toContain('stock.remove.v1');
     expect(words.reason).toBe('Only 10 left.');
     expect(words.group).toBe('Other changes');
+  });
+
+  it('names a refused tray edit by batch, tray numbers and what was changed', () => {
+    const local: TraysSaveLocal = {
+      batch_name: 'Attic 4 - slopes and tiles',
+      trays: [
+        { tray_nr: 7, changed: ['comments', 'quantity'] },
+        { tray_nr: 2, changed: ['colour_id', 'item_id'] },
+      ],
+    };
+    const save = (over: Partial<OutboxEntry>) =>
+      entry({
+        name: 'trays.save.v1',
+        args: { project_id: 1, batch_id: 4, trays: [{ tray_id: 31 }, { tray_id: 26 }] },
+        local,
+        code: 'conflict',
+        message: BatchTraysMessages.claimRefused,
+        ...over,
+      });
+    const words = describeEntry(save({}));
+    expect(words.group).toBe('Batch Attic 4 - slopes and tiles');
+    expect(words.groupKey).toBe('batch:4');
+    expect(words.what).toBe('Edits of trays 2 and 7: item, colour, quantity, comments');
+    expect(words.reason).toBe(BatchTraysMessages.claimRefused);
+    expect(words.todo).toContain('whoever is editing this batch has finished');
+    expect(words.canRetry).toBe(true);
+    expect(words.putBack).toBeNull();
+    expect(JSON.stringify(words)).not.toContain('trays.save');
+
+    // Refused for another reason: nothing to wait for.
+    const gone = describeEntry(save({ code: 'not_found', message: 'Batch not found' }));
+    expect(gone.canRetry).toBe(false);
+    expect(gone.todo).toContain('make these edits again');
+
+    // Many trays: the first five by number; without what the editor stored, the batch id.
+    const many = {
+      batch_name: 'B',
+      trays: [9, 8, 7, 6, 5, 4, 3].map((n) => ({ tray_nr: n, changed: ['price'] })),
+    };
+    expect(describeEntry(save({ local: many })).what).toBe(
+      'Edits of trays 3, 4, 5, 6, 7 and 2 more: price',
+    );
+    const bare = describeEntry(save({ local: undefined }));
+    expect(bare.group).toBe('Batch #4');
+    expect(bare.what).toBe('Edits of 2 trays');
   });
 
   it('says what it knows when the rows are gone', () => {

@@ -1,3 +1,5 @@
+import { BatchTraysMessages, BatchTraysMutation } from '../../contract/batch-trays';
+import { ErrorCode } from '../../contract/errors';
 import { FillingMutation, FillingRejectCode } from '../../contract/mutations/filling';
 import { PickingMutation, PickingRejectCode } from '../../contract/mutations/picking';
 import type { OutboxEntry } from '../offline/db';
@@ -46,7 +48,32 @@ export interface EntryWords {
   canRetry: boolean;
 }
 
+/**
+ * Stored with a `trays.save.v1` entry (never sent) by the batch trays editor: the batch's name and,
+ * per edited tray, its number and the fields changed (the editor's field names).
+ */
+export interface TraysSaveLocal {
+  batch_name: string;
+  trays: { tray_nr: number; changed: string[] }[];
+}
+
+/** A tray field as the desk reads it, in the editor's column order. */
+const TRAY_FIELDS: [string, string][] = [
+  ['status', 'status'],
+  ['mold_id', 'mould'],
+  ['item_id', 'item'],
+  ['colour_id', 'colour'],
+  ['condition', 'condition'],
+  ['quantity', 'quantity'],
+  ['price', 'price'],
+  ['comments', 'comments'],
+];
+/** Tray numbers named before "and N more". */
+const TRAYS_NAMED = 5;
+
 interface Args {
+  batch_id?: number;
+  trays?: unknown[];
   order_id?: number | null;
   tray_id?: number | null;
   location_id?: number | null;
@@ -70,6 +97,42 @@ export function trayLabel(facts: EntryFacts, args: Args): string {
 }
 
 const at = (facts: EntryFacts) => facts.locationCode ?? 'its location';
+
+const traysLocal = (entry: OutboxEntry) => entry.local as TraysSaveLocal | undefined;
+
+export function batchLabel(entry: OutboxEntry): string {
+  const name = traysLocal(entry)?.batch_name;
+  if (name) return `Batch ${name}`;
+  const id = (entry.args as Args | null)?.batch_id;
+  return id ? `Batch #${id}` : 'A batch';
+}
+
+/** "Edits of trays 1, 2 and 5: quantity, comments" — which trays and what was changed. */
+function traysSaveWhat(entry: OutboxEntry): string {
+  const local = traysLocal(entry);
+  if (!local?.trays.length) {
+    const n = (entry.args as Args | null)?.trays?.length ?? 0;
+    return n === 1 ? 'Edit of 1 tray' : `Edits of ${n} trays`;
+  }
+  const nrs = local.trays.map((t) => t.tray_nr).sort((a, b) => a - b);
+  const named = nrs.slice(0, TRAYS_NAMED).map(String);
+  const more = nrs.length - named.length;
+  const list =
+    more > 0
+      ? `${named.join(', ')} and ${more} more`
+      : named.length > 1
+        ? `${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}`
+        : named[0];
+  const changed = new Set(local.trays.flatMap((t) => t.changed));
+  const fields = TRAY_FIELDS.filter(([f]) => changed.has(f)).map(([, word]) => word);
+  const head = nrs.length === 1 ? `Edit of tray ${list}` : `Edits of trays ${list}`;
+  return fields.length ? `${head}: ${fields.join(', ')}` : head;
+}
+
+/** Someone else held the batch: the edits may pass once they have finished with it. */
+const claimRefused = (entry: OutboxEntry) =>
+  entry.name === BatchTraysMutation.save &&
+  (entry.code === ErrorCode.conflict || entry.message === BatchTraysMessages.claimRefused);
 
 /** Refusals whose cause may go away, so sending the change again may be applied. */
 const MAY_PASS: ReadonlySet<string> = new Set([
@@ -119,6 +182,8 @@ function whatOf(entry: OutboxEntry, facts: EntryFacts): string {
       const what = quantity === undefined || quantity === null ? item : `${quantity} × ${item}`;
       return `Fill: ${what} into ${at(facts)}`;
     }
+    case BatchTraysMutation.save:
+      return traysSaveWhat(entry);
     default:
       return 'A change made on this device';
   }
@@ -147,26 +212,33 @@ function todoOf(entry: OutboxEntry, facts: EntryFacts, canRetry: boolean): strin
         : `Check the tray and ${at(facts)}; if the bricks are on the shelf, report an issue to the warehouse manager.`;
     case PickingMutation.issue:
       return 'Report it again in other words, or tell the manager.';
+    case BatchTraysMutation.save:
+      return canRetry
+        ? 'Retry when whoever is editing this batch has finished with it, or Dismiss to drop these edits.'
+        : 'Nothing was saved: open the batch in the editor and make these edits again, then Dismiss this message.';
     default:
       return canRetry ? 'Retry when the cause is gone, or Dismiss.' : 'Dismiss this message.';
   }
 }
 
+/** The heading an entry is listed under: its batch, tray or order. */
+function groupOf(entry: OutboxEntry, facts: EntryFacts, args: Args) {
+  if (entry.name === BatchTraysMutation.save) {
+    return { groupKey: `batch:${args.batch_id ?? '?'}`, group: batchLabel(entry) };
+  }
+  const byTray = entry.name === FillingMutation.fill || (!args.order_id && !!args.tray_id);
+  if (byTray) return { groupKey: `tray:${args.tray_id ?? '?'}`, group: trayLabel(facts, args) };
+  if (args.order_id) return { groupKey: `order:${args.order_id}`, group: orderLabel(facts, args) };
+  return { groupKey: 'other', group: 'Other changes' };
+}
+
 export function describeEntry(entry: OutboxEntry, facts: EntryFacts = {}): EntryWords {
   const args = (entry.args ?? {}) as Args;
   const stuck = entry.state === 'stuck';
-  const canRetry = stuck || (entry.state === 'rejected' && MAY_PASS.has(entry.code ?? ''));
-  const byTray = entry.name === FillingMutation.fill || (!args.order_id && !!args.tray_id);
-  const groupKey = byTray
-    ? `tray:${args.tray_id ?? '?'}`
-    : args.order_id
-      ? `order:${args.order_id}`
-      : 'other';
-  const group = byTray
-    ? trayLabel(facts, args)
-    : args.order_id
-      ? orderLabel(facts, args)
-      : 'Other changes';
+  const canRetry =
+    stuck ||
+    (entry.state === 'rejected' && (MAY_PASS.has(entry.code ?? '') || claimRefused(entry)));
+  const { groupKey, group } = groupOf(entry, facts, args);
   const refusedPick = entry.state === 'rejected' && entry.name === PickingMutation.pick;
   return {
     groupKey,

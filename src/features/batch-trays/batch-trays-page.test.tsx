@@ -329,6 +329,11 @@ describe('BatchTraysPage', () => {
         batch_id: 1,
         trays: [expect.objectContaining({ quantity: 77 })],
       });
+      // Kept beside the entry for the sync problems list: batch name, tray number, what changed.
+      expect(entries[0].local).toEqual({
+        batch_name: 'Attic 1 - bricks',
+        trays: [{ tray_nr: 4, changed: ['quantity'] }],
+      });
     } finally {
       offline = false;
     }

@@ -1,8 +1,13 @@
 import { HTTPError } from 'ky';
-import { BatchTraysMutation, type TraysSaveArgs } from '../../../contract/batch-trays';
+import {
+  BatchTraysMutation,
+  type TrayList,
+  type TraysSaveArgs,
+} from '../../../contract/batch-trays';
 import { enqueue, listOutbox } from '../../offline';
+import type { TraysSaveLocal } from '../../ui/outboxWords';
 import type { BatchRef } from './api';
-import { toEdit, type Draft } from './grid-model';
+import { changedFields, toEdit, type Draft } from './grid-model';
 
 /**
  * Accepted edits while the network is away (docs/batch-trays.md): they go into the device's
@@ -13,13 +18,25 @@ import { toEdit, type Draft } from './grid-model';
 /** True when a call failed without an answer (offline, timeout), not when the server refused. */
 export const noAnswer = (error: unknown): boolean => !(error instanceof HTTPError);
 
-export function queueSave(ref: BatchRef, drafts: Draft[]) {
+/**
+ * Queues the edits; the batch's name and each tray's number and changed fields are stored with
+ * the entry (never sent), so a refusal can be told in the desk's words under sync problems.
+ */
+export function queueSave(ref: BatchRef, drafts: Draft[], list: TrayList | null) {
   const args: TraysSaveArgs = {
     project_id: ref.projectId,
     batch_id: ref.batchId,
     trays: drafts.map(toEdit),
   };
-  return enqueue(BatchTraysMutation.save, args);
+  const rows = new Map(list?.results.map((r) => [r.tray_id, r]));
+  const local: TraysSaveLocal = {
+    batch_name: list?.batch_name ?? '',
+    trays: drafts.flatMap((d) => {
+      const row = rows.get(d.tray_id);
+      return row ? [{ tray_nr: row.tray_nr, changed: [...changedFields(row, d)] }] : [];
+    }),
+  };
+  return enqueue(BatchTraysMutation.save, args, undefined, undefined, { local });
 }
 
 /** Whether this batch has edits in the outbox not yet answered. */

@@ -28,6 +28,8 @@ export function useBatchTrays(ref: api.BatchRef) {
   const [queued, setQueued] = useState<Map<number, Draft>>(new Map());
   const pendingRef = useRef(pending);
   pendingRef.current = pending;
+  const listRef = useRef(list);
+  listRef.current = list;
   const { projectId, batchId } = ref;
 
   useEffect(() => {
@@ -113,6 +115,7 @@ export function useBatchTrays(ref: api.BatchRef) {
           await queueSave(
             { projectId, batchId },
             chosen.map((id) => current.get(id)!).filter(Boolean),
+            listRef.current,
           );
         } catch (stored) {
           return void (await showApiError(stored));
