@@ -8,6 +8,7 @@ import * as m011 from './migrations/011_auth_security';
 import * as m012 from './migrations/012_sync_housekeeping';
 import * as m013 from './migrations/013_device_pending';
 import * as m015 from './migrations/015_catalog_browse';
+import * as m022 from './migrations/022_jobs';
 
 /** Migrations are imported statically so they run the same under tsx, vitest and a build. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '012_sync_housekeeping': m012,
   '013_device_pending': m013,
   '015_catalog_browse': m015,
+  '022_jobs': m022,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -119,6 +119,48 @@ export interface DevicePendingTable {
   reported_at: string;
 }
 
+/** Background jobs (server/jobs/): uploads and order intake. */
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+export type JobItemState = 'pending' | 'sent' | 'done' | 'failed';
+export interface JobsTable {
+  id: Generated<number>;
+  company_id: number;
+  kind: string;
+  store_id: number | null;
+  /** JSON */
+  payload: Generated<string>;
+  status: Generated<JobStatus>;
+  stage: Generated<string>;
+  progress_done: Generated<number>;
+  progress_total: Generated<number>;
+  error: string | null;
+  run_after: string;
+  claimed_by: string | null;
+  lease_until: string | null;
+  attempts: Generated<number>;
+  created_by_user_id: number | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+export interface JobItemsTable {
+  id: Generated<number>;
+  job_id: number;
+  company_id: number;
+  store_id: number;
+  sync_batch_item_id: number | null;
+  item_id: number;
+  state: Generated<JobItemState>;
+  marketplace_lot_id: string | null;
+  error: string | null;
+  updated_at: string | null;
+}
+export interface MarketplaceCallCountsTable {
+  store_id: number;
+  day: string;
+  used: number;
+}
+
 export interface Database extends DomainDatabase {
   companies: CompaniesTable;
   permissions: PermissionsTable;
@@ -134,4 +176,7 @@ export interface Database extends DomainDatabase {
   company_sync_versions: CompanySyncVersionsTable;
   sync_tombstones: SyncTombstonesTable;
   device_pending: DevicePendingTable;
+  jobs: JobsTable;
+  job_items: JobItemsTable;
+  marketplace_call_counts: MarketplaceCallCountsTable;
 }

@@ -1,0 +1,108 @@
+import { sql, type Kysely } from 'kysely';
+import { isPostgres, nowIso } from '../db/dialect';
+import type { Database, JobsTable } from '../db/schema';
+import type { Selectable } from 'kysely';
+
+export type JobRow = Selectable<JobsTable>;
+
+/**
+ * A job is runnable when it is queued and due, or when it is running under a lease that lapsed
+ * (its server stopped renewing it: it crashed or was cut off), and is then taken over.
+ */
+function runnable(now: string) {
+  return sql<boolean>`((status = 'queued' and run_after <= ${now}) or (status = 'running' and lease_until < ${now}))`;
+}
+
+/**
+ * Claims the oldest runnable job for `serverId`, exclusively across servers: on PostgreSQL with
+ * `FOR UPDATE SKIP LOCKED` (a job another server is claiming is skipped, not waited for); on SQLite
+ * with one conditional UPDATE (the database allows one writer at a time, and the condition is
+ * checked again by the statement that writes the claim). Undefined when none is runnable.
+ */
+export async function claimJob(
+  db: Kysely<Database>,
+  serverId: string,
+  leaseMs: number,
+  kinds?: readonly string[],
+): Promise<JobRow | undefined> {
+  const now = nowIso();
+  const lease = new Date(Date.now() + leaseMs).toISOString();
+  const kindFilter = kinds && kinds.length > 0 ? sql`and kind in (${sql.join(kinds)})` : sql``;
+  const claim = {
+    status: 'running' as const,
+    claimed_by: serverId,
+    lease_until: lease,
+    updated_at: now,
+    attempts: sql<number>`attempts + 1`,
+  };
+  if (isPostgres(db as unknown as Kysely<unknown>)) {
+    return db.transaction().execute(async (trx) => {
+      const picked = await sql<{ id: number }>`
+        select id from jobs where ${runnable(now)} ${kindFilter}
+        order by id limit 1 for update skip locked`.execute(trx);
+      const id = picked.rows[0]?.id;
+      if (id === undefined) return undefined;
+      return trx
+        .updateTable('jobs')
+        .set(claim)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+  }
+  return db
+    .updateTable('jobs')
+    .set(claim)
+    .where(
+      'id',
+      '=',
+      sql<number>`(select id from jobs where ${runnable(now)} ${kindFilter} order by id limit 1)`,
+    )
+    .where(runnable(now))
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Extends this server's lease on a job; false when the job is no longer this server's. */
+export async function renewLease(
+  db: Kysely<Database>,
+  jobId: number,
+  serverId: string,
+  leaseMs: number,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('jobs')
+    .set({ lease_until: new Date(Date.now() + leaseMs).toISOString(), updated_at: nowIso() })
+    .where('id', '=', jobId)
+    .where('claimed_by', '=', serverId)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Ends this server's run of a job: done, failed (with its error), or back to the queue. */
+export async function finishJob(
+  db: Kysely<Database>,
+  jobId: number,
+  serverId: string,
+  outcome:
+    | { status: 'done' }
+    | { status: 'failed'; error: string }
+    | { status: 'queued'; runAfter: string; error: string },
+): Promise<void> {
+  const now = nowIso();
+  await db
+    .updateTable('jobs')
+    .set({
+      status: outcome.status,
+      error: outcome.status === 'done' ? null : outcome.error,
+      run_after: outcome.status === 'queued' ? outcome.runAfter : now,
+      finished_at: outcome.status === 'queued' ? null : now,
+      claimed_by: null,
+      lease_until: null,
+      updated_at: now,
+    })
+    .where('id', '=', jobId)
+    .where('claimed_by', '=', serverId)
+    .execute();
+}

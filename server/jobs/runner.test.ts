@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { nowIso } from '../db/dialect';
+import { MarketplaceClients } from '../marketplaces';
+import { createTestApp, describeEachDialect, type TestApp } from '../test/helpers';
+import { companyId } from '../test/locations-support';
+import { claimJob, JobFailure, JobRunner, type JobHandler } from '.';
+import { jobRow, quietLog } from './test-support';
+
+describeEachDialect('job runner', (dialect) => {
+  let t: TestApp;
+  let demo: number;
+  const ran: number[] = [];
+  const handlers: Record<string, JobHandler> = {
+    count: {
+      async run(ctx) {
+        ran.push(ctx.job.id);
+        await ctx.progress('Counting', 1, 1);
+        await new Promise((r) => setTimeout(r, 2));
+      },
+    },
+    broken: {
+      run() {
+        return Promise.reject(new JobFailure('The store is gone'));
+      },
+    },
+  };
+  const runner = (serverId: string) =>
+    new JobRunner({
+      db: t.app.db,
+      clients: new MarketplaceClients({ bricklinkApiUrl: 'http://x', brickowlApiUrl: 'http://x' }),
+      log: quietLog,
+      handlers,
+      serverId,
+      pollMs: 10,
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { seedDemo: true });
+    demo = await companyId(t.app, 'Demo Bricks');
+  });
+  afterAll(() => t.close());
+
+  const queue = async (kind: string, n: number) => {
+    const now = nowIso();
+    const rows = await t.app.db
+      .insertInto('jobs')
+      .values(
+        Array.from({ length: n }, () => ({
+          company_id: demo,
+          kind,
+          store_id: null,
+          error: null,
+          run_after: now,
+          claimed_by: null,
+          lease_until: null,
+          created_by_user_id: null,
+          created_at: now,
+          updated_at: now,
+          finished_at: null,
+        })),
+      )
+      .returning('id')
+      .execute();
+    return rows.map((r) => Number(r.id));
+  };
+
+  it('gives a job to exactly one of two servers claiming at once', async () => {
+    const [id] = await queue('count', 1);
+    const claims = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => claimJob(t.app.db, `server-${i}`, 60_000, ['count'])),
+    );
+    const winners = claims.filter((c) => c?.id === id);
+    expect(winners).toHaveLength(1);
+    expect((await jobRow(t.app, id)).claimed_by).toBe(winners[0]!.claimed_by);
+    await t.app.db.updateTable('jobs').set({ status: 'done' }).where('id', '=', id).execute();
+  });
+
+  it('two runners draining one queue run every job once', async () => {
+    ran.length = 0;
+    const ids = await queue('count', 30);
+    const drain = async (r: JobRunner) => {
+      while (await r.runOnce());
+    };
+    await Promise.all([drain(runner('a')), drain(runner('b'))]);
+    expect([...ran].sort((x, y) => x - y)).toEqual(ids);
+    const rows = await t.app.db
+      .selectFrom('jobs')
+      .select(['status', 'attempts', 'progress_done'])
+      .where('id', 'in', ids)
+      .execute();
+    expect(
+      rows.every((r) => r.status === 'done' && r.attempts === 1 && r.progress_done === 1),
+    ).toBe(true);
+  });
+
+  it('runs in the background once started, fails a job with its text, and stops cleanly', async () => {
+    const r = runner('bg');
+    r.start();
+    const [ok] = await queue('count', 1);
+    const [bad] = await queue('broken', 1);
+    r.poke();
+    for (let i = 0; i < 200; i++) {
+      const done = await t.app.db
+        .selectFrom('jobs')
+        .select('id')
+        .where('id', 'in', [ok, bad])
+        .where('status', 'in', ['done', 'failed'])
+        .execute();
+      if (done.length === 2) break;
+      await new Promise((res) => setTimeout(res, 10));
+    }
+    await r.stop();
+    expect((await jobRow(t.app, ok)).status).toBe('done');
+    expect(await jobRow(t.app, bad)).toMatchObject({
+      status: 'failed',
+      error: 'The store is gone',
+      claimed_by: null,
+    });
+  });
+});

@@ -1,0 +1,133 @@
+import pino from 'pino';
+import { FAKE_BRICKLINK_CREDENTIALS } from '../../tests/support/fake-bricklink';
+import { FAKE_BRICKOWL_KEY } from '../../tests/support/fake-brickowl';
+import type { App } from '../app';
+import { nowIso } from '../db/dialect';
+import { JOB_HANDLERS, JobRunner, persistedClients, type JobRunnerOptions } from '.';
+
+/** Test helpers of the jobs suites (not used by the server). */
+
+export const quietLog = pino({ level: 'silent' });
+
+export async function addStore(
+  app: App,
+  auth: string,
+  platform: 'BRICKLINK' | 'BRICKOWL',
+  credentials?: Record<string, string>,
+): Promise<number> {
+  const c = FAKE_BRICKLINK_CREDENTIALS;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v2/stores',
+    headers: { authorization: auth, 'content-type': 'application/vnd.api+json' },
+    payload: JSON.stringify({
+      data: {
+        type: 'stores',
+        attributes: {
+          name: `${platform} store ${Math.random().toString(36).slice(2, 8)}`,
+          platform,
+          external_id: 'teststore',
+          credentials:
+            credentials ??
+            (platform === 'BRICKLINK'
+              ? {
+                  consumer_key: c.consumerKey,
+                  consumer_secret: c.consumerSecret,
+                  token_key: c.tokenValue,
+                  token_secret: c.tokenSecret,
+                }
+              : { api_key: FAKE_BRICKOWL_KEY }),
+        },
+      },
+    }),
+  });
+  if (res.statusCode !== 201) throw new Error(`store: ${res.statusCode} ${res.body}`);
+  return Number((res.json() as { data: { id: string } }).data.id);
+}
+
+/** The demo catalog has no BrickOwl colour ids: give every colour one, as a real catalog has. */
+export async function giveBrickOwlColours(app: App): Promise<void> {
+  await app.db
+    .updateTable('colours')
+    .set((eb) => ({ brickowl_colour_id: eb('id', '+', 100) }))
+    .execute();
+}
+
+/** A sync batch of `count` of the company's part items that both marketplaces can take. */
+export async function makeSyncBatch(app: App, companyId: number, count: number) {
+  const items = await app.db
+    .selectFrom('items as i')
+    .innerJoin('moulds as m', 'm.id', 'i.mold_id')
+    .innerJoin('colours as c', 'c.id', 'i.colour_id')
+    .select(['i.id', 'm.bl_mold_id'])
+    .where('i.company_id', '=', companyId)
+    .where('m.type_id', '=', 2)
+    .where('m.bl_mold_id', 'is not', null)
+    .where('c.bl_colour_id', 'is not', null)
+    .orderBy('i.id')
+    .limit(count)
+    .execute();
+  if (items.length < count) throw new Error(`only ${items.length} items to upload`);
+  const { id } = await app.db
+    .insertInto('sync_batches')
+    .values({
+      company_id: companyId,
+      name: `upload ${Math.random().toString(36).slice(2, 8)}`,
+      project_id: null,
+      date_of_creation: nowIso(),
+      creator_user_id: null,
+      uploaded_at: null,
+      error: null,
+      locked_by: null,
+      locked_until: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await app.db
+    .insertInto('sync_batch_items')
+    .values(
+      items.map((item, n) => ({
+        company_id: companyId,
+        sync_batch_id: id,
+        item_id: item.id,
+        bl_item_id: item.bl_mold_id,
+        quantity: n + 1,
+        price: 125 + n,
+        uploaded_at: null,
+      })),
+    )
+    .execute();
+  return { batchId: Number(id), itemIds: items.map((i) => Number(i.id)) };
+}
+
+export function testRunner(
+  app: App,
+  urls: { bricklink?: string; brickowl?: string },
+  extra: Partial<JobRunnerOptions> = {},
+): JobRunner {
+  return new JobRunner({
+    db: app.db,
+    clients: persistedClients(app.db, {
+      bricklinkApiUrl: urls.bricklink ?? 'http://127.0.0.1:9',
+      brickowlApiUrl: urls.brickowl ?? 'http://127.0.0.1:9',
+    }),
+    log: quietLog,
+    handlers: JOB_HANDLERS,
+    leaseMs: 60_000,
+    pollMs: 20,
+    ...extra,
+  });
+}
+
+export async function jobRow(app: App, id: number) {
+  return app.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** Lets the job's lease lapse, as when its server died. */
+export async function lapseLease(app: App, id: number): Promise<void> {
+  await app.db
+    .updateTable('jobs')
+    .set({ lease_until: new Date(Date.now() - 1000).toISOString() })
+    .where('id', '=', id)
+    .execute();
+}

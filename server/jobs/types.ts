@@ -1,0 +1,44 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database } from '../db/schema';
+import type { MarketplaceClients } from '../marketplaces';
+import type { JobRow } from './claim';
+
+/** What a job's handler gets: its row, the database, the clients, and ways to report. */
+export interface JobContext {
+  job: JobRow;
+  db: Kysely<Database>;
+  clients: MarketplaceClients;
+  log: Logger;
+  /** Aborted when the server stops or the job's lease was lost: stop at the next item. */
+  signal: AbortSignal;
+  /** Records the job's stage and progress (done of total) for the screens. */
+  progress(stage: string, done: number, total: number): Promise<void>;
+  /**
+   * Called after each step that changed the marketplace (tests use it to stop a runner there, as
+   * if its server died; it throws JobKilled).
+   */
+  afterStep(): void;
+}
+
+/** How a kind of job runs, and what else must change when it fails for good. */
+export interface JobHandler {
+  run(ctx: JobContext): Promise<void>;
+  failed?(db: Kysely<Database>, job: JobRow): Promise<void>;
+}
+
+/** A job failed for a reason a person must fix (bad credentials, a store gone): not retried. */
+export class JobFailure extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'JobFailure';
+  }
+}
+
+/** Thrown to stop a runner where it stands, leaving its job claimed, as a crash would. */
+export class JobKilled extends Error {
+  constructor() {
+    super('the runner was stopped');
+    this.name = 'JobKilled';
+  }
+}

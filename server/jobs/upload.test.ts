@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startFakeBrickLink, type FakeBrickLink } from '../../tests/support/fake-bricklink';
+import { startFakeBrickOwl, type FakeBrickOwl } from '../../tests/support/fake-brickowl';
+import { createTestApp, describeEachDialect, type TestApp } from '../test/helpers';
+import { bearerFor, companyId } from '../test/locations-support';
+import { JobKilled, queueUpload } from '.';
+import {
+  addStore,
+  giveBrickOwlColours,
+  jobRow,
+  lapseLease,
+  makeSyncBatch,
+  testRunner,
+} from './test-support';
+
+describeEachDialect('upload jobs', (dialect) => {
+  let t: TestApp;
+  let bl: FakeBrickLink;
+  let bo: FakeBrickOwl;
+  let syncer: string;
+  let demo: number;
+  const urls = () => ({ bricklink: bl.url, brickowl: bo.url });
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    bl = await startFakeBrickLink();
+    bo = await startFakeBrickOwl({ lookup: (id) => [`bo-${id}`] });
+    syncer = await bearerFor(t.app, 'Demo Bricks', ['bricksyncer']);
+    demo = await companyId(t.app, 'Demo Bricks');
+    await giveBrickOwlColours(t.app);
+  });
+  afterAll(async () => {
+    await bl.close();
+    await bo.close();
+    await t.close();
+  });
+
+  const jobItems = (jobId: number) =>
+    t.app.db.selectFrom('job_items').selectAll().where('job_id', '=', jobId).execute();
+
+  it('BrickLink: a runner killed after the create resumes elsewhere and uploads each lot once', async () => {
+    const store = await addStore(t.app, syncer, 'BRICKLINK');
+    const { batchId, itemIds } = await makeSyncBatch(t.app, demo, 5);
+    const [jobId] = await queueUpload(t.app.db, demo, batchId, null, [store]);
+    const before = bl.inventory.size;
+    const dying = testRunner(t.app, urls(), {
+      serverId: 'server-a',
+      afterStep: () => {
+        throw new JobKilled();
+      },
+    });
+    expect(await dying.runOnce()).toBe(true);
+    expect(bl.inventory.size).toBe(before + 5); // created, but the runner died before recording it
+    expect(await jobRow(t.app, jobId)).toMatchObject({ status: 'running', claimed_by: 'server-a' });
+    expect((await jobItems(jobId)).map((i) => i.state)).toEqual(Array(5).fill('sent'));
+
+    const other = testRunner(t.app, urls(), { serverId: 'server-b' });
+    expect(await other.runOnce()).toBe(false); // the lease still holds
+    await lapseLease(t.app, jobId);
+    expect(await other.runOnce()).toBe(true);
+
+    const job = await jobRow(t.app, jobId);
+    expect(job).toMatchObject({ status: 'done', error: null, progress_done: 5, progress_total: 5 });
+    expect(job.attempts).toBe(2);
+    expect(bl.inventory.size).toBe(before + 5); // nothing sent twice
+    const items = await jobItems(jobId);
+    expect(items.every((i) => i.state === 'done')).toBe(true);
+    for (const i of items) expect(bl.inventory.has(Number(i.marketplace_lot_id))).toBe(true);
+    const stored = await t.app.db
+      .selectFrom('store_items')
+      .select(['item_id', 'store_quantity', 'store_price', 'external_lot_id'])
+      .where('store_id', '=', store)
+      .orderBy('item_id')
+      .execute();
+    expect(stored.map((s) => s.item_id).sort()).toEqual([...itemIds].sort());
+    const batch = await t.app.db
+      .selectFrom('sync_batches')
+      .select(['status', 'uploaded_at'])
+      .where('id', '=', batchId)
+      .executeTakeFirstOrThrow();
+    expect(batch.status).toBe('uploaded');
+  });
+
+  it('BrickLink: lots created one by one are recorded one by one; a kill loses none', async () => {
+    const store = await addStore(t.app, syncer, 'BRICKLINK');
+    const { batchId } = await makeSyncBatch(t.app, demo, 3);
+    const [jobId] = await queueUpload(t.app.db, demo, batchId, null, [store]);
+    await lapseLease(t.app, jobId);
+    const before = bl.inventory.size;
+    const runner = testRunner(t.app, urls());
+    await runner.runOnce();
+    expect((await jobRow(t.app, jobId)).status).toBe('done');
+    // Running the finished job again sends nothing.
+    await t.app.db.updateTable('jobs').set({ status: 'queued' }).where('id', '=', jobId).execute();
+    await runner.runOnce();
+    expect(bl.inventory.size).toBe(before + 3);
+  });
+
+  it('BrickOwl: killed after a batch of creates, the next run finds the lots by their mark', async () => {
+    const store = await addStore(t.app, syncer, 'BRICKOWL');
+    const { batchId } = await makeSyncBatch(t.app, demo, 6);
+    const [jobId] = await queueUpload(t.app.db, demo, batchId, null, [store]);
+    const before = bo.lots.size;
+    let steps = 0;
+    const dying = testRunner(t.app, urls(), {
+      serverId: 'owl-a',
+      afterStep: () => {
+        if (++steps === 1) throw new JobKilled();
+      },
+    });
+    await dying.runOnce();
+    expect(bo.lots.size).toBe(before + 6);
+    await lapseLease(t.app, jobId);
+    await testRunner(t.app, urls(), { serverId: 'owl-b' }).runOnce();
+    expect(await jobRow(t.app, jobId)).toMatchObject({ status: 'done', progress_done: 6 });
+    expect(bo.lots.size).toBe(before + 6);
+    const marks = [...bo.lots.values()].map((l) => Object.values(l.external_lot_ids ?? {})[0]);
+    expect(new Set(marks).size).toBe(marks.length);
+    expect(bo.rateLimited).toBe(0);
+    expect(bo.peakInWindow).toBeLessThanOrEqual(600);
+  });
+
+  it('waits for the next day when the store has used its BrickLink budget, sending nothing', async () => {
+    const store = await addStore(t.app, syncer, 'BRICKLINK');
+    const { batchId } = await makeSyncBatch(t.app, demo, 2);
+    const [jobId] = await queueUpload(t.app.db, demo, batchId, null, [store]);
+    await t.app.db
+      .insertInto('marketplace_call_counts')
+      .values({ store_id: store, day: new Date().toISOString().slice(0, 10), used: 5000 })
+      .execute();
+    const calls = bl.calls;
+    await testRunner(t.app, urls()).runOnce();
+    const job = await jobRow(t.app, jobId);
+    expect(job.status).toBe('queued');
+    expect(job.error).toMatch(/daily budget of 5000 calls is used up/);
+    expect(job.run_after.slice(0, 10)).not.toBe(new Date().toISOString().slice(0, 10));
+    expect(bl.calls).toBe(calls);
+  });
+
+  it('fails with a clear text when the marketplace refuses the credentials', async () => {
+    const store = await addStore(t.app, syncer, 'BRICKLINK', {
+      consumer_key: 'UNKNOWN-CONSUMER-KEY-1',
+      consumer_secret: 'nope-secret-000',
+      token_key: 'UNKNOWN-TOKEN-0001',
+      token_secret: 'nope-token-0002',
+    });
+    const owl = await addStore(t.app, syncer, 'BRICKOWL', { api_key: 'not-the-right-key-0000' });
+    const { batchId } = await makeSyncBatch(t.app, demo, 2);
+    const jobIds = await queueUpload(t.app.db, demo, batchId, null, [store, owl]);
+    const runner = testRunner(t.app, urls());
+    while (await runner.runOnce());
+    for (const id of jobIds) {
+      const job = await jobRow(t.app, id);
+      expect(job.status).toBe('failed');
+      expect(job.error).toMatch(
+        /^The marketplace refused the store's credentials: check them in Stores/,
+      );
+    }
+    const batch = await t.app.db
+      .selectFrom('sync_batches')
+      .select('status')
+      .where('id', '=', batchId)
+      .executeTakeFirstOrThrow();
+    expect(batch.status).toBe('failed');
+  });
+});

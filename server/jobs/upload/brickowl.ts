@@ -1,0 +1,81 @@
+import type { BrickOwlClient } from '../../marketplaces';
+import type { BoNewLot } from '../../marketplaces/brickowl/types';
+import { BRICKOWL_BATCH_SIZE } from '../../marketplaces/brickowl/client';
+import type { JobContext } from '../types';
+import {
+  BO_CONDITION,
+  BO_TYPES,
+  lotMark,
+  markDone,
+  markFailed,
+  markPending,
+  markSent,
+  type UploadLot,
+} from './lots';
+
+/**
+ * Uploads lots to a BrickOwl store: BOIDs looked up for items the catalog has no BrickOwl id for
+ * (50 lookups to a batch), lots created 50 to a batch, each with our mark as its external id.
+ * Lots marked `sent` by an earlier run are looked up by that mark first and never sent twice.
+ */
+export async function uploadToBrickOwl(
+  ctx: JobContext,
+  client: BrickOwlClient,
+  storeId: number,
+  lots: UploadLot[],
+  report: () => Promise<void>,
+): Promise<void> {
+  const { db } = ctx;
+  const companyId = ctx.job.company_id;
+  const missing: UploadLot[] = [];
+  for (const lot of lots.filter((l) => l.state === 'sent')) {
+    const [found] = await client.listInventory({ externalId: lotMark(lot.jobItemId) });
+    if (found) await markDone(db, companyId, storeId, lot, String(found.lot_id));
+    else missing.push(lot);
+  }
+  await markPending(db, missing);
+
+  const open = lots.filter((l) => l.state === 'pending');
+  const toLookUp = open.filter((l) => !l.boid && l.blItemNo).map((l) => l.blItemNo!);
+  const boids = toLookUp.length > 0 ? await client.idLookupMany(toLookUp) : new Map();
+  const ready: { lot: UploadLot; body: BoNewLot }[] = [];
+  for (const lot of open) {
+    const boid = lot.boid ?? boids.get(lot.blItemNo ?? '')?.[0];
+    if (!boid || !BO_TYPES[lot.typeCode]) {
+      await markFailed(db, lot, `BrickOwl knows no item for BrickLink item ${lot.blItemNo ?? '?'}`);
+      continue;
+    }
+    if (lot.typeCode === 'P' && lot.boColourId === null) {
+      await markFailed(db, lot, 'The colour has no BrickOwl colour id');
+      continue;
+    }
+    ready.push({
+      lot,
+      body: {
+        boid,
+        ...(lot.typeCode === 'P' ? { color_id: lot.boColourId! } : {}),
+        quantity: lot.quantity,
+        price: lot.price / 1000,
+        condition: BO_CONDITION[lot.condition],
+        external_id: lotMark(lot.jobItemId),
+      },
+    });
+  }
+  await report();
+  for (let i = 0; i < ready.length && !ctx.signal.aborted; i += BRICKOWL_BATCH_SIZE) {
+    const chunk = ready.slice(i, i + BRICKOWL_BATCH_SIZE);
+    await markSent(
+      db,
+      chunk.map((c) => c.lot),
+    );
+    const results = await client.createLots(chunk.map((c) => c.body));
+    ctx.afterStep();
+    for (const [j, result] of results.entries()) {
+      const { lot } = chunk[j];
+      if (result.ok) await markDone(db, companyId, storeId, lot, result.data);
+      else await markFailed(db, lot, `BrickOwl refused the lot: ${result.error}`);
+    }
+    await report();
+    ctx.afterStep();
+  }
+}

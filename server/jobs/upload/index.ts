@@ -1,0 +1,184 @@
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/dialect';
+import type { Database } from '../../db/schema';
+import type { JobRow } from '../claim';
+import { storeClient } from '../store-client';
+import { JobFailure, type JobContext } from '../types';
+import { uploadToBrickLink } from './bricklink';
+import { uploadToBrickOwl } from './brickowl';
+import { openLots } from './lots';
+
+export const UPLOAD = 'upload';
+export const NO_STORE = 'There is no store with credentials to upload to: add one in Stores';
+export interface UploadPayload {
+  sync_batch_id: number;
+}
+
+/**
+ * Queues the upload of a sync batch: one job per store of the company that has credentials (each
+ * store is its own marketplace account with its own limits). The batch shows `uploading` until they end.
+ */
+export async function queueUpload(
+  db: Kysely<Database>,
+  companyId: number,
+  syncBatchId: number,
+  userId: number | null,
+  storeIds?: number[],
+): Promise<number[]> {
+  const now = nowIso();
+  return db.transaction().execute(async (trx) => {
+    let q = trx
+      .selectFrom('stores')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('credentials', '<>', '');
+    if (storeIds) q = q.where('id', 'in', storeIds.length > 0 ? storeIds : [-1]);
+    const stores = await q.orderBy('id').execute();
+    if (stores.length === 0) throw new JobFailure(NO_STORE);
+    const ids: number[] = [];
+    for (const store of stores) {
+      const row = await trx
+        .insertInto('jobs')
+        .values({
+          company_id: companyId,
+          kind: UPLOAD,
+          store_id: store.id,
+          payload: JSON.stringify({ sync_batch_id: syncBatchId } satisfies UploadPayload),
+          stage: 'Queued',
+          error: null,
+          run_after: now,
+          claimed_by: null,
+          lease_until: null,
+          created_by_user_id: userId,
+          created_at: now,
+          updated_at: now,
+          finished_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push(Number(row.id));
+    }
+    await trx
+      .updateTable('sync_batches')
+      .set({ status: 'uploading', error: null })
+      .where('id', '=', syncBatchId)
+      .where('company_id', '=', companyId)
+      .execute();
+    return ids;
+  });
+}
+
+/** The job's items, one per lot of the batch, made once (a resumed job finds them made). */
+async function prepare(ctx: JobContext, syncBatchId: number): Promise<void> {
+  const { db, job } = ctx;
+  await db.transaction().execute(async (trx) => {
+    const made = await trx
+      .selectFrom('job_items')
+      .select('id')
+      .where('job_id', '=', job.id)
+      .limit(1)
+      .executeTakeFirst();
+    if (made) return;
+    const items = await trx
+      .selectFrom('sync_batch_items')
+      .select(['id', 'item_id'])
+      .where('sync_batch_id', '=', syncBatchId)
+      .where('company_id', '=', job.company_id)
+      .orderBy('id')
+      .execute();
+    if (items.length === 0) return;
+    await trx
+      .insertInto('job_items')
+      .values(
+        items.map((i) => ({
+          job_id: job.id,
+          company_id: job.company_id,
+          store_id: job.store_id!,
+          sync_batch_item_id: i.id,
+          item_id: i.item_id,
+          marketplace_lot_id: null,
+          error: null,
+          updated_at: null,
+        })),
+      )
+      .execute();
+  });
+}
+
+async function counts(db: Kysely<Database>, jobId: number) {
+  const rows = await db
+    .selectFrom('job_items')
+    .select(['state', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('job_id', '=', jobId)
+    .groupBy('state')
+    .execute();
+  const by = Object.fromEntries(rows.map((r) => [r.state, Number(r.n)]));
+  const total = rows.reduce((sum, r) => sum + Number(r.n), 0);
+  return { total, done: by.done ?? 0, failed: by.failed ?? 0 };
+}
+
+/** The upload job: a sync batch's lots to one store, each lot exactly once. */
+export async function runUpload(ctx: JobContext): Promise<void> {
+  const { db, job } = ctx;
+  const payload = JSON.parse(job.payload) as UploadPayload;
+  if (job.store_id === null) throw new JobFailure('The upload has no store');
+  await prepare(ctx, payload.sync_batch_id);
+  const report = async () => {
+    const c = await counts(db, job.id);
+    await ctx.progress('Uploading', c.done + c.failed, c.total);
+  };
+  await ctx.progress('Connecting to the store', 0, 0);
+  const client = await storeClient(db, ctx.clients, job.company_id, job.store_id);
+  const lots = await openLots(db, job.id);
+  if (client.platform === 'BRICKLINK')
+    await uploadToBrickLink(ctx, client.bricklink, job.store_id, lots, report);
+  else await uploadToBrickOwl(ctx, client.brickowl, job.store_id, lots, report);
+  if (ctx.signal.aborted) return;
+  const c = await counts(db, job.id);
+  await ctx.progress(c.failed > 0 ? 'Uploaded with errors' : 'Uploaded', c.total, c.total);
+  await db
+    .updateTable('stores')
+    .set({ last_synced_at: nowIso() })
+    .where('id', '=', job.store_id)
+    .execute();
+  if (c.failed > 0) throw new JobFailure(`${c.failed} of ${c.total} lots could not be uploaded`);
+  await settleBatch(db, job.company_id, payload.sync_batch_id, job.id, 0);
+}
+
+/** An upload that failed for good leaves its batch failed once the other stores' jobs ended. */
+export async function uploadFailed(db: Kysely<Database>, job: JobRow): Promise<void> {
+  const payload = JSON.parse(job.payload) as UploadPayload;
+  await settleBatch(db, job.company_id, payload.sync_batch_id, job.id, 1);
+}
+
+/** The batch is uploaded once every store's job ended without a failed lot. */
+async function settleBatch(
+  db: Kysely<Database>,
+  companyId: number,
+  syncBatchId: number,
+  jobId: number,
+  failedHere: number,
+): Promise<void> {
+  const others = await db
+    .selectFrom('jobs')
+    .select(['id', 'status', 'payload'])
+    .where('company_id', '=', companyId)
+    .where('kind', '=', UPLOAD)
+    .where('id', '<>', jobId)
+    .execute();
+  const mine = others.filter(
+    (o) => (JSON.parse(o.payload) as UploadPayload).sync_batch_id === syncBatchId,
+  );
+  if (mine.some((o) => o.status === 'queued' || o.status === 'running')) return;
+  const failed = failedHere > 0 || mine.some((o) => o.status === 'failed');
+  await db
+    .updateTable('sync_batches')
+    .set(
+      failed
+        ? { status: 'failed', error: 'Some lots could not be uploaded' }
+        : { status: 'uploaded', uploaded_at: nowIso(), error: null },
+    )
+    .where('id', '=', syncBatchId)
+    .where('company_id', '=', companyId)
+    .execute();
+}

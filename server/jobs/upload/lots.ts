@@ -1,0 +1,207 @@
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/dialect';
+import type { ConditionName, Completeness } from '../../db/schema-domain';
+import type { Database, JobItemState } from '../../db/schema';
+import type { BlItemType } from '../../marketplaces/bricklink/types';
+import type { BoCondition, BoItemType } from '../../marketplaces/brickowl/types';
+
+/** One lot of an upload: the job item and what the warehouse knows of it. */
+export interface UploadLot {
+  jobItemId: number;
+  itemId: number;
+  syncBatchItemId: number | null;
+  state: JobItemState;
+  quantity: number;
+  /** thousandths */
+  price: number;
+  notePublic: string;
+  notePrivate: string;
+  condition: ConditionName;
+  completeness: Completeness | null;
+  typeCode: string;
+  blItemNo: string | null;
+  blColourId: number | null;
+  boid: string | null;
+  boColourId: number | null;
+}
+
+export const BL_TYPES: Record<string, BlItemType> = {
+  P: 'PART',
+  S: 'SET',
+  M: 'MINIFIG',
+  B: 'BOOK',
+  G: 'GEAR',
+  C: 'CATALOG',
+  I: 'INSTRUCTION',
+  O: 'ORIGINAL_BOX',
+};
+export const BO_TYPES: Record<string, BoItemType> = {
+  P: 'Part',
+  S: 'Set',
+  M: 'Minifigure',
+  G: 'Gear',
+  I: 'Instructions',
+  O: 'Packaging',
+};
+export const BO_CONDITION: Record<ConditionName, BoCondition> = {
+  NEW: 'new',
+  LIKE_NEW: 'usedn',
+  GOOD: 'usedg',
+  ACCEPTABLE: 'useda',
+};
+export const BL_COMPLETENESS: Record<Completeness, 'S' | 'C' | 'B'> = {
+  SEALED: 'S',
+  COMPLETE: 'C',
+  INCOMPLETE: 'B',
+};
+
+/**
+ * Our mark on a lot we create: BrickOwl keeps it as the lot's external id; on BrickLink (which
+ * answers a create of several lots with no ids) it ends the lot's private remarks, so the lot is
+ * found again by listing the store.
+ */
+export const lotMark = (jobItemId: number) => `bw-${jobItemId}`;
+
+/** The job's lots not yet finished, with their catalog ids on both marketplaces. */
+export async function openLots(db: Kysely<Database>, jobId: number): Promise<UploadLot[]> {
+  const rows = await db
+    .selectFrom('job_items as j')
+    .innerJoin('sync_batch_items as s', 's.id', 'j.sync_batch_item_id')
+    .innerJoin('items as i', 'i.id', 'j.item_id')
+    .innerJoin('moulds as m', 'm.id', 'i.mold_id')
+    .innerJoin('item_types as t', 't.id', 'm.type_id')
+    .innerJoin('colours as c', 'c.id', 'i.colour_id')
+    .select([
+      'j.id',
+      'j.item_id',
+      'j.sync_batch_item_id',
+      'j.state',
+      's.quantity',
+      's.price',
+      's.note_public',
+      's.note_private',
+      'i.condition',
+      'i.completeness',
+      't.bsx_code',
+      'm.bl_mold_id',
+      'm.brickowl_id',
+      'c.bl_colour_id',
+      'c.brickowl_colour_id',
+    ])
+    .where('j.job_id', '=', jobId)
+    .where('j.state', 'in', ['pending', 'sent'])
+    .orderBy('j.id')
+    .execute();
+  return rows.map((r) => ({
+    jobItemId: Number(r.id),
+    itemId: Number(r.item_id),
+    syncBatchItemId: r.sync_batch_item_id === null ? null : Number(r.sync_batch_item_id),
+    state: r.state,
+    quantity: Number(r.quantity),
+    price: Number(r.price),
+    notePublic: r.note_public,
+    notePrivate: r.note_private,
+    condition: r.condition,
+    completeness: r.completeness,
+    typeCode: r.bsx_code,
+    blItemNo: r.bl_mold_id,
+    blColourId: r.bl_colour_id === null ? null : Number(r.bl_colour_id),
+    boid: r.brickowl_id,
+    boColourId: r.brickowl_colour_id === null ? null : Number(r.brickowl_colour_id),
+  }));
+}
+
+/** Marks lots `sent` before the call that creates them (so a crash leaves them to be checked). */
+export async function markSent(db: Kysely<Database>, lots: UploadLot[]): Promise<void> {
+  if (lots.length === 0) return;
+  await db
+    .updateTable('job_items')
+    .set({ state: 'sent', updated_at: nowIso() })
+    .where(
+      'id',
+      'in',
+      lots.map((l) => l.jobItemId),
+    )
+    .execute();
+  for (const l of lots) l.state = 'sent';
+}
+
+/** Back to `pending`: the marketplace has no such lot, so it may be sent again. */
+export async function markPending(db: Kysely<Database>, lots: UploadLot[]): Promise<void> {
+  if (lots.length === 0) return;
+  await db
+    .updateTable('job_items')
+    .set({ state: 'pending', updated_at: nowIso() })
+    .where(
+      'id',
+      'in',
+      lots.map((l) => l.jobItemId),
+    )
+    .execute();
+  for (const l of lots) l.state = 'pending';
+}
+
+export async function markFailed(
+  db: Kysely<Database>,
+  lot: UploadLot,
+  error: string,
+): Promise<void> {
+  await db
+    .updateTable('job_items')
+    .set({ state: 'failed', error, updated_at: nowIso() })
+    .where('id', '=', lot.jobItemId)
+    .execute();
+}
+
+/**
+ * A lot is on the marketplace: the job item is done with its lot id, and the store's item records
+ * it (quantity added, price set), in one transaction.
+ */
+export async function markDone(
+  db: Kysely<Database>,
+  companyId: number,
+  storeId: number,
+  lot: UploadLot,
+  lotId: string,
+): Promise<void> {
+  const now = nowIso();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('job_items')
+      .set({ state: 'done', marketplace_lot_id: lotId, error: null, updated_at: now })
+      .where('id', '=', lot.jobItemId)
+      .execute();
+    await trx
+      .insertInto('store_items')
+      .values({
+        company_id: companyId,
+        store_id: storeId,
+        item_id: lot.itemId,
+        external_lot_id: lotId,
+        store_quantity: lot.quantity,
+        store_price: lot.price,
+        note_public: lot.notePublic,
+        note_private: lot.notePrivate,
+        needs_upload: 0,
+        synced_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) =>
+        oc.columns(['store_id', 'item_id']).doUpdateSet((eb) => ({
+          external_lot_id: lotId,
+          store_quantity: eb('store_items.store_quantity', '+', lot.quantity),
+          store_price: lot.price,
+          synced_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    if (lot.syncBatchItemId !== null) {
+      await trx
+        .updateTable('sync_batch_items')
+        .set({ uploaded_at: now })
+        .where('id', '=', lot.syncBatchItemId)
+        .execute();
+    }
+  });
+}
