@@ -34,6 +34,13 @@ export interface AppConfig {
    * `off`. Default: `signed-in` when NODE_ENV is production, else `public`.
    */
   apiDocs: ApiDocsMode;
+  /**
+   * Run background jobs (marketplace uploads, order intake) in this server (JOB_RUNNER; on by
+   * default, off under the test runner, where a test starts one itself).
+   */
+  jobRunner: boolean;
+  /** Import each store's new orders every this many minutes (ORDER_INTAKE_MINUTES; 0 = never). */
+  orderIntakeMinutes: number;
 }
 
 export type ApiDocsMode = 'public' | 'signed-in' | 'off';
@@ -71,6 +78,14 @@ function flag(value: string | undefined, fallback: boolean): boolean {
   return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
 }
 
+function minutes(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0)
+    throw new Error(`ORDER_INTAKE_MINUTES must be 0 or more, not '${value}'`);
+  return n;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = resolve(env.DATA_DIR ?? './data');
   mkdirSync(dataDir, { recursive: true });
@@ -96,5 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logToStdout: flag(env.LOG_STDOUT, true),
     trustProxy: flag(env.TRUST_PROXY, false),
     apiDocs: apiDocsMode(env),
+    jobRunner: flag(env.JOB_RUNNER, process.env.VITEST === undefined),
+    orderIntakeMinutes: minutes(env.ORDER_INTAKE_MINUTES, 10),
   };
 }

@@ -1,13 +1,10 @@
-import type { JobHandler } from './types';
-import { uploadFailed, runUpload, UPLOAD } from './upload';
-
+export { JOB_HANDLERS } from './handlers';
 export { JobRunner, type JobRunnerOptions } from './runner';
+export { BackgroundJobs } from './service';
 export { claimJob, type JobRow } from './claim';
 export { JobFailure, JobKilled, type JobContext, type JobHandler } from './types';
-export { persistedClients } from './store-client';
-export { queueUpload, UPLOAD } from './upload';
-
-/** Every kind of job and the code that runs it. */
-export const JOB_HANDLERS: Record<string, JobHandler> = {
-  [UPLOAD]: { run: runUpload, failed: uploadFailed },
-};
+export { persistedClients, storeClient } from './store-client';
+export { NO_STORE, queueUpload, UPLOAD } from './upload';
+export { ORDER_INTAKE } from './order-intake';
+export { queueDueOrderIntakes, queueOrderIntake } from './order-intake/queue';
+export { jobViews } from './view';

@@ -9,6 +9,7 @@ import { companyRoutes } from './companies/routes';
 import { controllersModule } from './controllers';
 import { healthRoutes } from './health/routes';
 import { inventoryModule } from './inventory';
+import { jobsModule } from './jobs';
 import { locationsModule } from './locations';
 import { ordersModule } from './orders';
 import { projectsModule } from './projects';
@@ -38,5 +39,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(projectsModule);
   await app.register(syncBatchesModule);
   await app.register(bricksyncerModule);
+  await app.register(jobsModule);
   await app.register(batchTraysModule);
 }

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { id } from './fields';
+
+/**
+ * Background jobs (docs/marketplaces.md): an upload of a sync batch to one store, or an intake of
+ * one store's new orders. Queued, then running (stage and progress done of total), then done or
+ * failed with its error text. A job that waits for a marketplace limit is queued again with the
+ * reason in `error`.
+ */
+export const JOB_KINDS = ['upload', 'order_intake'] as const;
+export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+
+export const JobMessages = {
+  notFound: 'Job not found',
+  noCredentials: 'The store has no complete credentials: enter them in Stores first',
+} as const;
+
+export const JobView = z.object({
+  id: z.number(),
+  kind: z.string(),
+  store_id: z.number().nullable(),
+  status: z.enum(JOB_STATUSES),
+  stage: z.string(),
+  progress: z.object({ done: z.number(), total: z.number() }),
+  error: z.string().nullable(),
+  attempts: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  finished_at: z.string().nullable(),
+  /** Uploads: lots by state, and the lots that failed with why (at most 100). */
+  items: z.object({
+    pending: z.number(),
+    sent: z.number(),
+    done: z.number(),
+    failed: z.number(),
+  }),
+  failures: z.array(z.object({ item_id: z.number(), error: z.string() })),
+});
+export type JobView = z.infer<typeof JobView>;
+
+export const JobQuery = z.object({ job_id: id() });
+export const JobListQuery = z.object({
+  kind: z.enum(JOB_KINDS).optional(),
+  store_id: id().optional(),
+});
+export const JobList = z.object({ results: z.array(JobView) });
+export const OrderIntakeBody = z.object({ store_id: id() });
+export const UploadJobs = z.object({ jobs: z.array(JobView) });

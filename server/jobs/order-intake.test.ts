@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startFakeBrickLink, type FakeBrickLink } from '../../tests/support/fake-bricklink';
+import { startFakeBrickOwl, type FakeBrickOwl } from '../../tests/support/fake-brickowl';
+import { createTestApp, describeEachDialect, type TestApp } from '../test/helpers';
+import { bearerFor, companyId } from '../test/locations-support';
+import { queueDueOrderIntakes, type JobRunner } from '.';
+import { addStore, giveBrickOwlColours, jobRow, testRunner } from './test-support';
+
+describeEachDialect('order intake', (dialect) => {
+  let t: TestApp;
+  let bl: FakeBrickLink;
+  let bo: FakeBrickOwl;
+  let syncer: string;
+  let picker: string;
+  let otherSyncer: string;
+  let demo: number;
+  let runner: JobRunner;
+  /** A NEW part the demo company keeps, with its BrickLink ids. */
+  let part: { id: number; bl: string; colour: number; boColour: number; mould: number };
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    bl = await startFakeBrickLink();
+    bo = await startFakeBrickOwl();
+    syncer = await bearerFor(t.app, 'Demo Bricks', ['bricksyncer']);
+    picker = await bearerFor(t.app, 'Demo Bricks', ['picker']);
+    otherSyncer = await bearerFor(t.app, 'Other Bricks', ['bricksyncer']);
+    demo = await companyId(t.app, 'Demo Bricks');
+    await giveBrickOwlColours(t.app);
+    const row = await t.app.db
+      .selectFrom('items as i')
+      .innerJoin('moulds as m', 'm.id', 'i.mold_id')
+      .innerJoin('colours as c', 'c.id', 'i.colour_id')
+      .select(['i.id', 'm.id as mould', 'm.bl_mold_id', 'c.bl_colour_id', 'c.brickowl_colour_id'])
+      .where('i.company_id', '=', demo)
+      .where('i.condition', '=', 'NEW')
+      .where('m.type_id', '=', 2)
+      .where('m.bl_mold_id', 'is not', null)
+      .where('c.bl_colour_id', 'is not', null)
+      .orderBy('i.id')
+      .executeTakeFirstOrThrow();
+    part = {
+      id: Number(row.id),
+      bl: row.bl_mold_id!,
+      colour: Number(row.bl_colour_id),
+      boColour: Number(row.brickowl_colour_id),
+      mould: Number(row.mould),
+    };
+    await t.app.db
+      .updateTable('moulds')
+      .set({ brickowl_id: '771234' })
+      .where('id', '=', part.mould)
+      .execute();
+    runner = testRunner(t.app, { bricklink: bl.url, brickowl: bo.url });
+  });
+  afterAll(async () => {
+    await bl.close();
+    await bo.close();
+    await t.close();
+  });
+
+  const intake = (auth: string, store_id: number) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/order_intake',
+      headers: { authorization: auth },
+      payload: { store_id },
+    });
+  const pull = async (collection: string) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/sync/pull?collection=${collection}&limit=5000`,
+      headers: { authorization: picker },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { rows: Record<string, unknown>[] }).rows;
+  };
+  const ordersNumbered = (number: string) =>
+    t.app.db.selectFrom('orders').selectAll().where('order_number', '=', number).execute();
+
+  it("imports a BrickLink store's open orders once, for the pickers' devices", async () => {
+    const store = await addStore(t.app, syncer, 'BRICKLINK');
+    const order = {
+      date_ordered: '2026-11-20T10:00:00.000Z',
+      buyer_name: 'Bea Buyer',
+      total_count: 5,
+      unique_count: 2,
+    };
+    bl.addOrder({ ...order, order_id: 9100001, status: 'PAID' }, [
+      [
+        {
+          inventory_id: 1,
+          item: { no: part.bl, type: 'PART' },
+          color_id: part.colour,
+          quantity: 3,
+          new_or_used: 'N',
+          unit_price: '0.1250',
+        },
+        {
+          inventory_id: 2,
+          item: { no: 'zz-not-here', type: 'PART' },
+          color_id: part.colour,
+          quantity: 2,
+          new_or_used: 'N',
+          unit_price: '1.0000',
+        },
+      ],
+    ]);
+    bl.addOrder({ ...order, order_id: 9100002, status: 'SHIPPED' }, [[]]);
+
+    const res = await intake(syncer, store);
+    expect(res.statusCode, res.body).toBe(202);
+    const jobId = res.json().id as number;
+    expect(res.json()).toMatchObject({ kind: 'order_intake', status: 'queued', store_id: store });
+    await runner.runOnce();
+    expect(await jobRow(t.app, jobId)).toMatchObject({ status: 'done', progress_done: 1 });
+
+    const [imported] = await ordersNumbered('9100001');
+    expect(imported).toMatchObject({
+      company_id: demo,
+      store_id: store,
+      store_platform: 'BRICKLINK',
+      buyer_name: 'Bea Buyer',
+      has_problem: 1,
+      pickable: 1,
+      picking_status_id: 2,
+    });
+    expect(imported.picker_issue).toContain('zz-not-here');
+    expect(await ordersNumbered('9100002')).toEqual([]); // shipped: nothing to pick
+    const lines = await t.app.db
+      .selectFrom('order_items')
+      .select(['item_id', 'quantity_ordered', 'unit_price'])
+      .where('order_id', '=', imported.id)
+      .execute();
+    expect(lines).toEqual([{ item_id: part.id, quantity_ordered: 3, unit_price: 125 }]);
+    expect((await pull('orders')).map((r) => r.id)).toContain(imported.id);
+    expect((await pull('order_items')).map((r) => r.order_id)).toContain(imported.id);
+
+    // Read again: still one order, and its items are not read again.
+    const calls = bl.calls;
+    await intake(syncer, store);
+    await runner.runOnce();
+    expect(await ordersNumbered('9100001')).toHaveLength(1);
+    expect(bl.calls).toBe(calls + 1);
+  });
+
+  it('imports BrickOwl orders by BrickOwl id and colour', async () => {
+    const store = await addStore(t.app, syncer, 'BRICKOWL');
+    bo.addOrder({ order_id: '4400001', order_date: '1763632800', status: 'Payment Received' }, [
+      {
+        lot_id: '1',
+        boid: '771234',
+        color_id: String(part.boColour),
+        quantity: '4',
+        base_price: '0.200',
+        condition: 'new',
+      },
+    ]);
+    await intake(syncer, store);
+    await runner.runOnce();
+    const [imported] = await ordersNumbered('4400001');
+    expect(imported).toMatchObject({ store_platform: 'BRICKOWL', has_problem: 0 });
+    const lines = await t.app.db
+      .selectFrom('order_items')
+      .select(['item_id', 'quantity_ordered'])
+      .where('order_id', '=', imported.id)
+      .execute();
+    expect(lines).toEqual([{ item_id: part.id, quantity_ordered: 4 }]);
+  });
+
+  it('queues scheduled intakes once per store and interval', async () => {
+    await t.app.db.deleteFrom('jobs').where('kind', '=', 'order_intake').execute();
+    const stores = await t.app.db
+      .selectFrom('stores')
+      .select('id')
+      .where('credentials', '<>', '')
+      .execute();
+    expect(await queueDueOrderIntakes(t.app.db, 600_000)).toBe(stores.length);
+    expect(await queueDueOrderIntakes(t.app.db, 600_000)).toBe(0);
+  });
+
+  it('answers by role, company and credentials', async () => {
+    const store = await addStore(t.app, syncer, 'BRICKLINK');
+    expect((await intake(picker, store)).statusCode).toBe(403);
+    const other = await intake(otherSyncer, store);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().errors[0].detail).toBe('Store not found');
+    const bare = await t.app.db
+      .selectFrom('stores')
+      .select('id')
+      .where('company_id', '=', demo)
+      .where('credentials', '=', '')
+      .executeTakeFirstOrThrow();
+    const none = await intake(syncer, bare.id);
+    expect(none.statusCode).toBe(400);
+    const job = (await intake(syncer, store)).json().id as number;
+    const get = (auth: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/job?job_id=${job}`,
+        headers: { authorization: auth },
+      });
+    expect((await get(syncer)).statusCode).toBe(200);
+    expect((await get(picker)).statusCode).toBe(403);
+    expect((await get(otherSyncer)).statusCode).toBe(404);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/job?job_id=abc',
+      headers: { authorization: syncer },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});

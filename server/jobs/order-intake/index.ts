@@ -1,0 +1,202 @@
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/dialect';
+import type { Database } from '../../db/schema';
+import type { ConditionName } from '../../db/schema-domain';
+import { nextVersion } from '../../sync';
+import { storeClient, type StoreClient } from '../store-client';
+import { JobFailure, type JobContext } from '../types';
+import { BL_TYPE_CODE, findItem, thousandths, type OrderLine } from './catalog';
+
+export const ORDER_INTAKE = 'order_intake';
+
+/** Orders still to be picked: older ones (shipped, received, cancelled) are not imported. */
+const OPEN_STATUSES = ['PENDING', 'UPDATED', 'PROCESSING', 'READY', 'PAID', 'PACKED'];
+const BRICKOWL_STATUS: Record<string, string> = {
+  pending: 'PENDING',
+  'payment submitted': 'PENDING',
+  'payment received': 'PAID',
+  processing: 'PROCESSING',
+  processed: 'READY',
+  shipped: 'SHIPPED',
+  received: 'RECEIVED',
+  cancelled: 'CANCELLED',
+  'on hold': 'ON_HOLD',
+};
+
+interface MarketOrder {
+  number: string;
+  buyer: string | null;
+  date: string;
+  status: string;
+  lines: () => Promise<OrderLine[]>;
+}
+
+function orderDate(value: string): string {
+  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value);
+  return Number.isNaN(ms) ? nowIso() : new Date(ms).toISOString();
+}
+
+/** The store's open orders, each with a way to read its lines (one call per order). */
+async function openOrders(client: StoreClient): Promise<MarketOrder[]> {
+  if (client.platform === 'BRICKLINK') {
+    const bl = client.bricklink;
+    const orders = await bl.listOrders({ status: OPEN_STATUSES.join(',') });
+    return orders.map((o) => ({
+      number: String(o.order_id),
+      buyer: o.buyer_name ?? null,
+      date: orderDate(o.date_ordered),
+      status: o.status.toUpperCase(),
+      lines: async () =>
+        (await bl.orderItems(o.order_id)).flat().map((i) => ({
+          lotId: String(i.inventory_id),
+          blItemNo: i.item.no,
+          typeCode: BL_TYPE_CODE[i.item.type] ?? null,
+          boid: null,
+          colourId: i.color_id,
+          condition: (i.new_or_used === 'N' ? 'NEW' : 'GOOD') as ConditionName,
+          quantity: i.quantity,
+          unitPrice: thousandths(i.unit_price),
+          label: `${i.item.no} (BrickLink colour ${i.color_id})`,
+        })),
+    }));
+  }
+  const bo = client.brickowl;
+  const orders = await bo.listOrders();
+  return orders
+    .map((o) => ({ o, status: BRICKOWL_STATUS[o.status.toLowerCase()] ?? 'PENDING' }))
+    .filter(({ status }) => OPEN_STATUSES.includes(status))
+    .map(({ o, status }) => ({
+      number: String(o.order_id),
+      buyer: null,
+      date: orderDate(o.order_date),
+      status,
+      lines: async () =>
+        (await bo.orderItems(String(o.order_id))).map((i) => {
+          const bl = i.ids?.find((x) => /bl|bricklink/i.test(x.type))?.id ?? null;
+          return {
+            lotId: String(i.lot_id),
+            blItemNo: bl,
+            typeCode: null,
+            boid: i.boid,
+            colourId: i.color_id ? Number(i.color_id) : null,
+            condition: (i.condition.startsWith('new') ? 'NEW' : 'GOOD') as ConditionName,
+            quantity: Number(i.quantity),
+            unitPrice: thousandths(i.base_price),
+            label: `${i.name ?? i.boid} (BrickOwl ${i.boid})`,
+          };
+        }),
+    }));
+}
+
+/**
+ * Imports a store's new open orders and their items, so that they appear for picking. An order
+ * already imported is skipped without reading its items (it is one order however often it is
+ * read); lines the warehouse cannot map to one of its items mark the order as having a problem.
+ */
+export async function runOrderIntake(ctx: JobContext): Promise<void> {
+  const { db, job } = ctx;
+  if (job.store_id === null) throw new JobFailure('The order intake has no store');
+  const storeId = job.store_id;
+  await ctx.progress('Connecting to the store', 0, 0);
+  const client = await storeClient(db, ctx.clients, job.company_id, storeId);
+  const orders = await openOrders(client);
+  const known = new Set(
+    orders.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom('orders')
+            .select('order_number')
+            .where('company_id', '=', job.company_id)
+            .where('store_platform', '=', client.platform)
+            .where(
+              'order_number',
+              'in',
+              orders.map((o) => o.number),
+            )
+            .execute()
+        ).map((r) => r.order_number),
+  );
+  const fresh = orders.filter((o) => !known.has(o.number));
+  const statuses = new Map(
+    (await db.selectFrom('order_statuses').select(['id', 'name']).execute()).map((s) => [
+      s.name,
+      Number(s.id),
+    ]),
+  );
+  await ctx.progress('Importing orders', 0, fresh.length);
+  for (const [n, order] of fresh.entries()) {
+    if (ctx.signal.aborted) return;
+    const lines = await order.lines();
+    await importOrder(db, job.company_id, storeId, client.platform, order, lines, statuses);
+    await ctx.progress('Importing orders', n + 1, fresh.length);
+  }
+  await ctx.progress('Orders imported', fresh.length, fresh.length);
+}
+
+async function importOrder(
+  db: Kysely<Database>,
+  companyId: number,
+  storeId: number,
+  platform: 'BRICKLINK' | 'BRICKOWL',
+  order: MarketOrder,
+  lines: OrderLine[],
+  statuses: Map<string, number>,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const version = await nextVersion(trx, companyId);
+    const byItem = new Map<number, { quantity: number; unitPrice: number }>();
+    const unknown: string[] = [];
+    for (const line of lines) {
+      const itemId = await findItem(trx, companyId, storeId, platform, line);
+      if (itemId === undefined) {
+        unknown.push(`${line.label} × ${line.quantity}`);
+        continue;
+      }
+      const seen = byItem.get(itemId);
+      byItem.set(itemId, {
+        quantity: (seen?.quantity ?? 0) + line.quantity,
+        unitPrice: line.unitPrice,
+      });
+    }
+    const now = nowIso();
+    const row = await trx
+      .insertInto('orders')
+      .values({
+        company_id: companyId,
+        store_id: storeId,
+        order_number: order.number,
+        store_platform: platform,
+        buyer_name: order.buyer,
+        created_at: order.date,
+        status_id: statuses.get(order.status) ?? statuses.get('PENDING')!,
+        has_problem: unknown.length > 0 ? 1 : 0,
+        picker_issue:
+          unknown.length > 0 ? `Not in the warehouse's items: ${unknown.join(', ')}` : null,
+        claimed_by_user_id: null,
+        claimed_at: null,
+        updated_at: now,
+        version,
+      })
+      .onConflict((oc) => oc.columns(['company_id', 'store_platform', 'order_number']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!row || byItem.size === 0) return; // imported meanwhile by another run
+    await trx
+      .insertInto('order_items')
+      .values(
+        [...byItem].map(([item_id, l]) => ({
+          company_id: companyId,
+          order_id: row.id,
+          item_id,
+          quantity_ordered: l.quantity,
+          private_note: null,
+          public_note: null,
+          unit_price: l.unitPrice,
+          updated_at: now,
+          version,
+        })),
+      )
+      .execute();
+  });
+}

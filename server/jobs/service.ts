@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database } from '../db/schema';
+import type { MarketplaceClients } from '../marketplaces';
+import { JOB_HANDLERS } from './handlers';
+import { queueDueOrderIntakes } from './order-intake/queue';
+import { JobRunner } from './runner';
+import { persistedClients } from './store-client';
+
+export interface BackgroundJobsOptions {
+  db: Kysely<Database>;
+  log: Logger;
+  /** Minutes between order intakes of a store; 0: only on demand. */
+  orderIntakeMinutes: number;
+  clients?: MarketplaceClients;
+}
+
+/**
+ * This server's share of the background jobs: a runner taking jobs from the database, and the
+ * order-intake schedule. Started with the server, stopped before it closes.
+ */
+export class BackgroundJobs {
+  readonly runner: JobRunner;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly opts: BackgroundJobsOptions) {
+    this.runner = new JobRunner({
+      db: opts.db,
+      clients: opts.clients ?? persistedClients(opts.db),
+      log: opts.log,
+      handlers: JOB_HANDLERS,
+    });
+  }
+
+  start(): void {
+    this.runner.start();
+    const everyMs = this.opts.orderIntakeMinutes * 60_000;
+    if (everyMs > 0 && !this.timer) {
+      // Checked every minute at most; a store is queued once its last intake is `everyMs` old.
+      this.timer = setInterval(() => void this.schedule(everyMs), Math.min(everyMs, 60_000));
+      this.timer.unref();
+    }
+  }
+
+  /** A job was queued: look now instead of at the next poll. */
+  poke(): void {
+    this.runner.poke();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.runner.stop();
+  }
+
+  private async schedule(everyMs: number): Promise<void> {
+    try {
+      if ((await queueDueOrderIntakes(this.opts.db, everyMs)) > 0) this.runner.poke();
+    } catch (err) {
+      this.opts.log.error({ err }, 'order intake schedule');
+    }
+  }
+}

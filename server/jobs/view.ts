@@ -1,0 +1,57 @@
+import type { Kysely } from 'kysely';
+import type { JobView } from '../../contract/jobs';
+import type { Database } from '../db/schema';
+
+/** Jobs as the screens read them: status, stage, progress, lots by state and the failures. */
+export async function jobViews(
+  db: Kysely<Database>,
+  companyId: number,
+  ids: number[],
+): Promise<JobView[]> {
+  if (ids.length === 0) return [];
+  const jobs = await db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', 'in', ids)
+    .orderBy('id', 'desc')
+    .execute();
+  if (jobs.length === 0) return [];
+  const jobIds = jobs.map((j) => j.id);
+  const counts = await db
+    .selectFrom('job_items')
+    .select(['job_id', 'state', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('job_id', 'in', jobIds)
+    .groupBy(['job_id', 'state'])
+    .execute();
+  const failures = await db
+    .selectFrom('job_items')
+    .select(['job_id', 'item_id', 'error'])
+    .where('job_id', 'in', jobIds)
+    .where('state', '=', 'failed')
+    .orderBy('id')
+    .limit(100 * jobIds.length)
+    .execute();
+  return jobs.map((j) => {
+    const by = (state: string) =>
+      Number(counts.find((c) => c.job_id === j.id && c.state === state)?.n ?? 0);
+    return {
+      id: Number(j.id),
+      kind: j.kind,
+      store_id: j.store_id === null ? null : Number(j.store_id),
+      status: j.status,
+      stage: j.stage,
+      progress: { done: Number(j.progress_done), total: Number(j.progress_total) },
+      error: j.error,
+      attempts: Number(j.attempts),
+      created_at: j.created_at,
+      updated_at: j.updated_at,
+      finished_at: j.finished_at,
+      items: { pending: by('pending'), sent: by('sent'), done: by('done'), failed: by('failed') },
+      failures: failures
+        .filter((f) => f.job_id === j.id)
+        .slice(0, 100)
+        .map((f) => ({ item_id: Number(f.item_id), error: f.error ?? '' })),
+    };
+  });
+}

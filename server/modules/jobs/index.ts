@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { BackgroundJobs } from '../../jobs';
+import { jobRoutes } from './routes';
+
+/** Each server's background jobs, by its database (tests reach them through the app). */
+const jobsByDb = new WeakMap<object, BackgroundJobs>();
+
+export function backgroundJobsOf(app: FastifyInstance): BackgroundJobs {
+  const jobs = jobsByDb.get(app.db);
+  if (!jobs) throw new Error('the jobs module is not registered');
+  return jobs;
+}
+
+/**
+ * Background jobs (docs/marketplaces.md): uploads and order intake. The runner and the
+ * order-intake schedule start when the server is ready (unless JOB_RUNNER is off, as under the
+ * test runner) and stop before it closes; the running job goes back to the queue.
+ */
+export async function jobsModule(app: FastifyInstance): Promise<void> {
+  const jobs = new BackgroundJobs({
+    db: app.db,
+    log: app.log as unknown as Logger,
+    orderIntakeMinutes: app.config.orderIntakeMinutes,
+  });
+  jobsByDb.set(app.db, jobs);
+  if (app.config.jobRunner) {
+    app.addHook('onReady', async () => {
+      jobs.start();
+    });
+  }
+  app.addHook('preClose', async () => {
+    await jobs.stop();
+  });
+  await app.register(jobRoutes(jobs));
+}
