@@ -12,6 +12,8 @@ export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 
 export const JobMessages = {
   notFound: 'Job not found',
+  uploading: 'This batch is already being uploaded',
+  uploaded: 'This batch has already been uploaded',
   noCredentials: 'The store has no complete credentials: enter them in Stores first',
 } as const;
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startFakeBrickLink, type FakeBrickLink } from '../../tests/support/fake-bricklink';
 import { startFakeBrickOwl, type FakeBrickOwl } from '../../tests/support/fake-brickowl';
+import { JobMessages } from '../../contract/jobs';
 import { createTestApp, describeEachDialect, type TestApp } from '../test/helpers';
 import { bearerFor, companyId } from '../test/locations-support';
 import { JobKilled, queueUpload } from '.';
@@ -162,5 +163,52 @@ describeEachDialect('upload jobs', (dialect) => {
       .where('id', '=', batchId)
       .executeTakeFirstOrThrow();
     expect(batch.status).toBe('failed');
+  });
+
+  it('the batch upload route queues a job per store, answers them, and refuses a second upload', async () => {
+    const { batchId } = await makeSyncBatch(t.app, demo, 2);
+    const post = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/sync_batch_upload?batch_id=${batchId}`,
+        headers: { authorization: syncer },
+        payload: { items: [] },
+      });
+    const res = await post();
+    expect(res.statusCode, res.body).toBe(202);
+    const jobs = res.json().jobs as {
+      id: number;
+      status: string;
+      kind: string;
+      store_id: number;
+    }[];
+    const stores = await t.app.db
+      .selectFrom('stores')
+      .select('id')
+      .where('company_id', '=', demo)
+      .where('credentials', '<>', '')
+      .orderBy('id')
+      .execute();
+    expect(jobs).toHaveLength(stores.length);
+    expect(jobs.every((j) => j.status === 'queued' && j.kind === 'upload')).toBe(true);
+    const again = await post();
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors[0].detail).toBe(JobMessages.uploading);
+    const runner = testRunner(t.app, urls());
+    while (await runner.runOnce());
+    // The first store (its credentials good, its budget not used up) has its lots.
+    const first = jobs.find((j) => j.store_id === stores[0].id)!;
+    const view = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/job?job_id=${first.id}`,
+      headers: { authorization: syncer },
+    });
+    expect(view.statusCode).toBe(200);
+    expect(view.json()).toMatchObject({
+      id: first.id,
+      status: 'done',
+      progress: { done: 2, total: 2 },
+      items: { done: 2, failed: 0 },
+    });
   });
 });

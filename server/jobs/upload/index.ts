@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { JobMessages } from '../../../contract/jobs';
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import type { JobRow } from '../claim';
@@ -27,6 +28,14 @@ export async function queueUpload(
 ): Promise<number[]> {
   const now = nowIso();
   return db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('sync_batches')
+      .set({ status: 'uploading', error: null })
+      .where('id', '=', syncBatchId)
+      .where('company_id', '=', companyId)
+      .where('status', 'not in', ['uploading', 'uploaded'])
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) throw new JobFailure(JobMessages.uploading);
     let q = trx
       .selectFrom('stores')
       .select('id')
@@ -58,12 +67,6 @@ export async function queueUpload(
         .executeTakeFirstOrThrow();
       ids.push(Number(row.id));
     }
-    await trx
-      .updateTable('sync_batches')
-      .set({ status: 'uploading', error: null })
-      .where('id', '=', syncBatchId)
-      .where('company_id', '=', companyId)
-      .execute();
     return ids;
   });
 }
@@ -84,6 +87,18 @@ async function prepare(ctx: JobContext, syncBatchId: number): Promise<void> {
       .select(['id', 'item_id'])
       .where('sync_batch_id', '=', syncBatchId)
       .where('company_id', '=', job.company_id)
+      // A lot an earlier upload of this batch put (or may have put) in this store is not sent again.
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('job_items as done')
+              .select('done.id')
+              .whereRef('done.sync_batch_item_id', '=', 'sync_batch_items.id')
+              .where('done.store_id', '=', job.store_id!)
+              .where('done.state', 'in', ['done', 'sent']),
+          ),
+        ),
+      )
       .orderBy('id')
       .execute();
     if (items.length === 0) return;

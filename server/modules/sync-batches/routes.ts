@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody, ErrorCode } from '../../../contract/errors';
+import { UploadJobs } from '../../../contract/jobs';
 import type { RoleName } from '../../../contract/permissions';
 import {
   BatchIdQuery,
@@ -17,6 +18,7 @@ import {
   SyncBatchRow,
   UploadBody,
 } from '../../../contract/sync-batches';
+import { jobViews } from '../../jobs';
 import { inTransaction, refuse } from '../../write/context';
 import {
   batchItems,
@@ -27,6 +29,7 @@ import {
   mustFindSyncBatch,
 } from './queries';
 import { checkNewBatch, createBatch, setPrices } from './rules';
+import { startUpload } from './upload';
 
 export const SYNCERS: readonly RoleName[] = ['bricksyncer'];
 /** An import of 20,000 lots is a few MB of JSON. */
@@ -157,12 +160,13 @@ export async function syncBatchRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary:
-          'Upload a batch to the stores: checks that every item has a price; the upload itself is not built yet',
+          'Upload a batch to every store with credentials: checks that every item has a price, then queues one upload job per store',
         querystring: BatchIdQuery,
         body: UploadBody,
+        response: { 202: UploadJobs, 400: ErrorBody, 409: ErrorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { companyId } = request.user;
       const batchId = request.query.batch_id;
       await mustFindSyncBatch(app.db, companyId, batchId);
@@ -170,7 +174,8 @@ export async function syncBatchRoutes(app: FastifyInstance): Promise<void> {
       const sent = new Map(request.body.items.map((i) => [i.item_id, i.price]));
       const prices = stored.map((i) => ({ price: sent.get(i.item_id) ?? i.price }));
       if (!canUpload(prices)) throw refuse(400, ErrorCode.validation, M.uploadNoPrice);
-      throw refuse(409, 'upload_not_available', M.uploadNotAvailable);
+      const jobIds = await startUpload(app.db, request.user, batchId, sent);
+      return reply.status(202).send({ jobs: await jobViews(app.db, companyId, jobIds) });
     },
   );
 }
