@@ -1,0 +1,174 @@
+// realServerEnv must load before the app and the server (API base, jose's globals).
+import './realServerEnv';
+import { MantineProvider, Modal, Select, createTheme } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { cleanup, configure, fireEvent, render, waitFor, within } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { MemoryRouter, Route, Routes, RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { DEMO_PASSWORD } from '../../server/seed';
+import { basic, createTestApp, type TestApp } from '../../server/test/helpers';
+import { useSession, type LoginAnswer } from '../app/session';
+
+/**
+ * Screens against the real server (SQLite, demo data): the browser's fetch is answered by
+ * app.inject, so what a screen shows and changes is what the server really holds.
+ */
+
+// The machine running the tests may be busy.
+configure({ asyncUtilTimeout: 8000 });
+
+let current: TestApp | undefined;
+function server(): TestApp {
+  if (!current) throw new Error('the real server starts in beforeAll (startRealServer)');
+  return current;
+}
+
+export interface RealServerOptions {
+  /** Signed in once for the whole file (else each test signs in and is signed out after). */
+  signedInAs?: string;
+  /** While it answers true every call fails without an answer, as with the network gone. */
+  offline?: () => boolean;
+}
+
+/**
+ * Starts a server on a fresh database for this test file and routes fetch to it. The answer stands
+ * for that server once beforeAll has run (`t.app.db` reads what the server holds).
+ */
+export function startRealServer(options: RealServerOptions = {}): TestApp {
+  const realFetch = globalThis.fetch;
+  beforeAll(async () => {
+    current = await createTestApp('sqlite', {}, { mailer: { async send() {}, close() {} } });
+    globalThis.fetch = answerFromServer(options.offline);
+    if (options.signedInAs) await signIn(options.signedInAs);
+  });
+  afterAll(async () => {
+    globalThis.fetch = realFetch;
+    useSession.getState().clear();
+    await current?.close();
+    current = undefined;
+  });
+  afterEach(() => {
+    cleanup();
+    if (!options.signedInAs) useSession.getState().clear();
+  });
+  return {
+    get app() {
+      return server().app;
+    },
+    get config() {
+      return server().config;
+    },
+    close: () => server().close(),
+  };
+}
+
+function answerFromServer(offline?: () => boolean) {
+  return async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (offline?.()) throw new TypeError('Failed to fetch');
+    const t = server();
+    const request = input instanceof Request ? input : new Request(input, init);
+    const url = new URL(request.url);
+    const body = request.method === 'GET' ? undefined : await request.text();
+    const res = await t.app.inject({
+      method: request.method as 'GET',
+      url: url.pathname + url.search,
+      headers: Object.fromEntries(request.headers.entries()),
+      payload: body || undefined,
+    });
+    if (res.statusCode >= 500) {
+      // Our own fault: show the server's logged error with the failing test.
+      const fs = process.getBuiltinModule('node:fs') as typeof import('node:fs');
+      const log = fs.readFileSync(`${t.config.dataDir}/logs/server.log`, 'utf8');
+      const lastError = log
+        .split('\n')
+        .filter((l) => l.includes('"level":50'))
+        .at(-1);
+      console.error(request.method, request.url, lastError);
+    }
+    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
+      status: res.statusCode,
+      headers: res.headers as Record<string, string>,
+    });
+  };
+}
+
+/** Signs `email` (demo password) in through the real login route, as the app's session. */
+export async function signIn(email: string) {
+  const res = await server().app.inject({
+    method: 'POST',
+    url: '/api/login',
+    headers: { authorization: basic(email, DEMO_PASSWORD) },
+  });
+  useSession.getState().signIn(res.json() as LoginAnswer);
+}
+
+// As the app's providers, but modals and dropdowns open without a transition: under jsdom a
+// Mantine modal with a transition never mounts its content.
+const theme = createTheme({
+  components: {
+    Modal: Modal.extend({ defaultProps: { transitionProps: { duration: 0 } } }),
+    Select: Select.extend({
+      defaultProps: { comboboxProps: { transitionProps: { duration: 0 } } },
+    }),
+  },
+});
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme}>
+      <Notifications />
+      <ModalsProvider>{children}</ModalsProvider>
+    </MantineProvider>
+  );
+}
+
+/** `ui` with the providers, in a router at `/`. */
+export function renderScreen(ui: ReactNode) {
+  return render(
+    <Providers>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </Providers>,
+  );
+}
+
+/** The screens of `routes` (path → screen) with the providers, at `path`. */
+export function renderAt(path: string, routes: Record<string, ReactElement>) {
+  return render(
+    <Providers>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          {Object.entries(routes).map(([p, element]) => (
+            <Route key={p} path={p} element={element} />
+          ))}
+        </Routes>
+      </MemoryRouter>
+    </Providers>,
+  );
+}
+
+/** As renderAt, in a data router (a screen's leave guard needs one); the router. */
+export function renderInDataRouter(path: string, routes: Record<string, ReactElement>) {
+  const router = createMemoryRouter(
+    Object.entries(routes).map(([p, element]) => ({ path: p, element })),
+    { initialEntries: [path] },
+  );
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
+
+/** Opens a Select or MultiSelect and picks `option` from its own list. */
+export async function choose(input: HTMLElement, option: string) {
+  fireEvent.click(input);
+  await waitFor(() => expect(input.getAttribute('aria-controls')).toBeTruthy());
+  const list = document.getElementById(input.getAttribute('aria-controls')!)!;
+  fireEvent.click(within(list).getByRole('option', { name: option, hidden: true }));
+}
+
+/** Types `value` into the field labelled `label` inside `dialog`. */
+export const field = (dialog: HTMLElement, label: string, value: string) =>
+  fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
