@@ -1,94 +1,13 @@
 // @vitest-environment jsdom
-import { MantineProvider, Modal, createTheme } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import {
-  cleanup,
-  configure,
-  fireEvent,
-  render,
-  screen,
-  waitFor,
-  within,
-} from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEMO_PASSWORD } from '../../../server/seed';
-import { basic, createTestApp, type TestApp } from '../../../server/test/helpers';
-import { useSession, type LoginAnswer } from '../../app/session';
+import { choose, renderAt, signIn, startRealServer } from '../../test/realServer';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import BackupsPage from './BackupsPage';
 
-// The server runs inside this jsdom test (see the admin screens' test for why these are set).
-vi.hoisted(() => {
-  vi.stubEnv('VITE_API_BASE', 'http://localhost:3000/api');
-  const util = process.getBuiltinModule('node:util') as typeof import('node:util');
-  globalThis.TextEncoder = util.TextEncoder as typeof TextEncoder;
-  globalThis.TextDecoder = util.TextDecoder as typeof TextDecoder;
-  globalThis.Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor;
-});
-configure({ asyncUtilTimeout: 8000 });
-Element.prototype.scrollIntoView ??= () => {};
-
-const theme = createTheme({
-  components: { Modal: Modal.extend({ defaultProps: { transitionProps: { duration: 0 } } }) },
-});
-
 /** The Backups screen against the real server (SQLite): fetch is answered by app.inject. */
-let t: TestApp;
-const realFetch = globalThis.fetch;
+const t = startRealServer();
 
-async function signIn(email: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    headers: { authorization: basic(email, DEMO_PASSWORD) },
-  });
-  useSession.getState().signIn(res.json() as LoginAnswer);
-}
-
-beforeAll(async () => {
-  t = await createTestApp('sqlite');
-  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    const url = new URL(request.url);
-    const body = request.method === 'GET' ? undefined : await request.text();
-    const res = await t.app.inject({
-      method: request.method as 'GET',
-      url: url.pathname + url.search,
-      headers: Object.fromEntries(request.headers.entries()),
-      payload: body || undefined,
-    });
-    return new Response(new Uint8Array(res.rawPayload), {
-      status: res.statusCode,
-      headers: res.headers as Record<string, string>,
-    });
-  };
-});
-afterAll(async () => {
-  globalThis.fetch = realFetch;
-  await t.close();
-});
-afterEach(() => {
-  cleanup();
-  useSession.getState().clear();
-});
-
-const page = () =>
-  render(
-    <MantineProvider theme={theme}>
-      <Notifications />
-      <MemoryRouter initialEntries={['/backup/1']}>
-        <Routes>
-          <Route path="/backup/:projectid" element={<BackupsPage />} />
-        </Routes>
-      </MemoryRouter>
-    </MantineProvider>,
-  );
-async function choose(input: HTMLElement, option: string) {
-  fireEvent.click(input);
-  await waitFor(() => expect(input.getAttribute('aria-controls')).toBeTruthy());
-  const list = document.getElementById(input.getAttribute('aria-controls')!)!;
-  fireEvent.click(within(list).getByRole('option', { name: option, hidden: true }));
-}
+const page = () => renderAt('/backup/1', { '/backup/:projectid': <BackupsPage /> });
 const quantities = async (batchId: number) =>
   (
     await t.app.db
