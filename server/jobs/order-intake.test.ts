@@ -168,6 +168,22 @@ describeEachDialect('order intake', (dialect) => {
     expect(lines).toEqual([{ item_id: part.id, quantity_ordered: 4 }]);
   });
 
+  it("waits for the next day when the store's BrickLink day is used up, sending nothing", async () => {
+    const store = await addStore(t.app, syncer, 'BRICKLINK');
+    await t.app.db
+      .insertInto('marketplace_call_counts')
+      .values({ store_id: store, day: new Date().toISOString().slice(0, 10), used: 5000 })
+      .execute();
+    const calls = bl.calls;
+    const jobId = (await intake(syncer, store)).json().id as number;
+    await runner.runOnce();
+    const job = await jobRow(t.app, jobId);
+    expect(job.status).toBe('queued');
+    expect(job.error).toMatch(/daily budget of 5000 calls is used up/);
+    expect(job.run_after.slice(0, 10)).not.toBe(new Date().toISOString().slice(0, 10));
+    expect(bl.calls).toBe(calls);
+  });
+
   it('queues scheduled intakes once per store and interval', async () => {
     await t.app.db.deleteFrom('jobs').where('kind', '=', 'order_intake').execute();
     const stores = await t.app.db

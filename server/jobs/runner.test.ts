@@ -18,19 +18,23 @@ describeEachDialect('job runner', (dialect) => {
         await new Promise((r) => setTimeout(r, 2));
       },
     },
+    slow: {
+      run: () => new Promise((r) => setTimeout(r, 600)),
+    },
     broken: {
       run() {
         return Promise.reject(new JobFailure('The store is gone'));
       },
     },
   };
-  const runner = (serverId: string) =>
+  const runner = (serverId: string, leaseMs = 60_000) =>
     new JobRunner({
       db: t.app.db,
       clients: new MarketplaceClients({ bricklinkApiUrl: 'http://x', brickowlApiUrl: 'http://x' }),
       log: quietLog,
       handlers,
       serverId,
+      leaseMs,
       pollMs: 10,
     });
 
@@ -73,6 +77,19 @@ describeEachDialect('job runner', (dialect) => {
     expect(winners).toHaveLength(1);
     expect((await jobRow(t.app, id)).claimed_by).toBe(winners[0]!.claimed_by);
     await t.app.db.updateTable('jobs').set({ status: 'done' }).where('id', '=', id).execute();
+  });
+
+  it('renews the lease while a job runs longer than it, so no other server takes the job', async () => {
+    const [id] = await queue('slow', 1);
+    const holder = runner('holder', 150);
+    const running = holder.runOnce();
+    const other = runner('other', 150);
+    for (let i = 0; i < 20; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      expect(await other.runOnce()).toBe(false);
+    }
+    await running;
+    expect(await jobRow(t.app, id)).toMatchObject({ status: 'done', attempts: 1 });
   });
 
   it('two runners draining one queue run every job once', async () => {

@@ -133,8 +133,24 @@ describeEachDialect('upload jobs', (dialect) => {
     await testRunner(t.app, urls()).runOnce();
     const job = await jobRow(t.app, jobId);
     expect(job.status).toBe('queued');
-    expect(job.error).toMatch(/daily budget of 5000 calls is used up/);
+    expect(job.error).toMatch(/used up/);
     expect(job.run_after.slice(0, 10)).not.toBe(new Date().toISOString().slice(0, 10));
+    expect(bl.calls).toBe(calls);
+  });
+
+  it("stops before the day's last 500 BrickLink calls, kept for order intake", async () => {
+    const store = await addStore(t.app, syncer, 'BRICKLINK');
+    const { batchId } = await makeSyncBatch(t.app, demo, 2);
+    const [jobId] = await queueUpload(t.app.db, demo, batchId, null, [store]);
+    await t.app.db
+      .insertInto('marketplace_call_counts')
+      .values({ store_id: store, day: new Date().toISOString().slice(0, 10), used: 4499 })
+      .execute();
+    const calls = bl.calls;
+    await testRunner(t.app, urls()).runOnce();
+    const job = await jobRow(t.app, jobId);
+    expect(job.status).toBe('queued');
+    expect(job.error).toMatch(/except the 500 kept for order intake/);
     expect(bl.calls).toBe(calls);
   });
 

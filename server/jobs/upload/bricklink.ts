@@ -15,6 +15,24 @@ import {
   type UploadLot,
 } from './lots';
 
+/** BrickLink calls of the day an upload leaves for order intake (a chunk takes 2). */
+export const ORDER_INTAKE_RESERVE = 500;
+
+/** Uploads stop (and wait for the next day) before they eat into order intake's reserve. */
+function keepReserve(client: BrickLinkClient): void {
+  if (client.budget.remaining > ORDER_INTAKE_RESERVE + 1) return;
+  const now = new Date();
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  throw new MarketplaceError(
+    'bricklink',
+    'BUDGET_EXHAUSTED',
+    `The store's BrickLink calls for today are used up except the ${ORDER_INTAKE_RESERVE} kept for order intake; the upload goes on at 00:00 UTC`,
+    429,
+    true,
+    midnight - now.getTime(),
+  );
+}
+
 /** The lot as BrickLink takes it, or the reason it cannot be sent. */
 function blLot(lot: UploadLot): BlNewInventory | string {
   const type = BL_TYPES[lot.typeCode];
@@ -90,6 +108,7 @@ export async function uploadToBrickLink(
   }
   await report();
   for (let i = 0; i < pending.length && !ctx.signal.aborted; i += BRICKLINK_CREATE_CHUNK) {
+    keepReserve(client);
     const chunk = pending.slice(i, i + BRICKLINK_CREATE_CHUNK);
     await markSent(
       db,
