@@ -34,6 +34,18 @@ type RefRow = Omit<CatalogRef, 'type'> & { type: CatalogRef['type'] };
 /** Every tab's select, seen as one shape (they all select the CatalogRef columns). */
 type RefSelect = SelectQueryBuilder<Database, 'parts', RefRow>;
 
+/** A BrickBase object's CatalogRef columns (`o` the parts, minifigs or sets table, `g` its group). */
+const OBJECT_COLUMNS = [
+  'o.id',
+  'o.uuid',
+  'o.name',
+  'o.rebrickable_id',
+  'o.bricklink_id',
+  'o.image_url',
+  'o.year',
+  'g.name as group',
+] as const;
+
 /**
  * One tab of the catalog browser as a select of CatalogRef columns, filtered. Parts are filtered
  * by category, minifigs and sets by theme and year; books and catalogs are the warehouse's moulds
@@ -47,14 +59,7 @@ function tabQuery(db: Db, tab: Exclude<CatalogTab, 'overview'>, q: Query): RefSe
       .leftJoin('categories as g', 'g.id', 'o.category_id')
       .select([
         sql<CatalogRef['type']>`'part'`.as('type'),
-        'o.id',
-        'o.uuid',
-        'o.name',
-        'o.rebrickable_id',
-        'o.bricklink_id',
-        'o.image_url',
-        'o.year',
-        'g.name as group',
+        ...OBJECT_COLUMNS,
         n(null).as('set_id'),
       ]);
     if (q.category_id) b = b.where('o.category_id', '=', q.category_id);
@@ -69,14 +74,7 @@ function tabQuery(db: Db, tab: Exclude<CatalogTab, 'overview'>, q: Query): RefSe
       .leftJoin('themes as g', 'g.id', 'o.theme_id')
       .select([
         sql<CatalogRef['type']>`${tab === 'sets' ? 'set' : 'minifig'}`.as('type'),
-        'o.id',
-        'o.uuid',
-        'o.name',
-        'o.rebrickable_id',
-        'o.bricklink_id',
-        'o.image_url',
-        'o.year',
-        'g.name as group',
+        ...OBJECT_COLUMNS,
         n(null).as('set_id'),
       ]);
     if (q.theme_id) b = b.where('o.theme_id', '=', q.theme_id);
