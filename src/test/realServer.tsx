@@ -80,7 +80,8 @@ function answerFromServer(offline?: () => boolean) {
     if (res.statusCode >= 500) {
       // Our own fault: show the server's logged error with the failing test.
       const fs = process.getBuiltinModule('node:fs') as typeof import('node:fs');
-      const log = fs.readFileSync(`${t.config.dataDir}/logs/server.log`, 'utf8');
+      const logFile = `${t.config.dataDir}/logs/server.log`;
+      const log = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '';
       const lastError = log
         .split('\n')
         .filter((l) => l.includes('"level":50'))

@@ -1,97 +1,15 @@
 // @vitest-environment jsdom
-import { MantineProvider, Modal, createTheme } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import {
-  cleanup,
-  configure,
-  fireEvent,
-  render,
-  screen,
-  waitFor,
-  within,
-} from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderAt, signIn, startRealServer } from '../../test/realServer';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { BatchTraysMessages as M } from '../../../contract/batch-trays';
-import { DEMO_PASSWORD } from '../../../server/seed';
-import { basic, createTestApp, type TestApp } from '../../../server/test/helpers';
-import { useSession, type LoginAnswer } from '../../app/session';
 import BatchTraysPage from './BatchTraysPage';
 
-// The server runs inside this jsdom test (see the admin screens' test for why these are set).
-vi.hoisted(() => {
-  vi.stubEnv('VITE_API_BASE', 'http://localhost:3000/api');
-  const util = process.getBuiltinModule('node:util') as typeof import('node:util');
-  globalThis.TextEncoder = util.TextEncoder as typeof TextEncoder;
-  globalThis.TextDecoder = util.TextDecoder as typeof TextDecoder;
-  globalThis.Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor;
-});
-configure({ asyncUtilTimeout: 8000 });
-Element.prototype.scrollIntoView ??= () => {};
-
-const theme = createTheme({
-  components: { Modal: Modal.extend({ defaultProps: { transitionProps: { duration: 0 } } }) },
-});
-function Providers({ children }: { children: ReactNode }) {
-  return (
-    <MantineProvider theme={theme}>
-      <Notifications />
-      {children}
-    </MantineProvider>
-  );
-}
-
 /** The editor and the catalog modal against the real server (SQLite), via app.inject. */
-let t: TestApp;
-const realFetch = globalThis.fetch;
-
-async function signIn(email: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    headers: { authorization: basic(email, DEMO_PASSWORD) },
-  });
-  useSession.getState().signIn(res.json() as LoginAnswer);
-}
-
-beforeAll(async () => {
-  t = await createTestApp('sqlite');
-  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    const url = new URL(request.url);
-    const body = request.method === 'GET' ? undefined : await request.text();
-    const res = await t.app.inject({
-      method: request.method as 'GET',
-      url: url.pathname + url.search,
-      headers: Object.fromEntries(request.headers.entries()),
-      payload: body || undefined,
-    });
-    return new Response(new Uint8Array(res.rawPayload), {
-      status: res.statusCode,
-      headers: res.headers as Record<string, string>,
-    });
-  };
-});
-afterAll(async () => {
-  globalThis.fetch = realFetch;
-  await t.close();
-});
-afterEach(() => {
-  cleanup();
-  useSession.getState().clear();
-});
+const t = startRealServer();
 
 const page = (batchId: number) =>
-  render(
-    <Providers>
-      <MemoryRouter initialEntries={[`/projects/1/${batchId}`]}>
-        <Routes>
-          <Route path="/projects/:projectid/:batchid" element={<BatchTraysPage />} />
-        </Routes>
-      </MemoryRouter>
-    </Providers>,
-  );
+  renderAt(`/projects/1/${batchId}`, { '/projects/:projectid/:batchid': <BatchTraysPage /> });
 
 const MOLD_COL = 3;
 const row = (nr: number) => screen.getByRole('row', { name: `tray ${nr}` });

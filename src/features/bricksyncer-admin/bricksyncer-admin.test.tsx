@@ -1,13 +1,8 @@
 // @vitest-environment jsdom
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderAt, startRealServer } from '../../test/realServer';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { StoreItemMessages, StoreMessages } from '../../../contract/bricksyncer';
-import { DEMO_PASSWORD } from '../../../server/seed';
-import { basic, createTestApp, type TestApp } from '../../../server/test/helpers';
-import { useSession, type LoginAnswer } from '../../app/session';
 import AddStorePage from './AddStorePage';
 import DeleteStorePage from './DeleteStorePage';
 import EditItemsPage from './EditItemsPage';
@@ -18,71 +13,20 @@ import StockIssuesPage from './StockIssuesPage';
 import StorePage from './StorePage';
 import StoresPage from './StoresPage';
 
-// The server runs inside this jsdom test (see the admin screens' test for why these are set).
-vi.hoisted(() => {
-  vi.stubEnv('VITE_API_BASE', 'http://localhost:3000/api');
-  const util = process.getBuiltinModule('node:util') as typeof import('node:util');
-  globalThis.TextEncoder = util.TextEncoder as typeof TextEncoder;
-  globalThis.TextDecoder = util.TextDecoder as typeof TextDecoder;
-  globalThis.Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor;
-});
-configure({ asyncUtilTimeout: 8000 });
-Element.prototype.scrollIntoView ??= () => {};
+const t = startRealServer({ signedInAs: 'syncer@demo.test' });
 
-let t: TestApp;
-const realFetch = globalThis.fetch;
-
-beforeAll(async () => {
-  t = await createTestApp('sqlite');
-  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    const url = new URL(request.url);
-    const body = request.method === 'GET' ? undefined : await request.text();
-    const res = await t.app.inject({
-      method: request.method as 'GET',
-      url: url.pathname + url.search,
-      headers: Object.fromEntries(request.headers.entries()),
-      payload: body || undefined,
-    });
-    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
-      status: res.statusCode,
-      headers: res.headers as Record<string, string>,
-    });
-  };
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    headers: { authorization: basic('syncer@demo.test', DEMO_PASSWORD) },
+const at = (path: string) =>
+  renderAt(path, {
+    '/bricksyncer/stores': <StoresPage />,
+    '/bricksyncer/stores/add': <AddStorePage />,
+    '/bricksyncer/stores/:storeId': <StorePage />,
+    '/bricksyncer/stores/:storeId/edit': <EditStorePage />,
+    '/bricksyncer/stores/:storeId/delete': <DeleteStorePage />,
+    '/bricksyncer/edit_items': <EditItemsPage />,
+    '/bricksyncer/issues': <StockIssuesPage />,
+    '/bricksyncer/logs': <LogsPage />,
+    '/bricksyncer/settings': <SettingsPage />,
   });
-  useSession.getState().signIn(res.json() as LoginAnswer);
-});
-afterAll(async () => {
-  globalThis.fetch = realFetch;
-  useSession.getState().clear();
-  await t.close();
-});
-afterEach(() => cleanup());
-
-function at(path: string) {
-  return render(
-    <MantineProvider>
-      <Notifications />
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/bricksyncer/stores" element={<StoresPage />} />
-          <Route path="/bricksyncer/stores/add" element={<AddStorePage />} />
-          <Route path="/bricksyncer/stores/:storeId" element={<StorePage />} />
-          <Route path="/bricksyncer/stores/:storeId/edit" element={<EditStorePage />} />
-          <Route path="/bricksyncer/stores/:storeId/delete" element={<DeleteStorePage />} />
-          <Route path="/bricksyncer/edit_items" element={<EditItemsPage />} />
-          <Route path="/bricksyncer/issues" element={<StockIssuesPage />} />
-          <Route path="/bricksyncer/logs" element={<LogsPage />} />
-          <Route path="/bricksyncer/settings" element={<SettingsPage />} />
-        </Routes>
-      </MemoryRouter>
-    </MantineProvider>,
-  );
-}
 const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 

@@ -1,114 +1,31 @@
 // @vitest-environment jsdom
-import { MantineProvider, Modal, createTheme } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import {
-  cleanup,
-  configure,
-  fireEvent,
-  render,
-  screen,
-  waitFor,
-  within,
-} from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { choose, renderInDataRouter, signIn, startRealServer } from '../../test/realServer';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { File as NodeFile } from 'node:buffer';
 import { join } from 'node:path';
 import { BsxImportMessages, readBsxText } from '../../../contract/bsx';
 import { newItemFromLot, SyncBatchMessages as M } from '../../../contract/sync-batches';
-import { DEMO_PASSWORD } from '../../../server/seed';
-import { basic, createTestApp, type TestApp } from '../../../server/test/helpers';
-import { useSession, type LoginAnswer } from '../../app/session';
+import { useSession } from '../../app/session';
 import BatchPage from './BatchPage';
 import ImportBsxPage from './ImportBsxPage';
 import SyncBatchesPage from './SyncBatchesPage';
 
-// The server runs inside this jsdom test (see the admin screens' test for why these are set).
-vi.hoisted(() => {
-  vi.stubEnv('VITE_API_BASE', 'http://localhost:3000/api');
-  const util = process.getBuiltinModule('node:util') as typeof import('node:util');
-  globalThis.TextEncoder = util.TextEncoder as typeof TextEncoder;
-  globalThis.TextDecoder = util.TextDecoder as typeof TextDecoder;
-  globalThis.Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor;
-});
-configure({ asyncUtilTimeout: 8000 });
-// jsdom has no layout: Mantine's dropdowns scroll the chosen option into view.
-Element.prototype.scrollIntoView ??= () => {};
-
-const theme = createTheme({
-  components: { Modal: Modal.extend({ defaultProps: { transitionProps: { duration: 0 } } }) },
-});
 /** The sync batch routes in a data router (the batch page's leave guard needs one) at `path`. */
-function renderAt(path: string) {
-  const router = createMemoryRouter(
-    [
-      { path: '/bricksyncer/add_items', element: <SyncBatchesPage /> },
-      { path: '/bricksyncer/bsx_batch', element: <ImportBsxPage /> },
-      { path: '/bricksyncer/batch/:batchId', element: <BatchPage /> },
-      { path: '/elsewhere', element: <p>Elsewhere</p> },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <MantineProvider theme={theme}>
-      <Notifications />
-      <RouterProvider router={router} />
-    </MantineProvider>,
-  );
-  return router;
-}
+const renderAt = (path: string) =>
+  renderInDataRouter(path, {
+    '/bricksyncer/add_items': <SyncBatchesPage />,
+    '/bricksyncer/bsx_batch': <ImportBsxPage />,
+    '/bricksyncer/batch/:batchId': <BatchPage />,
+    '/elsewhere': <p>Elsewhere</p>,
+  });
 
 /** The overview against the real server (SQLite): fetch is answered by app.inject. */
-let t: TestApp;
-const realFetch = globalThis.fetch;
-
-async function signIn(email: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    headers: { authorization: basic(email, DEMO_PASSWORD) },
-  });
-  useSession.getState().signIn(res.json() as LoginAnswer);
-}
+const t = startRealServer();
 
 const sample = readFileSync(join(__dirname, '../../../tests/fixtures/sample.bsx'), 'utf8');
 const lots = readBsxText(sample).items.map(newItemFromLot);
-
-beforeAll(async () => {
-  t = await createTestApp('sqlite');
-  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    const url = new URL(request.url);
-    const body = request.method === 'GET' ? undefined : await request.text();
-    const res = await t.app.inject({
-      method: request.method as 'GET',
-      url: url.pathname + url.search,
-      headers: Object.fromEntries(request.headers.entries()),
-      payload: body || undefined,
-    });
-    return new Response(new Uint8Array(res.rawPayload), {
-      status: res.statusCode,
-      headers: res.headers as Record<string, string>,
-    });
-  };
-});
-afterAll(async () => {
-  globalThis.fetch = realFetch;
-  await t.close();
-});
-afterEach(() => {
-  cleanup();
-  useSession.getState().clear();
-});
-
-/** Opens a Select and picks `option` from its own list. */
-async function choose(input: HTMLElement, option: string) {
-  fireEvent.click(input);
-  await waitFor(() => expect(input.getAttribute('aria-controls')).toBeTruthy());
-  const list = document.getElementById(input.getAttribute('aria-controls')!)!;
-  fireEvent.click(within(list).getByRole('option', { name: option, hidden: true }));
-}
 
 /** A batch of the sample's two parts, made through the API; its id. */
 async function batchOfParts(name: string): Promise<number> {

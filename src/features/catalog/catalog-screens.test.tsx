@@ -1,77 +1,24 @@
 // @vitest-environment jsdom
-import { MantineProvider, Modal, Select, createTheme } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import {
-  cleanup,
-  configure,
-  fireEvent,
-  render,
-  screen,
-  waitFor,
-  within,
-} from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { basic, createTestApp, type TestApp } from '../../../server/test/helpers';
-import { DEMO_PASSWORD } from '../../../server/seed';
-import { useSession, type LoginAnswer } from '../../app/session';
+import { renderAt, signIn, startRealServer } from '../../test/realServer';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import CatalogPage from './CatalogPage';
 import EditItemPage from './EditItemPage';
 import ItemInfoPage from './ItemInfoPage';
 import SetInfoPage from './SetInfoPage';
 import SuggestionsPage from './SuggestionsPage';
 
-// Node's Request (used by ky under jsdom) needs an absolute API base; jose needs Node's
-// Uint8Array and TextEncoder (jsdom's belong to another realm), set before jose loads.
-vi.hoisted(() => {
-  vi.stubEnv('VITE_API_BASE', 'http://localhost:3000/api');
-  const util = process.getBuiltinModule('node:util') as typeof import('node:util');
-  globalThis.TextEncoder = util.TextEncoder as typeof TextEncoder;
-  globalThis.TextDecoder = util.TextDecoder as typeof TextDecoder;
-  globalThis.Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor;
-});
-
-configure({ asyncUtilTimeout: 8000 });
-Element.prototype.scrollIntoView ??= () => {};
-
-const theme = createTheme({
-  components: {
-    Modal: Modal.extend({ defaultProps: { transitionProps: { duration: 0 } } }),
-    Select: Select.extend({
-      defaultProps: { comboboxProps: { transitionProps: { duration: 0 } } },
-    }),
-  },
-});
-
 /** The screens against the real server (SQLite, demo catalog): fetch is answered by app.inject. */
-let t: TestApp;
-const realFetch = globalThis.fetch;
+const t = startRealServer();
 
-function show(path: string) {
-  render(
-    <MantineProvider theme={theme}>
-      <Notifications />
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/brickbase/catalog" element={<CatalogPage />} />
-          <Route path="/brickbase/iteminfo/:id" element={<ItemInfoPage />} />
-          <Route path="/brickbase/setinfo/:id" element={<SetInfoPage />} />
-          <Route path="/brickbase/:id/edit" element={<EditItemPage />} />
-          <Route path="/brickbase/suggestions" element={<SuggestionsPage />} />
-        </Routes>
-      </MemoryRouter>
-    </MantineProvider>,
-  );
-}
-
-async function signIn(email: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    headers: { authorization: basic(email, DEMO_PASSWORD) },
+const show = (path: string) =>
+  renderAt(path, {
+    '/brickbase/catalog': <CatalogPage />,
+    '/brickbase/iteminfo/:id': <ItemInfoPage />,
+    '/brickbase/setinfo/:id': <SetInfoPage />,
+    '/brickbase/:id/edit': <EditItemPage />,
+    '/brickbase/suggestions': <SuggestionsPage />,
   });
-  useSession.getState().signIn(res.json() as LoginAnswer);
-}
 
 async function uuidOf(table: 'parts' | 'minifigs', rebrickableOrId: string | number) {
   const q = t.app.db.selectFrom(table).select('uuid');
@@ -82,33 +29,6 @@ async function uuidOf(table: 'parts' | 'minifigs', rebrickableOrId: string | num
   ).executeTakeFirstOrThrow();
   return row.uuid;
 }
-
-beforeAll(async () => {
-  t = await createTestApp('sqlite', {}, { mailer: { async send() {}, close() {} } });
-  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    const url = new URL(request.url);
-    const body = request.method === 'GET' ? undefined : await request.text();
-    const res = await t.app.inject({
-      method: request.method as 'GET',
-      url: url.pathname + url.search,
-      headers: Object.fromEntries(request.headers.entries()),
-      payload: body || undefined,
-    });
-    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
-      status: res.statusCode,
-      headers: res.headers as Record<string, string>,
-    });
-  };
-});
-afterAll(async () => {
-  globalThis.fetch = realFetch;
-  await t.close();
-});
-afterEach(() => {
-  cleanup();
-  useSession.getState().clear();
-});
 
 describe('catalog browser', () => {
   it('lists parts 25 a page with at most 5 page links, and searches by name', async () => {
