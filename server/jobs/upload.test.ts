@@ -97,6 +97,35 @@ describeEachDialect('upload jobs', (dialect) => {
     expect(bl.inventory.size).toBe(before + 3);
   });
 
+  it('BrickLink: a lot found twice on resume is left for a person as a stock error', async () => {
+    const store = await addStore(t.app, syncer, 'BRICKLINK');
+    const { batchId, itemIds } = await makeSyncBatch(t.app, demo, 3);
+    const [jobId] = await queueUpload(t.app.db, demo, batchId, null, [store]);
+    const kill = () => {
+      throw new JobKilled();
+    };
+    const before = new Set(bl.inventory.keys());
+    await testRunner(t.app, urls(), { afterStep: kill }).runOnce();
+    const created = [...bl.inventory.values()].filter((l) => !before.has(l.inventory_id));
+    expect(created).toHaveLength(3);
+    bl.inventory.set(990_001, { ...created[0], inventory_id: 990_001 }); // a person copied it
+    await lapseLease(t.app, jobId);
+    await testRunner(t.app, urls()).runOnce();
+    expect(await jobRow(t.app, jobId)).toMatchObject({
+      status: 'failed',
+      error: '1 of 3 lots could not be uploaded',
+    });
+    expect(bl.inventory.size).toBe(before.size + 4);
+    const errors = await t.app.db
+      .selectFrom('stock_item_errors')
+      .select(['item_id', 'description'])
+      .where('store_id', '=', store)
+      .execute();
+    expect(errors).toHaveLength(1);
+    expect(itemIds).toContain(errors[0].item_id);
+    expect(errors[0].description).toMatch(/^The store holds 2 lots marked bw-\d+ \(lots /);
+  });
+
   it('BrickOwl: killed after a batch of creates, the next run finds the lots by their mark', async () => {
     const store = await addStore(t.app, syncer, 'BRICKOWL');
     const { batchId } = await makeSyncBatch(t.app, demo, 6);

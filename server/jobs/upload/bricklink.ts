@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { MarketplaceError, type BrickLinkClient } from '../../marketplaces';
 import { BRICKLINK_CREATE_CHUNK, blPrice } from '../../marketplaces/bricklink/client';
@@ -80,7 +81,24 @@ async function settle(
     if (seen.length === 1)
       await markDone(db, ctx.job.company_id, storeId, lot, String(seen[0].inventory_id));
     else if (seen.length === 0) missing.push(lot);
-    else await markFailed(db, lot, `The store holds ${seen.length} lots for this item`);
+    else {
+      const text = `The store holds ${seen.length} lots marked ${lotMark(lot.jobItemId)} (lots ${seen
+        .map((l) => l.inventory_id)
+        .join(', ')}): keep one`;
+      await markFailed(db, lot, text);
+      await db
+        .insertInto('stock_item_errors')
+        .values({
+          company_id: ctx.job.company_id,
+          store_id: storeId,
+          store_item_id: null,
+          item_id: lot.itemId,
+          description: text,
+          created_at: nowIso(),
+          resolved_at: null,
+        })
+        .execute();
+    }
   }
   await markPending(db, missing);
 }
