@@ -10,23 +10,13 @@ import { nowIso } from '../../db/dialect';
 import { conflict, notFound } from '../../errors';
 import { recordTombstone } from '../../sync';
 import type { Trx, WriteCtx } from '../../write/context';
-import { ON_FLOOR, mustNotBeClaimedByOther } from './merge';
+import { ON_FLOOR, TRAY_CONTENT, mustNotBeClaimedByOther } from './merge';
 import { ProjectMessages } from '../../../contract/projects';
 import { mustFindBatch } from './queries';
 
 /** The columns of a tray a backup keeps (everything but its id, company, batch and version). */
 const KEPT = [
-  'tray_nr',
-  'item_id',
-  'mold_id',
-  'colour_id',
-  'condition',
-  'quantity',
-  'price',
-  'status',
-  'accepted',
-  'is_public',
-  'comments',
+  ...TRAY_CONTENT,
   'creator_user_id',
   'date_of_creation',
   'last_edit_user_id',

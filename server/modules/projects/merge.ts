@@ -127,6 +127,21 @@ export async function duplicateBatches(
   return made;
 }
 
+/** What a tray holds, beyond its company, batch, authors and version (copied and backed up as is). */
+export const TRAY_CONTENT = [
+  'tray_nr',
+  'item_id',
+  'mold_id',
+  'colour_id',
+  'condition',
+  'quantity',
+  'price',
+  'status',
+  'accepted',
+  'is_public',
+  'comments',
+] as const;
+
 /** Copies a batch's trays into another batch, in one statement. */
 async function copyTrays(trx: Trx, ctx: WriteCtx, fromId: number, toId: number, version: number) {
   const now = nowIso();
@@ -135,17 +150,7 @@ async function copyTrays(trx: Trx, ctx: WriteCtx, fromId: number, toId: number, 
     .columns([
       'company_id',
       'batch_id',
-      'tray_nr',
-      'item_id',
-      'mold_id',
-      'colour_id',
-      'condition',
-      'quantity',
-      'price',
-      'status',
-      'accepted',
-      'is_public',
-      'comments',
+      ...TRAY_CONTENT,
       'creator_user_id',
       'date_of_creation',
       'version',
@@ -156,17 +161,7 @@ async function copyTrays(trx: Trx, ctx: WriteCtx, fromId: number, toId: number, 
         .select([
           'company_id',
           sql<number>`${sql.lit(toId)}`.as('batch_id'),
-          'tray_nr',
-          'item_id',
-          'mold_id',
-          'colour_id',
-          'condition',
-          'quantity',
-          'price',
-          'status',
-          'accepted',
-          'is_public',
-          'comments',
+          ...TRAY_CONTENT,
           sql<number>`${sql.lit(ctx.userId)}`.as('creator_user_id'),
           sql<string>`${now}`.as('date_of_creation'),
           sql<number>`${sql.lit(version)}`.as('version'),
