@@ -8,7 +8,7 @@ import {
   type StoreResource,
 } from '../../../contract/bricksyncer';
 import { notifyError, showApiError } from '../../ui/notify';
-import { formProblems } from './api';
+import { formProblems } from '../../api/errors';
 
 interface Props {
   title: string;

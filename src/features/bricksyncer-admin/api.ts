@@ -10,7 +10,6 @@ import {
   type StoreItemUpdate,
   type StoreResource,
 } from '../../../contract/bricksyncer';
-import { ErrorBody } from '../../../contract/errors';
 import { api } from '../../api/client';
 
 /** The marketplace back office's calls (docs/bricksyncer-admin.md). */
@@ -94,15 +93,3 @@ const EURO = new Intl.NumberFormat('nl-NL', {
 
 /** A price in thousandths as euro with up to 3 decimals, Dutch style (€ 1,234). */
 export const euro = (thousandths: number) => EURO.format(thousandths / 1000);
-
-/** The form messages of a refused save (400), or null when it failed otherwise. */
-export async function formProblems(error: unknown): Promise<string[] | null> {
-  if (!(error instanceof HTTPError) || error.response.status !== 400) return null;
-  const body = ErrorBody.safeParse(
-    await error.response
-      .clone()
-      .json()
-      .catch(() => null),
-  );
-  return body.success ? body.data.errors.map((e) => e.detail) : null;
-}

@@ -21,7 +21,8 @@ import {
   SyncBatchMessages as M,
 } from '../../../contract/sync-batches';
 import { notifyError, showApiError } from '../../ui/notify';
-import { convertLots, createSyncBatch, formProblems } from './api';
+import { formProblems } from '../../api/errors';
+import { convertLots, createSyncBatch } from './api';
 import { ImportRow, type ImportLine } from './ImportRow';
 
 const PER_PAGE = 50;

@@ -1,5 +1,3 @@
-import { HTTPError } from 'ky';
-import { ErrorBody } from '../../../contract/errors';
 import type {
   ConvertedLot,
   ConvertLot,
@@ -77,15 +75,3 @@ export const toThousandths = (euroValue: number | string): number | null => {
   const n = typeof euroValue === 'number' ? euroValue : Number(euroValue.replace(',', '.'));
   return euroValue === '' || !Number.isFinite(n) ? null : Math.round(n * 1000);
 };
-
-/** The messages of a refused save (400), or null when it failed otherwise. */
-export async function formProblems(error: unknown): Promise<string[] | null> {
-  if (!(error instanceof HTTPError) || error.response.status !== 400) return null;
-  const body = ErrorBody.safeParse(
-    await error.response
-      .clone()
-      .json()
-      .catch(() => null),
-  );
-  return body.success ? body.data.errors.map((e) => e.detail) : null;
-}

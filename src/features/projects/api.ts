@@ -1,5 +1,3 @@
-import { HTTPError } from 'ky';
-import { ErrorBody } from '../../../contract/errors';
 import type {
   ProjectForm,
   ProjectList,
@@ -24,16 +22,4 @@ export function updateProject(form: ProjectUpdate): Promise<ProjectList> {
 
 export function setProjectStatus(projectId: number, status: ProjectStatus): Promise<ProjectList> {
   return api.post('v1/projects/status', { json: { project_id: projectId, status } }).json();
-}
-
-/** The form messages of a refused save (400), or null when it failed otherwise. */
-export async function formProblems(error: unknown): Promise<string[] | null> {
-  if (!(error instanceof HTTPError) || error.response.status !== 400) return null;
-  const body = ErrorBody.safeParse(
-    await error.response
-      .clone()
-      .json()
-      .catch(() => null),
-  );
-  return body.success ? body.data.errors.map((e) => e.detail) : null;
 }
