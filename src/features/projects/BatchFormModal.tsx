@@ -17,9 +17,8 @@ import {
   type BatchRow,
   type BatchUpdate,
 } from '../../../contract/projects';
-import { showApiError } from '../../ui/notify';
-import { formProblems } from './api';
 import { createBatch, updateBatch } from './batch-api';
+import { useFormSend } from './useFormSend';
 
 /** Form messages as a list in the form (shared by the Project screen's forms). */
 export function FormProblems({ problems }: { problems: string[] }) {
@@ -58,8 +57,7 @@ export function BatchFormModal({
   const [comments, setComments] = useState(batch?.comments ?? '');
   const [digitizing, setDigitizing] = useState(batch ? batch.digitizing_hours.toFixed(2) : '');
   const [warehouse, setWarehouse] = useState(batch ? batch.warehouse_hours.toFixed(2) : '');
-  const [problems, setProblems] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
+  const { problems, setProblems, saving, send } = useFormSend();
 
   async function save() {
     const form: BatchCreate | BatchUpdate = batch
@@ -78,20 +76,13 @@ export function BatchFormModal({
       return;
     }
     setProblems([]);
-    setSaving(true);
-    try {
+    await send(async () =>
       onSaved(
         'batch_id' in form
           ? await updateBatch(projectId, form)
           : await createBatch(projectId, form),
-      );
-    } catch (error) {
-      const refused = await formProblems(error);
-      if (refused) setProblems(refused);
-      else await showApiError(error);
-    } finally {
-      setSaving(false);
-    }
+      ),
+    );
   }
 
   return (

@@ -2,10 +2,9 @@ import { Button, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/co
 import { useState } from 'react';
 import { checkDuplicateNames } from '../../../contract/batches';
 import type { BatchList, BatchRow } from '../../../contract/projects';
-import { showApiError } from '../../ui/notify';
 import { FormProblems } from './BatchFormModal';
-import { formProblems } from './api';
 import { duplicateBatches } from './batch-api';
+import { useFormSend } from './useFormSend';
 
 /**
  * Duplicate batches: choose the batches to copy and name each copy. Every name problem is
@@ -25,8 +24,7 @@ export function DuplicateModal({
 }) {
   const [chosen, setChosen] = useState<string[]>([]);
   const [names, setNames] = useState<Record<string, string>>({});
-  const [problems, setProblems] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
+  const { problems, setProblems, saving, send } = useFormSend();
   const byId = new Map(batches.map((b) => [String(b.batch_id), b]));
 
   async function duplicate() {
@@ -43,16 +41,7 @@ export function DuplicateModal({
     );
     setProblems(found);
     if (found.length || copies.length === 0) return;
-    setSaving(true);
-    try {
-      onSaved(await duplicateBatches(projectId, copies));
-    } catch (error) {
-      const refused = await formProblems(error);
-      if (refused) setProblems(refused);
-      else await showApiError(error);
-    } finally {
-      setSaving(false);
-    }
+    await send(async () => onSaved(await duplicateBatches(projectId, copies)));
   }
 
   return (

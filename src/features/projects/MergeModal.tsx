@@ -2,10 +2,9 @@ import { Alert, Button, Group, Modal, MultiSelect, Select, Stack, Text } from '@
 import { useState } from 'react';
 import { BatchMessages, checkMerge } from '../../../contract/batches';
 import type { BatchList, BatchRow } from '../../../contract/projects';
-import { showApiError } from '../../ui/notify';
 import { FormProblems } from './BatchFormModal';
-import { formProblems } from './api';
 import { mergeBatches } from './batch-api';
+import { useFormSend } from './useFormSend';
 
 /**
  * Merge batches: choose the batch to keep and the batches whose trays move into it; a second
@@ -26,8 +25,7 @@ export function MergeModal({
   const [parent, setParent] = useState<string | null>(null);
   const [childs, setChilds] = useState<string[]>([]);
   const [confirming, setConfirming] = useState(false);
-  const [problems, setProblems] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
+  const { problems, setProblems, saving, send } = useFormSend();
   const options = batches.map((b) => ({ value: String(b.batch_id), label: b.name }));
   const nameOf = (id: string) => batches.find((b) => String(b.batch_id) === id)?.name ?? id;
 
@@ -39,17 +37,10 @@ export function MergeModal({
   }
 
   async function merge() {
-    setSaving(true);
-    try {
-      onSaved(await mergeBatches(projectId, Number(parent), childs.map(Number)));
-    } catch (error) {
-      const refused = await formProblems(error);
-      if (refused) setProblems(refused);
-      else await showApiError(error);
-      setConfirming(false);
-    } finally {
-      setSaving(false);
-    }
+    const merged = await send(async () =>
+      onSaved(await mergeBatches(projectId, Number(parent), childs.map(Number))),
+    );
+    if (!merged) setConfirming(false);
   }
 
   return (

@@ -17,8 +17,8 @@ import {
   type ProjectList,
   type ProjectRow,
 } from '../../../contract/projects';
-import { showApiError } from '../../ui/notify';
-import { createProject, formProblems, updateProject } from './api';
+import { createProject, updateProject } from './api';
+import { useFormSend } from './useFormSend';
 
 type Fields = {
   name: string;
@@ -69,8 +69,7 @@ export function ProjectFormModal({
   onSaved: (list: ProjectList) => void;
 }) {
   const [fields, setFields] = useState<Fields>(() => fieldsOf(project));
-  const [problems, setProblems] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
+  const { problems, setProblems, saving, send } = useFormSend();
   const mode = project ? 'update' : 'create';
   const set = (key: keyof Fields) => (value: string | null) =>
     setFields((f) => ({ ...f, [key]: value ?? '' }));
@@ -87,19 +86,12 @@ export function ProjectFormModal({
       return;
     }
     setProblems([]);
-    setSaving(true);
-    try {
+    await send(async () => {
       const list = project
         ? await updateProject({ ...fields, project_id: project.project_id })
         : await createProject(fields);
       onSaved(list);
-    } catch (error) {
-      const refused = await formProblems(error);
-      if (refused) setProblems(refused);
-      else await showApiError(error);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (
