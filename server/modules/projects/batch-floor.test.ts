@@ -1,9 +1,17 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BackupRow } from '../../../contract/batches';
-import type { BatchRow } from '../../../contract/projects';
 import { nowIso } from '../../db/dialect';
-import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
-import { bearerFor, companyId } from '../../test/locations-support';
+import {
+  batchList,
+  batchWithTrays as addBatchWithTrays,
+  caller,
+  createProject,
+  firstItem,
+  startDigitizing,
+  traysOfBatch,
+  type TrayItem,
+} from '../../test/digitizing';
+import { describeEachDialect, type TestApp } from '../../test/helpers';
 
 describeEachDialect('batches merged, duplicated and reset: floor and concurrency', (dialect) => {
   let t: TestApp;
@@ -12,83 +20,21 @@ describeEachDialect('batches merged, duplicated and reset: floor and concurrency
   let digiUser: string;
   let filler: string;
   let projectId: number;
-  let item: { id: number; mold_id: number; colour_id: number; condition: 'NEW' };
+  let item: TrayItem;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    demo = await companyId(t.app, 'Demo Bricks');
-    manager = await bearerFor(t.app, 'Demo Bricks', ['digibrick_manager']);
-    digiUser = await bearerFor(t.app, 'Demo Bricks', ['digibrick_user']);
-    filler = await bearerFor(t.app, 'Demo Bricks', ['picker']);
-    const res = await call(manager, 'PUT', '/v1/projects', {
-      name: 'Actions test',
-      condition: 'NEW',
-      content: 'c',
-      purpose: 'p',
-    });
-    projectId = (res.json().results as { name: string; project_id: number }[]).find(
-      (p) => p.name === 'Actions test',
-    )!.project_id;
-    item = (await t.app.db
-      .selectFrom('items')
-      .select(['id', 'mold_id', 'colour_id', 'condition'])
-      .where('company_id', '=', demo)
-      .executeTakeFirstOrThrow()) as typeof item;
+    ({ t, demo, manager, digiUser, filler } = await startDigitizing(dialect));
+    projectId = await createProject(call, manager, 'Actions test');
+    item = await firstItem(t, demo);
   });
   afterAll(() => t.close());
 
-  const call = (auth: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: { authorization: auth },
-      payload: payload as object,
-    });
+  const call = caller(() => t);
   const q = '?project_id=';
-  const list = async () =>
-    (await call(manager, 'GET', `/v1/batches${q}${projectId}`)).json().results as BatchRow[];
-  const byName = async (name: string) => (await list()).find((b) => b.name === name);
-
-  /** A batch with `n` trays (quantity 1..n, price 2 euro each). */
-  async function batchWithTrays(name: string, n: number): Promise<number> {
-    const res = await call(digiUser, 'PUT', `/v1/batches${q}${projectId}`, { name });
-    expect(res.statusCode).toBe(200);
-    const id = (await byName(name))!.batch_id;
-    if (n > 0)
-      await t.app.db
-        .insertInto('trays')
-        .values(
-          Array.from({ length: n }, (_, i) => ({
-            company_id: demo,
-            batch_id: id,
-            tray_nr: i + 1,
-            item_id: item.id,
-            mold_id: item.mold_id,
-            colour_id: item.colour_id,
-            condition: item.condition,
-            quantity: i + 1,
-            price: 2000,
-            comments: `${name} #${i + 1}`,
-            creator_user_id: null,
-            date_of_creation: nowIso(),
-            last_edit_user_id: null,
-            date_of_last_edit: null,
-            location_id: null,
-            filled_by_user_id: null,
-            filled_at: null,
-            version: 0,
-          })),
-        )
-        .execute();
-    return id;
-  }
-  const trays = (batchId: number) =>
-    t.app.db
-      .selectFrom('trays')
-      .select(['id', 'tray_nr', 'quantity', 'price', 'status', 'accepted', 'comments', 'item_id'])
-      .where('batch_id', '=', batchId)
-      .orderBy('tray_nr')
-      .execute();
+  const suite = () => ({ t, call, demo, manager, digiUser, projectId, item });
+  const list = () => batchList(suite());
+  const batchWithTrays = (name: string, n: number) => addBatchWithTrays(suite(), name, n);
+  const trays = (batchId: number) => traysOfBatch(t, batchId);
   /** Every tray id and tombstone a filler's device pulls from `cursor` on. */
   async function pullAll(cursor: number) {
     const rows: number[] = [];

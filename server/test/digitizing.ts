@@ -1,0 +1,177 @@
+import type { Response as InjectResponse } from 'light-my-request';
+import { expect } from 'vitest';
+import type { DialectName } from '../db';
+import type { BatchRow } from '../../contract/projects';
+import { nowIso } from '../db/dialect';
+import { createTestApp, type TestApp } from './helpers';
+import { bearerFor, companyId } from './locations-support';
+
+/** Test helpers of the digitizing suites (projects, batches, batch trays); not used by the server. */
+
+/** A fresh server with Demo Bricks' digitizing roles and a manager of another company. */
+export interface Digitizing {
+  t: TestApp;
+  /** Demo Bricks' company id. */
+  demo: number;
+  manager: string;
+  digiUser: string;
+  /** A picker of Demo Bricks (fills trays on the floor). */
+  filler: string;
+  /** A digibrick_manager of Other Bricks. */
+  stranger: string;
+}
+
+export async function startDigitizing(dialect: DialectName): Promise<Digitizing> {
+  const t = await createTestApp(dialect);
+  return {
+    t,
+    demo: await companyId(t.app, 'Demo Bricks'),
+    manager: await bearerFor(t.app, 'Demo Bricks', ['digibrick_manager']),
+    digiUser: await bearerFor(t.app, 'Demo Bricks', ['digibrick_user']),
+    filler: await bearerFor(t.app, 'Demo Bricks', ['picker']),
+    stranger: await bearerFor(t.app, 'Other Bricks', ['digibrick_manager']),
+  };
+}
+
+export type Call = (
+  auth: string,
+  method: 'GET' | 'PUT' | 'POST',
+  url: string,
+  payload?: unknown,
+) => Promise<InjectResponse>;
+
+/** Calls `/api<url>` on `t`'s server with the bearer header `auth`. */
+export function caller(t: () => TestApp): Call {
+  return (auth, method, url, payload) =>
+    t().app.inject({
+      method,
+      url: `/api${url}`,
+      headers: { authorization: auth },
+      payload: payload as object,
+    });
+}
+
+/** The error texts of a refused answer. */
+export const details = (res: { json(): unknown }) =>
+  (res.json() as { errors: { detail: string }[] }).errors.map((e) => e.detail);
+
+/** Creates a project named `name` as `auth` (NEW, content 'c', purpose 'p'); its id. */
+export async function createProject(call: Call, auth: string, name: string): Promise<number> {
+  const res = await call(auth, 'PUT', '/v1/projects', {
+    name,
+    condition: 'NEW',
+    content: 'c',
+    purpose: 'p',
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().results as { name: string; project_id: number }[]).find(
+    (p) => p.name === name,
+  )!.project_id;
+}
+
+export interface TrayItem {
+  id: number;
+  mold_id: number;
+  colour_id: number;
+  condition: 'NEW' | 'LIKE_NEW' | 'GOOD' | 'ACCEPTABLE';
+}
+
+/** The company's first item in the warehouse. */
+export async function firstItem(t: TestApp, company: number): Promise<TrayItem> {
+  return await t.app.db
+    .selectFrom('items')
+    .select(['id', 'mold_id', 'colour_id', 'condition'])
+    .where('company_id', '=', company)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Trays 1..count of `item` in a batch, as made while digitizing (version 0, no location), straight
+ * into the database; their ids in tray order.
+ */
+export async function insertTrays(
+  t: TestApp,
+  tray: {
+    company: number;
+    batchId: number;
+    item: TrayItem;
+    count: number;
+    /** In cents. */
+    price: number;
+    quantity?: (nr: number) => number;
+    comments?: (nr: number) => string;
+  },
+): Promise<number[]> {
+  const rows = await t.app.db
+    .insertInto('trays')
+    .values(
+      Array.from({ length: tray.count }, (_, i) => ({
+        company_id: tray.company,
+        batch_id: tray.batchId,
+        tray_nr: i + 1,
+        item_id: tray.item.id,
+        mold_id: tray.item.mold_id,
+        colour_id: tray.item.colour_id,
+        condition: tray.item.condition,
+        quantity: tray.quantity?.(i + 1) ?? 1,
+        price: tray.price,
+        ...(tray.comments ? { comments: tray.comments(i + 1) } : {}),
+        creator_user_id: null,
+        date_of_creation: nowIso(),
+        last_edit_user_id: null,
+        date_of_last_edit: null,
+        location_id: null,
+        filled_by_user_id: null,
+        filled_at: null,
+        version: 0,
+      })),
+    )
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
+/** What the batch helpers need of a suite: its server, roles, project and item. */
+export interface BatchSuite {
+  t: TestApp;
+  call: Call;
+  demo: number;
+  manager: string;
+  digiUser: string;
+  projectId: number;
+  item: TrayItem;
+}
+
+/** A project's batches as the manager sees them. */
+export async function batchList(s: BatchSuite): Promise<BatchRow[]> {
+  const res = await s.call(s.manager, 'GET', `/v1/batches?project_id=${s.projectId}`);
+  return res.json().results as BatchRow[];
+}
+
+/** A batch made by the digitizer with `n` trays of the item (quantity 1..n, price 2 euro each). */
+export async function batchWithTrays(s: BatchSuite, name: string, n: number): Promise<number> {
+  const res = await s.call(s.digiUser, 'PUT', `/v1/batches?project_id=${s.projectId}`, { name });
+  expect(res.statusCode).toBe(200);
+  const id = (await batchList(s)).find((b) => b.name === name)!.batch_id;
+  if (n > 0)
+    await insertTrays(s.t, {
+      company: s.demo,
+      batchId: id,
+      item: s.item,
+      count: n,
+      price: 2000,
+      quantity: (nr) => nr,
+      comments: (nr) => `${name} #${nr}`,
+    });
+  return id;
+}
+
+/** A batch's trays in tray order, the columns merge, duplicate and reset change. */
+export const traysOfBatch = (t: TestApp, batchId: number) =>
+  t.app.db
+    .selectFrom('trays')
+    .select(['id', 'tray_nr', 'quantity', 'price', 'status', 'accepted', 'comments', 'item_id'])
+    .where('batch_id', '=', batchId)
+    .orderBy('tray_nr')
+    .execute();
