@@ -107,51 +107,39 @@ async function minifigChildren(db: Db, minifigId: number): Promise<InventoryChil
   }));
 }
 
+/** The sets (or minifigs) whose inventory holds an element of the part, by name. */
+function holdersOfPart(db: Db, holder: 'set' | 'minifig', partId: number) {
+  const [table, inventory] =
+    holder === 'set'
+      ? (['sets', 'element_in_set'] as const)
+      : (['minifigs', 'element_in_minifig'] as const);
+  return db
+    .selectFrom(`${table} as h` as 'sets as h')
+    .select(['h.name', 'h.image_url'])
+    .select(mouldOf(`${holder}_id`, 'h.id'))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom(`${inventory} as l` as 'element_in_set as l')
+          .innerJoin('elements as e', 'e.id', 'l.element_id')
+          .select('l.id')
+          .whereRef(`l.${holder}_id` as 'l.set_id', '=', 'h.id')
+          .where('e.part_id', '=', partId),
+      ),
+    )
+    .orderBy('h.name')
+    .limit(PARENTS_LIMIT)
+    .execute();
+}
+
 /** Sets and minifigs holding a part in any colour, sets holding a minifig or a set. */
 async function parentsOf(db: Db, m: LinkedMould): Promise<InventoryParent[]> {
   const out: InventoryParent[] = [];
   const add = (rows: { name: string; image_url: string | null; mould_id: unknown }[]) =>
     out.push(...rows.map((r) => ({ id: id(r.mould_id), name: r.name, img: r.image_url })));
   if (m.part_id !== null) {
-    const partId = m.part_id;
-    add(
-      await db
-        .selectFrom('sets as s')
-        .select(['s.name', 's.image_url'])
-        .select(mouldOf('set_id', 's.id'))
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('element_in_set as l')
-              .innerJoin('elements as e', 'e.id', 'l.element_id')
-              .select('l.id')
-              .whereRef('l.set_id', '=', 's.id')
-              .where('e.part_id', '=', partId),
-          ),
-        )
-        .orderBy('s.name')
-        .limit(PARENTS_LIMIT)
-        .execute(),
-    );
-    add(
-      await db
-        .selectFrom('minifigs as f')
-        .select(['f.name', 'f.image_url'])
-        .select(mouldOf('minifig_id', 'f.id'))
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('element_in_minifig as l')
-              .innerJoin('elements as e', 'e.id', 'l.element_id')
-              .select('l.id')
-              .whereRef('l.minifig_id', '=', 'f.id')
-              .where('e.part_id', '=', partId),
-          ),
-        )
-        .orderBy('f.name')
-        .limit(PARENTS_LIMIT)
-        .execute(),
-    );
+    add(await holdersOfPart(db, 'set', m.part_id));
+    add(await holdersOfPart(db, 'minifig', m.part_id));
   }
   if (m.minifig_id !== null) {
     add(
