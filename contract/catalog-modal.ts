@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { BatchTraysMessages } from './batch-trays';
 import { List, ZeroPage } from './catalog';
 import { id, int, text } from './fields';
+import { ProjectMessages } from './projects';
 
 /**
  * The digitizing desk's catalog (docs/catalog.md, "The catalog modal and /catalog"): the
@@ -29,12 +31,13 @@ export const CatalogModalTexts = {
   notInWarehouse: 'not in the warehouse catalog',
 } as const;
 
+/** Refusals of the catalog modal's calls: the same texts as the trays editor's and the projects'. */
 export const CatalogModalMessages = {
-  mouldNotFound: 'Mould not found',
-  mouldsNotFound: (ids: number[]) => `Mould not found: ${ids.join(', ')}`,
-  colourNotFound: 'Colour not found',
-  batchNotFound: 'Batch not found',
-  claimRefused: 'ERROR: someone else is probably already working on this batch',
+  mouldNotFound: BatchTraysMessages.moldNotFound,
+  mouldsNotFound: (ids: number[]) => `${BatchTraysMessages.moldNotFound}: ${ids.join(', ')}`,
+  colourNotFound: BatchTraysMessages.colourNotFound,
+  batchNotFound: ProjectMessages.batchNotFound,
+  claimRefused: BatchTraysMessages.claimRefused,
 } as const;
 
 /** Catalog type 2 (bricks) is browsed by part category; every other type by theme. */
