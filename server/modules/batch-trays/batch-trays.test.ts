@@ -4,9 +4,15 @@ import {
   type TrayList,
   type TrayRow,
 } from '../../../contract/batch-trays';
-import { nowIso } from '../../db/dialect';
-import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
-import { bearerFor, companyId } from '../../test/locations-support';
+import {
+  caller,
+  createProject,
+  firstItem,
+  insertTrays,
+  startDigitizing,
+  type TrayItem,
+} from '../../test/digitizing';
+import { describeEachDialect, type TestApp } from '../../test/helpers';
 
 describeEachDialect('batch trays editor', (dialect) => {
   let t: TestApp;
@@ -17,64 +23,19 @@ describeEachDialect('batch trays editor', (dialect) => {
   let stranger: string;
   let projectId: number;
   let batchId: number;
-  let item: {
-    id: number;
-    mold_id: number;
-    colour_id: number;
-    condition: 'NEW' | 'LIKE_NEW' | 'GOOD' | 'ACCEPTABLE';
-  };
+  let item: TrayItem;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    demo = await companyId(t.app, 'Demo Bricks');
-    manager = await bearerFor(t.app, 'Demo Bricks', ['digibrick_manager']);
-    digiUser = await bearerFor(t.app, 'Demo Bricks', ['digibrick_user']);
-    filler = await bearerFor(t.app, 'Demo Bricks', ['picker']);
-    stranger = await bearerFor(t.app, 'Other Bricks', ['digibrick_manager']);
-    const p = await call(manager, 'PUT', '/v1/projects', {
-      name: 'Trays test',
-      condition: 'NEW',
-      content: 'c',
-      purpose: 'p',
-    });
-    projectId = p.json().results.find((x: { name: string }) => x.name === 'Trays test').project_id;
+    ({ t, demo, manager, digiUser, filler, stranger } = await startDigitizing(dialect));
+    projectId = await createProject(call, manager, 'Trays test');
     const b = await call(manager, 'PUT', `/v1/batches?project_id=${projectId}`, { name: 'Box' });
     batchId = b.json().results.find((x: { name: string }) => x.name === 'Box').batch_id;
-    item = await t.app.db
-      .selectFrom('items')
-      .select(['id', 'mold_id', 'colour_id', 'condition'])
-      .where('company_id', '=', demo)
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    await t.app.db
-      .insertInto('trays')
-      .values(
-        Array.from({ length: 520 }, (_, i) => ({
-          company_id: demo,
-          batch_id: batchId,
-          tray_nr: i + 1,
-          item_id: item.id,
-          mold_id: item.mold_id,
-          colour_id: item.colour_id,
-          condition: item.condition,
-          quantity: 1,
-          price: 1000,
-          creator_user_id: null,
-          date_of_creation: nowIso(),
-          last_edit_user_id: null,
-          date_of_last_edit: null,
-          location_id: null,
-          filled_by_user_id: null,
-          filled_at: null,
-          version: 0,
-        })),
-      )
-      .execute();
+    item = await firstItem(t, demo);
+    await insertTrays(t, { company: demo, batchId, item, count: 520, price: 1000 });
   });
   afterAll(() => t.close());
 
-  const call = (auth: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, headers: { authorization: auth }, payload });
+  const call = caller(() => t);
   const q = () => `?project_id=${projectId}&batch_id=${batchId}`;
   const detail = (res: { json(): unknown }) =>
     (res.json() as { errors: { detail: string }[] }).errors[0].detail;

@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ProjectMessages as M, type BatchRow } from '../../../contract/projects';
-import { nowIso } from '../../db/dialect';
-import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
-import { bearerFor, companyId } from '../../test/locations-support';
+import {
+  caller,
+  createProject,
+  details,
+  firstItem,
+  insertTrays,
+  startDigitizing,
+} from '../../test/digitizing';
+import { describeEachDialect, type TestApp } from '../../test/helpers';
 
 describeEachDialect('digitizing batches', (dialect) => {
   let t: TestApp;
@@ -13,26 +19,12 @@ describeEachDialect('digitizing batches', (dialect) => {
   let projectId: number;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    demo = await companyId(t.app, 'Demo Bricks');
-    manager = await bearerFor(t.app, 'Demo Bricks', ['digibrick_manager']);
-    digiUser = await bearerFor(t.app, 'Demo Bricks', ['digibrick_user']);
-    filler = await bearerFor(t.app, 'Demo Bricks', ['picker']);
-    const res = await call(manager, 'PUT', '/v1/projects', {
-      name: 'Batches test',
-      condition: 'NEW',
-      content: 'c',
-      purpose: 'p',
-    });
-    projectId = res.json().results.find((p: { name: string }) => p.name === 'Batches test')
-      .project_id as number;
+    ({ t, demo, manager, digiUser, filler } = await startDigitizing(dialect));
+    projectId = await createProject(call, manager, 'Batches test');
   });
   afterAll(() => t.close());
 
-  const call = (auth: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, headers: { authorization: auth }, payload });
-  const details = (res: { json(): unknown }) =>
-    (res.json() as { errors: { detail: string }[] }).errors.map((e) => e.detail);
+  const call = caller(() => t);
   const batches = (p = projectId) => `/v1/batches?project_id=${p}`;
   const named = (res: { json(): unknown }, name: string) =>
     (res.json() as { results: BatchRow[] }).results.find((b) => b.name === name)!;
@@ -135,38 +127,16 @@ describeEachDialect('digitizing batches', (dialect) => {
 
   it("a batch set to 'ready for filling' reaches the floor; leaving it retires its trays", async () => {
     const { batch_id } = named(await call(manager, 'GET', batches()), 'Box 2b');
-    const item = await t.app.db
-      .selectFrom('items')
-      .select(['id', 'mold_id', 'colour_id', 'condition'])
-      .where('company_id', '=', demo)
-      .executeTakeFirstOrThrow();
+    const item = await firstItem(t, demo);
     // Trays made while digitizing carry an old version: devices past it would never see them.
-    const trays = await t.app.db
-      .insertInto('trays')
-      .values(
-        [1, 2, 3].map((n) => ({
-          company_id: demo,
-          batch_id,
-          tray_nr: n,
-          item_id: item.id,
-          mold_id: item.mold_id,
-          colour_id: item.colour_id,
-          condition: item.condition,
-          quantity: n,
-          price: 1500,
-          creator_user_id: null,
-          date_of_creation: nowIso(),
-          last_edit_user_id: null,
-          date_of_last_edit: null,
-          location_id: null,
-          filled_by_user_id: null,
-          filled_at: null,
-          version: 0,
-        })),
-      )
-      .returning('id')
-      .execute();
-    const ids = trays.map((r) => r.id).sort((a, b) => a - b);
+    const ids = await insertTrays(t, {
+      company: demo,
+      batchId: batch_id,
+      item,
+      count: 3,
+      price: 1500,
+      quantity: (nr) => nr,
+    });
     const before = await pullAll(0);
     expect(before.rows.some((id) => ids.includes(id))).toBe(false);
 

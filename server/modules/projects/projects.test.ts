@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ProjectMessages as M, type ProjectRow } from '../../../contract/projects';
-import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
-import { bearerFor, companyId } from '../../test/locations-support';
+import { caller, details, startDigitizing } from '../../test/digitizing';
+import { describeEachDialect, type TestApp } from '../../test/helpers';
+import { companyId } from '../../test/locations-support';
 
 describeEachDialect('digitizing projects', (dialect) => {
   let t: TestApp;
@@ -11,18 +12,12 @@ describeEachDialect('digitizing projects', (dialect) => {
   let otherManager: string;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    manager = await bearerFor(t.app, 'Demo Bricks', ['digibrick_manager']);
-    digiUser = await bearerFor(t.app, 'Demo Bricks', ['digibrick_user']);
-    picker = await bearerFor(t.app, 'Demo Bricks', ['picker']);
-    otherManager = await bearerFor(t.app, 'Other Bricks', ['digibrick_manager']);
+    const d = await startDigitizing(dialect);
+    ({ t, manager, digiUser, filler: picker, stranger: otherManager } = d);
   });
   afterAll(() => t.close());
 
-  const call = (auth: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, headers: { authorization: auth }, payload });
-  const details = (res: { json(): unknown }) =>
-    (res.json() as { errors: { detail: string }[] }).errors.map((e) => e.detail);
+  const call = caller(() => t);
   const form = {
     name: 'Garage sale June',
     condition: 'GOOD',
