@@ -5,10 +5,22 @@ import { nowIso } from '../../db/dialect';
 import { badRequest, conflict } from '../../errors';
 import { recordTombstone } from '../../sync';
 import type { Trx, WriteCtx } from '../../write/context';
+import { createBatch } from '../projects/rules';
 import { existingIds, toThousandths, variantsOfMoulds } from './queries';
 
 const ON_FLOOR = 'ready for filling';
 const touched = (ctx: WriteCtx) => ({ last_edit_user_id: ctx.userId, date_of_last_edit: nowIso() });
+/** A new tray's own columns: made by the caller now, never edited, not on a shelf, not filled. */
+const newTray = (ctx: WriteCtx, now: string, version: number) => ({
+  creator_user_id: ctx.userId,
+  date_of_creation: now,
+  last_edit_user_id: null,
+  date_of_last_edit: null,
+  location_id: null,
+  filled_by_user_id: null,
+  filled_at: null,
+  version,
+});
 
 /**
  * Takes the write claim on the batch's trays for the caller, or keeps it when the caller holds
@@ -152,14 +164,7 @@ export async function addTray(trx: Trx, ctx: WriteCtx, batchId: number, t: TrayA
       quantity: t.quantity,
       price: toThousandths(t.price),
       status: t.status,
-      creator_user_id: ctx.userId,
-      date_of_creation: now,
-      last_edit_user_id: null,
-      date_of_last_edit: null,
-      location_id: null,
-      filled_by_user_id: null,
-      filled_at: null,
-      version,
+      ...newTray(ctx, now, version),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -246,14 +251,7 @@ export async function duplicateTrays(trx: Trx, ctx: WriteCtx, batchId: number, i
         accepted: 0,
         is_public: r.is_public,
         comments: r.comments,
-        creator_user_id: ctx.userId,
-        date_of_creation: now,
-        last_edit_user_id: null,
-        date_of_last_edit: null,
-        location_id: null,
-        filled_by_user_id: null,
-        filled_at: null,
-        version,
+        ...newTray(ctx, now, version),
       })
       .execute();
   }
@@ -319,33 +317,17 @@ export async function splitTrays(
   if (taken) throw badRequest(M.splitNameTaken);
   const rows = await mustBeTraysOf(trx, ctx, batchId, body.items);
   rows.sort((a, b) => a.tray_nr - b.tray_nr);
-  const created = await trx
-    .insertInto('batches')
-    .values({
-      company_id: ctx.companyId,
-      project_id: projectId,
-      name,
-      comments: body.comments,
-      creator_user_id: ctx.userId,
-      date_of_creation: nowIso(),
-      last_edit_user_id: null,
-      date_of_last_edit: null,
-      write_permission_user_id: null,
-      write_permission_since: null,
-      version,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const createdId = await createBatch(trx, ctx, projectId, { name, comments: body.comments });
   let nr = 1;
   for (const r of rows) {
     await trx
       .updateTable('trays')
-      .set({ batch_id: created.id, tray_nr: nr++, ...touched(ctx), version })
+      .set({ batch_id: createdId, tray_nr: nr++, ...touched(ctx), version })
       .where('id', '=', r.id)
       .execute();
     if (onFloor) await recordTombstone(trx, ctx.companyId, 'trays', r.id, version);
   }
-  return created.id;
+  return createdId;
 }
 
 /** A new variant of the company (public unless told otherwise, empty notes, price 0). */

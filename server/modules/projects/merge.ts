@@ -5,6 +5,7 @@ import { conflict } from '../../errors';
 import { recordTombstone } from '../../sync';
 import type { Trx, WriteCtx } from '../../write/context';
 import { batchNames, mustFindBatch } from './queries';
+import { createBatch } from './rules';
 
 /** Batches whose trays are on the warehouse floor (pulled by fillers' devices). */
 export const ON_FLOOR = 'ready for filling';
@@ -104,23 +105,10 @@ export async function duplicateBatches(
       .select('comments')
       .where('id', '=', sources[i].id)
       .executeTakeFirstOrThrow();
-    const { id } = await trx
-      .insertInto('batches')
-      .values({
-        company_id: ctx.companyId,
-        project_id: projectId,
-        name: e.child_name,
-        comments: source.comments,
-        creator_user_id: ctx.userId,
-        date_of_creation: nowIso(),
-        last_edit_user_id: null,
-        date_of_last_edit: null,
-        write_permission_user_id: null,
-        write_permission_since: null,
-        version,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await createBatch(trx, ctx, projectId, {
+      name: e.child_name,
+      comments: source.comments,
+    });
     await copyTrays(trx, ctx, sources[i].id, id, version);
     made.push(id);
   }
