@@ -1,12 +1,13 @@
 import Database from 'better-sqlite3';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
 import {
   ensureBuilt,
   freshDataDir,
+  launchChromium,
   median,
   ms,
+  signedInPage,
   startServer,
   type Bench,
   type BenchRow,
@@ -88,19 +89,9 @@ export const batchTrays: Bench = {
     await seeded.stop();
     const batchId = growBatch(dataDir);
     const server = await startServer(dataDir);
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-sync'],
-    });
+    const browser = await launchChromium();
     try {
-      const context = await browser.newContext({ baseURL: server.baseUrl });
-      await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
-      const page = await context.newPage();
-      await page.goto('/');
-      await page.getByLabel('Email').fill(MANAGER);
-      await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Log in' }).click();
-      await page.waitForURL((url) => url.pathname !== '/');
+      const { page } = await signedInPage(browser, server, MANAGER, PASSWORD);
 
       const loads: number[] = [];
       for (let i = 0; i < 3; i++) {

@@ -1,12 +1,21 @@
 import Database from 'better-sqlite3';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { PickingMutation } from '../../contract/mutations/picking';
 import { PickingStatus } from '../../contract/orders';
 import { Permission } from '../../contract/permissions';
 import { collectionsPulledBy } from '../../contract/sync-collections';
-import { ensureBuilt, freshDataDir, ms, startServer, type Bench, type BenchRow } from './support';
+import {
+  ensureBuilt,
+  freshDataDir,
+  launchChromium,
+  ms,
+  signedInPage,
+  startServer,
+  type Bench,
+  type BenchRow,
+} from './support';
 
 const WRITES = 1000;
 /** What a picker's device pulls (the first sync is over when each has a cursor). */
@@ -166,19 +175,9 @@ export const clientFlush: Bench = {
     await seeded.stop();
     const target = preparePicks(dataDir);
     const server = await startServer(dataDir);
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-sync'],
-    });
+    const browser = await launchChromium();
     try {
-      const context = await browser.newContext({ baseURL: server.baseUrl });
-      await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
-      const page = await context.newPage();
-      await page.goto('/');
-      await page.getByLabel('Email').fill(PICKER);
-      await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Log in' }).click();
-      await page.waitForURL((url) => url.pathname !== '/');
+      const { context, page } = await signedInPage(browser, server, PICKER, PASSWORD);
       // The first sync is done when every collection a picker pulls has a cursor on the device.
       await until(
         async () =>

@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { freePort } from '../support/server-process';
 
 /** One line of the results table. `goal` and `ok` are set where the design states a target. */
@@ -101,4 +102,33 @@ export async function startServer(
   }
   await stop();
   throw new Error(`the server did not become healthy\n${stderr.slice(-2000)}`);
+}
+
+/** Headless Chromium as the browser benches run it. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-sync'],
+  });
+}
+
+/**
+ * A page of the app on `server` (calls to other hosts refused), signed in through the login screen
+ * as `email`; back once the app has left the login page.
+ */
+export async function signedInPage(
+  browser: Browser,
+  server: RunningServer,
+  email: string,
+  password: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: server.baseUrl });
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => url.pathname !== '/');
+  return { context, page };
 }
