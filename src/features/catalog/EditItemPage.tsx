@@ -8,17 +8,15 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useCallback, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { CatalogMessages, type CatalogItem, type ObjectType } from '../../../contract/catalog';
 import { notifyError, notifySuccess } from '../../ui/notify';
-import { itemByKey, suggest } from './api';
+import { suggest } from './api';
 import { changedFields, FIELD_LABELS, formValues } from './editFields';
 import { showCatalogError } from './errors';
-import { BackToCatalog } from './ItemHeader';
-import { LoadState } from './LoadState';
+import { ItemPage } from './ItemPage';
 import { RelationForm } from './RelationForm';
-import { useLoad } from './useLoad';
 
 function EditForm({ item }: { item: CatalogItem }) {
   const navigate = useNavigate();
@@ -105,15 +103,5 @@ function EditForm({ item }: { item: CatalogItem }) {
  * Below it, a relation to another item can be suggested.
  */
 export default function EditItemPage() {
-  const { id = '' } = useParams();
-  const load = useCallback(() => itemByKey(id), [id]);
-  const { result, reload } = useLoad(load);
-  return (
-    <Stack gap="md">
-      <BackToCatalog />
-      <LoadState result={result} label="Loading the item" reload={reload}>
-        {(page) => <EditForm key={page.results[0].uuid} item={page.results[0]} />}
-      </LoadState>
-    </Stack>
-  );
+  return <ItemPage>{(item) => <EditForm key={item.uuid} item={item} />}</ItemPage>;
 }

@@ -1,21 +1,19 @@
 import { Accordion, Stack, Tabs, Text } from '@mantine/core';
-import { useCallback, useState } from 'react';
-import { Navigate, useParams } from 'react-router-dom';
+import { useState } from 'react';
+import { Navigate } from 'react-router-dom';
 import {
   CatalogMessages,
   RELATION_HEADERS,
   type CatalogItem,
   type PartRelation,
 } from '../../../contract/catalog';
-import { itemByKey } from './api';
 import { ChangeTable } from './ChangeTable';
 import { ElementCards, LinkedCards, type PartRef } from './ItemCards';
-import { BackToCatalog, ItemHeader } from './ItemHeader';
-import { LoadState } from './LoadState';
+import { ItemHeader } from './ItemHeader';
+import { ItemPage } from './ItemPage';
 import { Paged } from './Paged';
 import { PartPanel } from './PartPanel';
 import { SetList } from './SetList';
-import { useLoad } from './useLoad';
 
 /** Related parts grouped under collapsible headers: Sub-part, Print, Pair, Alternate, Mold, Pattern. */
 function RelationGroups({ item, onOpen }: { item: CatalogItem; onOpen: (p: PartRef) => void }) {
@@ -93,15 +91,5 @@ function ItemInfo({ item }: { item: CatalogItem }) {
  * Elements, Relations, Sets and Changelog; element cards and related parts open a side panel.
  */
 export default function ItemInfoPage() {
-  const { id = '' } = useParams();
-  const load = useCallback(() => itemByKey(id), [id]);
-  const { result, reload } = useLoad(load);
-  return (
-    <Stack gap="md">
-      <BackToCatalog />
-      <LoadState result={result} label="Loading the item" reload={reload}>
-        {(page) => <ItemInfo key={page.results[0].uuid} item={page.results[0]} />}
-      </LoadState>
-    </Stack>
-  );
+  return <ItemPage>{(item) => <ItemInfo key={item.uuid} item={item} />}</ItemPage>;
 }
