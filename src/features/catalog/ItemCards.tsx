@@ -4,6 +4,24 @@ import { NO_IMAGE } from '../../ui/noImage';
 
 export type PartRef = Element['part'];
 
+/** A card's picture, the same size on every card (the placeholder when there is none). */
+function CardPicture({ src }: { src: string }) {
+  return (
+    <Card.Section>
+      <Image
+        src={src}
+        fallbackSrc={NO_IMAGE}
+        alt=""
+        w={160}
+        h={120}
+        fit="contain"
+        mx="auto"
+        loading="lazy"
+      />
+    </Card.Section>
+  );
+}
+
 /**
  * Element cards: the colour, and for a minifig's or set's inventory also the part's name and
  * picture and the quantity. Clicking a card opens its part in the side panel.
@@ -26,18 +44,7 @@ export function ElementCards({
           aria-label={`${withPart ? `${e.part.name} in ` : ''}${e.colour.name}`}
         >
           <Card withBorder padding="xs" h="100%">
-            <Card.Section>
-              <Image
-                src={e.image_url || e.part.image_url || NO_IMAGE}
-                fallbackSrc={NO_IMAGE}
-                alt=""
-                w={160}
-                h={120}
-                fit="contain"
-                mx="auto"
-                loading="lazy"
-              />
-            </Card.Section>
+            <CardPicture src={e.image_url || e.part.image_url || NO_IMAGE} />
             <Group gap={6} mt="xs" wrap="nowrap">
               <ColorSwatch color={`#${e.colour.hex || 'cccccc'}`} size={14} />
               <Text size="sm">{e.colour.name}</Text>
@@ -69,18 +76,7 @@ export function LinkedCards({
       {items.map((x) => (
         <UnstyledButton key={x.uuid} onClick={() => onOpen(x)} aria-label={x.name}>
           <Card withBorder padding="xs" h="100%">
-            <Card.Section>
-              <Image
-                src={x.image_url || NO_IMAGE}
-                fallbackSrc={NO_IMAGE}
-                alt=""
-                w={160}
-                h={120}
-                fit="contain"
-                mx="auto"
-                loading="lazy"
-              />
-            </Card.Section>
+            <CardPicture src={x.image_url || NO_IMAGE} />
             <Text size="sm" mt="xs" lineClamp={2}>
               {'quantity' in x && x.quantity > 1 ? `${x.quantity} × ` : ''}
               {x.name}
