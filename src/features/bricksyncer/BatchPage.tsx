@@ -1,6 +1,18 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
-import { useBlocker, useParams } from 'react-router-dom';
+import { Link, useBlocker, useParams } from 'react-router-dom';
+import type { JobView } from '../../../contract/jobs';
 import {
   canUpload,
   SyncBatchMessages as M,
@@ -8,15 +20,20 @@ import {
   type SyncBatchRow,
 } from '../../../contract/sync-batches';
 import { notifyError, notifySuccess, showApiError } from '../../ui/notify';
-import { fetchBatchItems, fetchSyncBatch, savePrices, uploadBatch } from './api';
+import { fetchBatchItems, fetchSyncBatch, savePrices } from './api';
 import { BatchItemRow } from './BatchItemRow';
+import { rememberedJobs, rememberJobs, startUpload, uploadRefusal } from './uploadApi';
+import { UploadProgress } from './UploadProgress';
 
 type Load<T> = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; value: T };
 
+type Upload = { jobIds: number[]; initial?: JobView[] };
+
 /**
  * Batch (docs/bricksyncer.md): the batch's details and items with an editable price each; Save
- * prices stores them, Upload items sends the batch (every item needs a price above 0). Leaving
- * with unsaved prices asks first, except when uploading.
+ * prices stores them, Upload items queues one upload job per store (every item needs a price
+ * above 0) and the page follows the jobs' progress. Leaving with unsaved prices asks first,
+ * except when uploading.
  */
 export default function BatchPage() {
   const batchId = Number(useParams().batchId);
@@ -25,6 +42,11 @@ export default function BatchPage() {
   // Prices typed but not saved yet: batch item id -> thousandths (null when emptied).
   const [edits, setEdits] = useState<Map<number, number | null>>(new Map());
   const [busy, setBusy] = useState(false);
+  const [upload, setUpload] = useState<Upload | null>(() => {
+    const jobIds = rememberedJobs(batchId);
+    return jobIds.length > 0 ? { jobIds } : null;
+  });
+  const [refusal, setRefusal] = useState<string | null>(null);
   const dirty = edits.size > 0;
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
@@ -68,7 +90,14 @@ export default function BatchPage() {
     }
   }
 
-  async function upload() {
+  const reloadBatch = useCallback(() => {
+    fetchSyncBatch(batchId).then(
+      (value) => setBatch({ state: 'loaded', value }),
+      () => undefined,
+    );
+  }, [batchId]);
+
+  async function sendUpload() {
     const priced = list.map((i) => ({
       item_id: i.item_id,
       price: priceOf(i),
@@ -76,14 +105,23 @@ export default function BatchPage() {
     }));
     if (!canUpload(priced)) return notifyError(M.uploadNoPrice);
     setBusy(true);
+    setRefusal(null);
     try {
-      await uploadBatch(
+      const jobs = await startUpload(
         batchId,
         priced.map((p) => ({ ...p, price: p.price ?? 0 })),
       );
-      notifySuccess('The batch is being uploaded');
+      rememberJobs(
+        batchId,
+        jobs.map((j) => j.id),
+      );
+      setUpload({ jobIds: jobs.map((j) => j.id), initial: jobs });
+      setEdits(new Map()); // the prices sent are kept on the batch
+      void load();
     } catch (error) {
-      await showApiError(error);
+      const refused = await uploadRefusal(error);
+      if (refused) setRefusal(refused);
+      else await showApiError(error);
     } finally {
       setBusy(false);
     }
@@ -136,10 +174,33 @@ export default function BatchPage() {
         <Button onClick={() => void save()} disabled={!dirty} loading={busy}>
           Save prices
         </Button>
-        <Button onClick={() => void upload()} disabled={items.state !== 'loaded'} loading={busy}>
+        <Button
+          onClick={() => void sendUpload()}
+          disabled={items.state !== 'loaded'}
+          loading={busy}
+        >
           Upload items
         </Button>
       </Group>
+      {refusal && (
+        <Alert color="red" data-testid="upload-refused">
+          <Text style={{ whiteSpace: 'pre-line' }}>{refusal}</Text>
+          {/Stores/.test(refusal) && (
+            <Anchor component={Link} to="/bricksyncer/stores">
+              Go to Stores
+            </Anchor>
+          )}
+        </Alert>
+      )}
+      {upload && (
+        <UploadProgress
+          key={upload.jobIds.join()}
+          jobIds={upload.jobIds}
+          initial={upload.initial}
+          items={list}
+          onEnded={reloadBatch}
+        />
+      )}
       <Modal
         opened={blocker.state === 'blocked'}
         onClose={() => blocker.reset?.()}

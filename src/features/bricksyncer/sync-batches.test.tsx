@@ -6,7 +6,11 @@ import { readFileSync } from 'node:fs';
 import { File as NodeFile } from 'node:buffer';
 import { join } from 'node:path';
 import { BsxImportMessages, readBsxText } from '../../../contract/bsx';
+import { JobMessages } from '../../../contract/jobs';
 import { newItemFromLot, SyncBatchMessages as M } from '../../../contract/sync-batches';
+import { NO_STORE } from '../../../server/jobs';
+import { addStore, testRunner } from '../../../server/jobs/test-support';
+import { startFakeBrickLink } from '../../../tests/support/fake-bricklink';
 import { useSession } from '../../app/session';
 import BatchPage from './BatchPage';
 import ImportBsxPage from './ImportBsxPage';
@@ -22,6 +26,7 @@ const renderAt = (path: string) =>
   });
 
 /** The overview against the real server (SQLite): fetch is answered by app.inject. */
+const nodeFetch = globalThis.fetch;
 const t = startRealServer();
 
 const sample = readFileSync(join(__dirname, '../../../tests/fixtures/sample.bsx'), 'utf8');
@@ -142,10 +147,62 @@ describe('sync batch screens', () => {
       .orderBy('id')
       .execute();
     expect(rows.map((r) => Number(r.price))).toEqual([1250, 40]);
+    // No store has credentials yet: refused with the server's message and a way to Stores.
     fireEvent.click(screen.getByRole('button', { name: 'Upload items' }));
-    await screen.findByText(new RegExp(M.uploadNotAvailable));
+    await screen.findByText(NO_STORE);
+    expect(screen.getByRole('link', { name: 'Go to Stores' }).getAttribute('href')).toBe(
+      '/bricksyncer/stores',
+    );
     void router.navigate('/elsewhere');
     await screen.findByText('Elsewhere');
+  });
+
+  it('uploads to the store, follows the job every 2 s to Uploaded and refuses a second upload', async () => {
+    await signIn('syncer@demo.test');
+    const bl = await startFakeBrickLink();
+    try {
+      const auth = `Bearer ${useSession.getState().access_token}`;
+      const store = await addStore(t.app, auth, 'BRICKLINK');
+      const id = await batchOfParts('Sent to BrickLink');
+      const before = bl.inventory.size;
+      renderAt(`/bricksyncer/batch/${id}`);
+      fireEvent.change(await screen.findByLabelText('Price of Brick 2 x 2 White'), {
+        target: { value: '0,5' },
+      });
+      fireEvent.click(screen.getByRole('button', { name: 'Upload items' }));
+      const job = await screen.findByTestId('upload-job');
+      expect(job.textContent).toContain('queued');
+      expect(screen.queryByText('Uploaded')).toBeNull();
+
+      // A runner (as the server's) sends the lots; the page sees it at its next poll.
+      // The page's calls go to the test server; the runner's to the fake BrickLink.
+      const pageFetch = globalThis.fetch;
+      globalThis.fetch = (input, init) =>
+        String(input instanceof Request ? input.url : input).startsWith(bl.url)
+          ? nodeFetch(input, init)
+          : pageFetch(input, init);
+      try {
+        expect(await testRunner(t.app, { bricklink: bl.url }).runOnce()).toBe(true);
+      } finally {
+        globalThis.fetch = pageFetch;
+      }
+      await screen.findByText('Uploaded', undefined, { timeout: 8000 });
+      const { name } = await t.app.db
+        .selectFrom('stores')
+        .select('name')
+        .where('id', '=', store)
+        .executeTakeFirstOrThrow();
+      expect(screen.getByTestId('upload-job').textContent).toMatch(new RegExp(`^${name}done.*2/2`));
+      expect(bl.inventory.size).toBe(before + 2);
+      const prices = [...bl.inventory.values()].slice(-2).map((l) => l.unit_price);
+      expect(prices.map(Number).sort((a, b) => a - b)).toEqual([0.04, 0.5]);
+
+      fireEvent.click(screen.getByRole('button', { name: 'Upload items' }));
+      await screen.findByText(JobMessages.uploaded);
+      expect(screen.queryByRole('link', { name: 'Go to Stores' })).toBeNull();
+    } finally {
+      await bl.close();
+    }
   });
 
   it('tells when the batch cannot be retrieved', async () => {
