@@ -17,14 +17,18 @@ const dim = z
     z.number().min(0).max(100_000),
   )
   .nullable();
+/** What a part, a minifig and a set all have. */
+const objectFields = {
+  name: text(300).min(1),
+  rebrickable_id: idText,
+  bricklink_id: idText,
+  brickowl_id: idText,
+  image_url: text(500).nullable(),
+  year: int(1900, 2100).nullable(),
+};
 export const EditableFields = {
   part: {
-    name: text(300).min(1),
-    rebrickable_id: idText,
-    bricklink_id: idText,
-    brickowl_id: idText,
-    image_url: text(500).nullable(),
-    year: int(1900, 2100).nullable(),
+    ...objectFields,
     length: dim,
     width: dim,
     height: dim,
@@ -32,21 +36,11 @@ export const EditableFields = {
     material: text(100).nullable(),
   },
   minifig: {
-    name: text(300).min(1),
-    rebrickable_id: idText,
-    bricklink_id: idText,
-    brickowl_id: idText,
-    image_url: text(500).nullable(),
-    year: int(1900, 2100).nullable(),
+    ...objectFields,
     num_parts: int(0, 100_000).nullable(),
   },
   set: {
-    name: text(300).min(1),
-    rebrickable_id: idText,
-    bricklink_id: idText,
-    brickowl_id: idText,
-    image_url: text(500).nullable(),
-    year: int(1900, 2100).nullable(),
+    ...objectFields,
     num_parts: int(0, 100_000).nullable(),
     length: dim,
     width: dim,
