@@ -2,13 +2,11 @@ import Database from 'better-sqlite3';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  ensureBuilt,
-  freshDataDir,
+  demoServer,
   launchChromium,
   median,
   ms,
   signedInPage,
-  startServer,
   type Bench,
   type BenchRow,
 } from './support';
@@ -83,12 +81,7 @@ function growBatch(dataDir: string): number {
 export const batchTrays: Bench = {
   name: 'batch-trays',
   async run(): Promise<BenchRow[]> {
-    ensureBuilt();
-    const dataDir = freshDataDir('batch-trays');
-    const seeded = await startServer(dataDir, { SEED_DEMO: '1' });
-    await seeded.stop();
-    const batchId = growBatch(dataDir);
-    const server = await startServer(dataDir);
+    const { dataDir, prepared: batchId, server } = await demoServer('batch-trays', growBatch);
     const browser = await launchChromium();
     try {
       const { page } = await signedInPage(browser, server, MANAGER, PASSWORD);

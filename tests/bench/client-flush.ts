@@ -6,16 +6,7 @@ import { PickingMutation } from '../../contract/mutations/picking';
 import { PickingStatus } from '../../contract/orders';
 import { Permission } from '../../contract/permissions';
 import { collectionsPulledBy } from '../../contract/sync-collections';
-import {
-  ensureBuilt,
-  freshDataDir,
-  launchChromium,
-  ms,
-  signedInPage,
-  startServer,
-  type Bench,
-  type BenchRow,
-} from './support';
+import { demoServer, launchChromium, ms, signedInPage, type Bench, type BenchRow } from './support';
 
 const WRITES = 1000;
 /** What a picker's device pulls (the first sync is over when each has a cursor). */
@@ -169,12 +160,7 @@ async function until(check: () => Promise<boolean> | boolean, timeoutMs: number)
 export const clientFlush: Bench = {
   name: 'client-flush',
   async run(): Promise<BenchRow[]> {
-    ensureBuilt();
-    const dataDir = freshDataDir('client-flush');
-    const seeded = await startServer(dataDir, { SEED_DEMO: '1' });
-    await seeded.stop();
-    const target = preparePicks(dataDir);
-    const server = await startServer(dataDir);
+    const { dataDir, prepared: target, server } = await demoServer('client-flush', preparePicks);
     const browser = await launchChromium();
     try {
       const { context, page } = await signedInPage(browser, server, PICKER, PASSWORD);

@@ -132,3 +132,19 @@ export async function signedInPage(
   await page.waitForURL((url) => url.pathname !== '/');
   return { context, page };
 }
+
+/**
+ * The built PWA and a fresh data directory with the demo data, which `prepare` changes while no
+ * server runs (straight in the database file); then the server on it.
+ */
+export async function demoServer<T>(
+  label: string,
+  prepare: (dataDir: string) => T,
+): Promise<{ dataDir: string; prepared: T; server: RunningServer }> {
+  ensureBuilt();
+  const dataDir = freshDataDir(label);
+  const seeded = await startServer(dataDir, { SEED_DEMO: '1' });
+  await seeded.stop();
+  const prepared = prepare(dataDir);
+  return { dataDir, prepared, server: await startServer(dataDir) };
+}
