@@ -28,19 +28,39 @@ const mouldOf = (link: Link, ref: string) =>
 const n = (v: unknown) => Number(v ?? 0);
 const id = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-async function setChildren(db: Db, setId: number): Promise<InventoryChild[]> {
-  const elements = await db
-    .selectFrom('element_in_set as l')
+/** The elements in a set's (or minifig's) inventory, by part name then colour. */
+async function elementsIn(
+  db: Db,
+  holder: 'set' | 'minifig',
+  holderId: number,
+): Promise<InventoryChild[]> {
+  const inventory = holder === 'set' ? 'element_in_set' : 'element_in_minifig';
+  const rows = await db
+    .selectFrom(`${inventory} as l` as 'element_in_set as l')
     .innerJoin('elements as e', 'e.id', 'l.element_id')
     .innerJoin('parts as p', 'p.id', 'e.part_id')
     .innerJoin('colours as c', 'c.id', 'e.colour_id')
     .select(['p.name', 'e.colour_id', 'c.name as color_name', 'l.quantity', 'l.extra_quantity'])
     .select(['l.is_alternate', 'e.image_url', 'p.image_url as part_image'])
     .select(mouldOf('part_id', 'p.id'))
-    .where('l.set_id', '=', setId)
+    .where(`l.${holder}_id` as 'l.set_id', '=', holderId)
     .orderBy('p.name')
     .orderBy('c.name')
     .execute();
+  return rows.map((r) => ({
+    id: id(r.mould_id),
+    name: r.name,
+    colour_id: r.colour_id,
+    color_name: r.color_name,
+    quantity: n(r.quantity),
+    extra_quantity: n(r.extra_quantity),
+    is_alternate: n(r.is_alternate),
+    img: r.image_url ?? r.part_image,
+  }));
+}
+
+async function setChildren(db: Db, setId: number): Promise<InventoryChild[]> {
+  const elements = await elementsIn(db, 'set', setId);
   const minifigs = await db
     .selectFrom('minifig_in_set as l')
     .innerJoin('minifigs as f', 'f.id', 'l.minifig_id')
@@ -67,44 +87,10 @@ async function setChildren(db: Db, setId: number): Promise<InventoryChild[]> {
     img: r.image_url,
   });
   return [
-    ...elements.map((r) => ({
-      id: id(r.mould_id),
-      name: r.name,
-      colour_id: r.colour_id,
-      color_name: r.color_name,
-      quantity: n(r.quantity),
-      extra_quantity: n(r.extra_quantity),
-      is_alternate: n(r.is_alternate),
-      img: r.image_url ?? r.part_image,
-    })),
+    ...elements,
     ...minifigs.map((r) => ({ id: id(r.mould_id), ...plain(r) })),
     ...sets.map((r) => ({ id: id(r.mould_id), ...plain(r) })),
   ];
-}
-
-async function minifigChildren(db: Db, minifigId: number): Promise<InventoryChild[]> {
-  const rows = await db
-    .selectFrom('element_in_minifig as l')
-    .innerJoin('elements as e', 'e.id', 'l.element_id')
-    .innerJoin('parts as p', 'p.id', 'e.part_id')
-    .innerJoin('colours as c', 'c.id', 'e.colour_id')
-    .select(['p.name', 'e.colour_id', 'c.name as color_name', 'l.quantity', 'l.extra_quantity'])
-    .select(['l.is_alternate', 'e.image_url', 'p.image_url as part_image'])
-    .select(mouldOf('part_id', 'p.id'))
-    .where('l.minifig_id', '=', minifigId)
-    .orderBy('p.name')
-    .orderBy('c.name')
-    .execute();
-  return rows.map((r) => ({
-    id: id(r.mould_id),
-    name: r.name,
-    colour_id: r.colour_id,
-    color_name: r.color_name,
-    quantity: n(r.quantity),
-    extra_quantity: n(r.extra_quantity),
-    is_alternate: n(r.is_alternate),
-    img: r.image_url ?? r.part_image,
-  }));
 }
 
 /** The sets (or minifigs) whose inventory holds an element of the part, by name. */
@@ -213,7 +199,7 @@ export async function mouldFamily(
 }> {
   const inventory_children = [
     ...(m.set_id !== null ? await setChildren(db, m.set_id) : []),
-    ...(m.minifig_id !== null ? await minifigChildren(db, m.minifig_id) : []),
+    ...(m.minifig_id !== null ? await elementsIn(db, 'minifig', m.minifig_id) : []),
   ];
   return {
     inventory_children,
