@@ -1,8 +1,6 @@
 import {
-  Alert,
   Button,
   Group,
-  List,
   Modal,
   Select,
   SimpleGrid,
@@ -18,6 +16,7 @@ import {
   type ProjectRow,
 } from '../../../contract/projects';
 import { createProject, updateProject } from './api';
+import { FormProblems } from './BatchFormModal';
 import { useFormSend } from './useFormSend';
 
 type Fields = {
@@ -120,15 +119,7 @@ export function ProjectFormModal({
           <TextInput label="Other hours" {...input('other_hours')} />
         </SimpleGrid>
         <Textarea label="Comments (optional)" rows={2} {...input('comments')} />
-        {problems.length > 0 && (
-          <Alert color="yellow" title="Please check the form" role="alert">
-            <List size="sm">
-              {problems.map((p) => (
-                <List.Item key={p}>{p}</List.Item>
-              ))}
-            </List>
-          </Alert>
-        )}
+        <FormProblems problems={problems} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
