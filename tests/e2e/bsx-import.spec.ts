@@ -1,7 +1,11 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SyncBatchItem } from '../../contract/sync-batches';
+import { NO_STORE } from '../../server/jobs/upload';
 import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
+
+// The refused upload (no store has credentials) is a 409 the browser logs.
+test.use({ allowedConsoleError: /status of 409 .*sync_batch_upload/ });
 
 const SAMPLE = join(dirname(fileURLToPath(import.meta.url)), '../fixtures/sample.bsx');
 
@@ -39,6 +43,14 @@ test('a bricksyncer imports the BrickStore sample, creates a batch and edits a p
   await price.fill('1,25');
   await page.getByRole('button', { name: 'Save prices' }).click();
   await expect(page.getByText('Prices saved')).toBeVisible();
+  // The demo stores have no credentials: the upload is refused with the server's message and a
+  // way to Stores (nothing is queued, nothing is sent).
+  await page.getByRole('button', { name: 'Upload items' }).click();
+  await expect(page.getByText(NO_STORE)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to Stores' })).toHaveAttribute(
+    'href',
+    '/bricksyncer/stores',
+  );
 
   const batchId = Number(new URL(page.url()).pathname.split('/').pop());
   const syncer = await apiLogin(request, 'syncer@demo.test');

@@ -59,6 +59,16 @@ function exited(child: ChildProcess): Promise<void> {
   });
 }
 
+/**
+ * A test server never calls the real marketplaces: no scheduled order intake, and both
+ * marketplace addresses are a closed local port (discard), so a call fails as a lost connection.
+ */
+export const NO_MARKETPLACES = {
+  ORDER_INTAKE_MINUTES: '0',
+  BRICKLINK_API_URL: 'http://127.0.0.1:9',
+  BRICKOWL_API_URL: 'http://127.0.0.1:9',
+} as const;
+
 /** Starts the server and resolves once GET /api/health answers 200. */
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
@@ -78,6 +88,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
       LOG_STDOUT: '1',
+      ...NO_MARKETPLACES,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

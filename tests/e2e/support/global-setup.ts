@@ -11,7 +11,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startSmtpSink } from '../../../server/test/smtp';
-import { freePort } from '../../support/server-process';
+import { freePort, NO_MARKETPLACES } from '../../support/server-process';
 import { parseRawMail, type ReceivedMail } from './mailbox';
 
 /** An SMTP server in this process that appends each received mail as a JSON line to `file`. */
@@ -96,6 +96,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       PUBLIC_URL: baseURL,
       SEED_DEMO: '1',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      // Nothing leaves the machine: no scheduled order intake, and a marketplace call (an upload
+      // started by a test) reaches a closed local port and fails as a lost connection.
+      ...NO_MARKETPLACES,
     },
     stdio: ['ignore', out, out],
   });
