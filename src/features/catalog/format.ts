@@ -1,19 +1,5 @@
-const two = (n: number) => String(n).padStart(2, '0');
-
-/**
- * A timestamp as shown in the catalog screens: the stored time without its last 3 characters
- * (the seconds), read in the device's time zone: "2024-05-01 14:07".
- */
-export function shownTime(stored: string): string {
-  const date = new Date(stored);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(stored) || Number.isNaN(date.getTime())) {
-    return stored.length > 3 ? stored.slice(0, -3) : stored;
-  }
-  return (
-    `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ` +
-    `${two(date.getHours())}:${two(date.getMinutes())}`
-  );
-}
+/** A timestamp as shown in the catalog screens: to the minute, "2024-05-01 14:07". */
+export { minuteTime as shownTime } from '../../ui/minuteTime';
 
 /** A value in a change line: null as 'null', text as is, anything else as JSON. */
 export function valueText(v: unknown): string {

@@ -1,17 +1,2 @@
-const two = (n: number) => String(n).padStart(2, '0');
-
-/**
- * The time of a report, readable and to the minute in the device's time zone
- * ("2024-05-01 14:07"). The original showed the stored text without its last 3 characters
- * (the seconds); text that is not a date is shown that way.
- */
-export function reportTime(stored: string): string {
-  const date = new Date(stored);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(stored) || Number.isNaN(date.getTime())) {
-    return stored.length > 3 ? stored.slice(0, -3) : stored;
-  }
-  return (
-    `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ` +
-    `${two(date.getHours())}:${two(date.getMinutes())}`
-  );
-}
+/** The time of a report, to the minute in the device's time zone ("2024-05-01 14:07"). */
+export { minuteTime as reportTime } from '../../ui/minuteTime';
