@@ -4,8 +4,11 @@ import { Link } from 'react-router-dom';
 import type { StoreResource } from '../../../contract/bricksyncer';
 import { showApiError } from '../../ui/notify';
 import { fetchStores } from './api';
+import { OrderIntakeButton } from './OrderIntakeButton';
 
-/** Store list: each store with View, Edit and Delete; Add opens the store form. */
+/**
+ * Store list: each store with View, Edit, Delete and Import orders now; Add opens the store form.
+ */
 export default function StoresPage() {
   const [stores, setStores] = useState<StoreResource[] | null>(null);
   useEffect(() => {
@@ -50,6 +53,7 @@ export default function StoresPage() {
                     <Anchor component={Link} to={`/bricksyncer/stores/${s.id}/delete`} c="red">
                       Delete
                     </Anchor>
+                    <OrderIntakeButton storeId={Number(s.id)} storeName={s.attributes.name} />
                   </Group>
                 </Table.Td>
               </Table.Tr>

@@ -3,6 +3,9 @@ import { renderAt, startRealServer } from '../../test/realServer';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { StoreItemMessages, StoreMessages } from '../../../contract/bricksyncer';
+import { JobMessages } from '../../../contract/jobs';
+import { addStore } from '../../../server/jobs/test-support';
+import { useSession } from '../../app/session';
 import AddStorePage from './AddStorePage';
 import DeleteStorePage from './DeleteStorePage';
 import EditItemsPage from './EditItemsPage';
@@ -67,6 +70,48 @@ describe('stores', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('Demo Bricks on BrickLink')).toBeTruthy();
     expect(screen.queryByText('Attic store 2')).toBeNull();
+  });
+
+  it("imports a store's orders now: a job is queued; a store without credentials is refused", async () => {
+    at('/bricksyncer/stores');
+    fireEvent.click(
+      await screen.findByRole('button', {
+        name: 'Import orders now from Demo Bricks on BrickLink',
+      }),
+    );
+    expect(await screen.findByText(new RegExp(JobMessages.noCredentials))).toBeTruthy();
+
+    const demo = await t.app.db
+      .selectFrom('stores')
+      .select(['id', 'company_id'])
+      .where('name', '=', 'Demo Bricks on BrickLink')
+      .executeTakeFirstOrThrow();
+    const auth = `Bearer ${useSession.getState().access_token}`;
+    const store = await addStore(t.app, auth, 'BRICKOWL');
+    const { name } = await t.app.db
+      .selectFrom('stores')
+      .select('name')
+      .where('id', '=', store)
+      .executeTakeFirstOrThrow();
+    cleanup();
+    at('/bricksyncer/stores');
+    fireEvent.click(await screen.findByRole('button', { name: `Import orders now from ${name}` }));
+    const notice = await screen.findByText(
+      new RegExp(`^Importing the orders of ${name}: job \\d+, queued$`),
+    );
+    const jobId = Number(/job (\d+)/.exec(notice.textContent ?? '')![1]);
+    const job = await t.app.db
+      .selectFrom('jobs')
+      .select(['kind', 'store_id', 'company_id'])
+      .where('id', '=', jobId)
+      .executeTakeFirstOrThrow();
+    expect([job.kind, Number(job.store_id), Number(job.company_id)]).toEqual([
+      'order_intake',
+      store,
+      Number(demo.company_id),
+    ]);
+    await t.app.db.deleteFrom('jobs').where('id', '=', jobId).execute();
+    await t.app.db.deleteFrom('stores').where('id', '=', store).execute();
   });
 
   it("shows 'Store not found' for another company's store", async () => {
