@@ -28,13 +28,7 @@ export function OrderIntakeButton({ storeId, storeName }: { storeId: number; sto
     }
   }
   return (
-    <Button
-      size="compact-xs"
-      variant="light"
-      loading={busy}
-      onClick={() => void run()}
-      aria-label={`Import orders now from ${storeName}`}
-    >
+    <Button size="compact-xs" variant="light" loading={busy} onClick={() => void run()}>
       Import orders now
     </Button>
   );

@@ -30,6 +30,11 @@ const at = (path: string) =>
     '/bricksyncer/logs': <LogsPage />,
     '/bricksyncer/settings': <SettingsPage />,
   });
+/** The store's row's "Import orders now". */
+const intakeButton = async (store: string) =>
+  within((await screen.findByText(store)).closest('tr')!).getByRole('button', {
+    name: 'Import orders now',
+  });
 const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
@@ -74,11 +79,7 @@ describe('stores', () => {
 
   it("imports a store's orders now: a job is queued; a store without credentials is refused", async () => {
     at('/bricksyncer/stores');
-    fireEvent.click(
-      await screen.findByRole('button', {
-        name: 'Import orders now from Demo Bricks on BrickLink',
-      }),
-    );
+    fireEvent.click(await intakeButton('Demo Bricks on BrickLink'));
     expect(await screen.findByText(new RegExp(JobMessages.noCredentials))).toBeTruthy();
 
     const demo = await t.app.db
@@ -95,7 +96,7 @@ describe('stores', () => {
       .executeTakeFirstOrThrow();
     cleanup();
     at('/bricksyncer/stores');
-    fireEvent.click(await screen.findByRole('button', { name: `Import orders now from ${name}` }));
+    fireEvent.click(await intakeButton(name));
     const notice = await screen.findByText(
       new RegExp(`^Importing the orders of ${name}: job \\d+, queued$`),
     );
