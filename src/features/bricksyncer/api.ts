@@ -39,13 +39,6 @@ export async function savePrices(
   return res.results;
 }
 
-export async function uploadBatch(
-  batchId: number,
-  items: { item_id: number; price: number; quantity: number }[],
-): Promise<void> {
-  await api.post('v1/sync_batch_upload', { searchParams: { batch_id: batchId }, json: { items } });
-}
-
 export async function convertLots(lots: ConvertLot[]): Promise<ConvertedLot[]> {
   const res = await api
     .post('v1/sync_batch_convert', { json: { lots }, timeout: 120_000 })
