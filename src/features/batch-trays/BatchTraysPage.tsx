@@ -99,7 +99,7 @@ export default function BatchTraysPage() {
 
   async function finishEdit(row: TrayRow, field: DraftField, text: string | null) {
     setEditing(null);
-    if (text === null) return;
+    if (text === null) return t.cancelEdit();
     const value = parseCell(field, text);
     if (value === undefined) return notifyError(`Not a valid ${field.replace('_id', '')}: ${text}`);
     let draft: Draft = { ...draftFor(row), [field]: value };

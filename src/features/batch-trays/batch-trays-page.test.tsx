@@ -113,6 +113,30 @@ describe('BatchTraysPage', () => {
     await waitFor(async () => expect(await claimant(2)).toBeNull());
   });
 
+  it('an edit given up (Escape) or typed back to its saved value gives up the claim', async () => {
+    await signIn('digi.manager@demo.test');
+    page(1);
+    await screen.findByText('Attic 1 - bricks');
+    fireEvent.doubleClick(cell(1, COL.quantity));
+    const input = await screen.findByRole('textbox', { name: 'quantity of tray 1' });
+    await waitFor(async () => expect(await claimant(1)).not.toBeNull());
+    fireEvent.keyDown(input, { key: 'Escape' });
+    await waitFor(async () => expect(await claimant(1)).toBeNull());
+
+    const saved = (await trayOf(1, 1)).quantity;
+    await typeInto(1, COL.quantity, 'quantity', String(saved));
+    await waitFor(async () => expect(await claimant(1)).toBeNull());
+    expect(within(row(1)).queryByRole('button', { name: 'Accept' })).toBeNull();
+    // Editing again right after takes the claim again.
+    await typeInto(1, COL.quantity, 'quantity', String(saved + 1));
+    await waitFor(() =>
+      expect(within(row(1)).getByRole('button', { name: 'Accept' })).toBeTruthy(),
+    );
+    expect(await claimant(1)).not.toBeNull();
+    fireEvent.click(within(row(1)).getByRole('button', { name: 'Deny' }));
+    await waitFor(async () => expect(await claimant(1)).toBeNull());
+  });
+
   it('refuses an edit while someone else holds the claim', async () => {
     await signIn('digi.manager@demo.test');
     page(4);

@@ -30,6 +30,11 @@ export function useBatchTrays(ref: api.BatchRef) {
   pendingRef.current = pending;
   const listRef = useRef(list);
   listRef.current = list;
+  /** Pending edits change through here, so the ref is right before the next render. */
+  const keepPending = useCallback((next: Map<number, Draft>) => {
+    pendingRef.current = next;
+    setPending(next);
+  }, []);
   const { projectId, batchId } = ref;
 
   useEffect(() => {
@@ -60,37 +65,70 @@ export function useBatchTrays(ref: api.BatchRef) {
     return () => clearInterval(timer);
   }, [queued.size, projectId, batchId]);
 
+  /**
+   * Claim and release run one after another, so a release still in flight never lands after a
+   * new edit's claim (the edit would then go on without the claim). Each reads the latest list.
+   */
+  const claimQueue = useRef<Promise<unknown>>(Promise.resolve());
+  const inTurn = useCallback(<T>(op: () => Promise<T>): Promise<T> => {
+    const run = claimQueue.current.then(op, op);
+    claimQueue.current = run.catch(() => undefined);
+    return run;
+  }, []);
+  const showList = useCallback((next: TrayList) => {
+    listRef.current = next;
+    setList(next);
+  }, []);
+
   /** Takes the claim unless held; false (after the message) when someone else holds it. */
-  const ensureClaim = useCallback(async (): Promise<boolean> => {
-    if (list?.claimed_by_me) return true;
-    try {
-      setList(await api.setClaim({ projectId, batchId }, true));
-      return true;
-    } catch (error) {
-      if (error instanceof HTTPError && error.response.status === 409) notifyError(M.claimRefused);
-      // No network: edit on; the saved edits take the claim when they reach the server.
-      else if (noAnswer(error)) return true;
-      else await showApiError(error);
-      return false;
-    }
-  }, [list?.claimed_by_me, projectId, batchId]);
+  const ensureClaim = useCallback(
+    (): Promise<boolean> =>
+      inTurn(async () => {
+        if (listRef.current?.claimed_by_me) return true;
+        try {
+          showList(await api.setClaim({ projectId, batchId }, true));
+          return true;
+        } catch (error) {
+          if (error instanceof HTTPError && error.response.status === 409)
+            notifyError(M.claimRefused);
+          // No network: edit on; the saved edits take the claim when they reach the server.
+          else if (noAnswer(error)) return true;
+          else await showApiError(error);
+          return false;
+        }
+      }),
+    [inTurn, showList, projectId, batchId],
+  );
 
   /** Gives up the claim once nothing is pending. */
   const releaseIfDone = useCallback(
-    async (next: Map<number, Draft>) => {
-      if (next.size > 0) return;
-      try {
-        setList(await api.setClaim({ projectId, batchId }, false));
-      } catch (error) {
-        if (!noAnswer(error)) await showApiError(error);
-      }
-    },
-    [projectId, batchId],
+    (next: Map<number, Draft>): Promise<void> =>
+      inTurn(async () => {
+        if (next.size > 0 || pendingRef.current.size > 0) return;
+        try {
+          showList(await api.setClaim({ projectId, batchId }, false));
+        } catch (error) {
+          if (!noAnswer(error)) await showApiError(error);
+        }
+      }),
+    [inTurn, showList, projectId, batchId],
   );
 
-  const edit = useCallback((row: TrayRow, draft: Draft) => {
-    setPending((p) => withDraft(p, row, draft));
-  }, []);
+  /** Keeps an edit apart from the saved row; an edit back to the saved value leaves nothing. */
+  const edit = useCallback(
+    (row: TrayRow, draft: Draft) => {
+      const next = withDraft(pendingRef.current, row, draft);
+      pendingRef.current = next;
+      keepPending(next);
+      if (next.size === 0) void releaseIfDone(next);
+    },
+    [keepPending, releaseIfDone],
+  );
+
+  /** A cell edit given up (Escape): with nothing pending the claim is released. */
+  const cancelEdit = useCallback(() => {
+    if (pendingRef.current.size === 0) void releaseIfDone(pendingRef.current);
+  }, [releaseIfDone]);
 
   /** Saves the pending edits of `ids` (all when absent) in one request. */
   const accept = useCallback(
@@ -107,7 +145,7 @@ export function useBatchTrays(ref: api.BatchRef) {
       for (const id of chosen) next.delete(id);
       try {
         setList(await api.saveTrays({ projectId, batchId }, drafts));
-        setPending(next);
+        keepPending(next);
         await releaseIfDone(next);
       } catch (error) {
         if (!noAnswer(error)) return void (await showApiError(error));
@@ -127,13 +165,13 @@ export function useBatchTrays(ref: api.BatchRef) {
               ...chosen.flatMap((id) => (current.has(id) ? [[id, current.get(id)!] as const] : [])),
             ]),
         );
-        setPending(next);
+        keepPending(next);
         notifyPending(QUEUED_NOTICE);
       } finally {
         setBusy(false);
       }
     },
-    [projectId, batchId, releaseIfDone],
+    [projectId, batchId, keepPending, releaseIfDone],
   );
 
   /** Drops the pending edits of `ids` (all when absent). */
@@ -142,10 +180,10 @@ export function useBatchTrays(ref: api.BatchRef) {
       const next = new Map(pendingRef.current);
       if (ids) for (const id of ids) next.delete(id);
       else next.clear();
-      setPending(next);
+      keepPending(next);
       await releaseIfDone(next);
     },
-    [releaseIfDone],
+    [keepPending, releaseIfDone],
   );
 
   const toggleAccepted = useCallback(
@@ -175,7 +213,7 @@ export function useBatchTrays(ref: api.BatchRef) {
         setList(answer);
         const present = new Set(answer.results.map((r) => r.tray_id));
         const next = new Map([...pendingRef.current].filter(([id]) => present.has(id)));
-        setPending(next);
+        keepPending(next);
         await releaseIfDone(next);
         return true;
       } catch (error) {
@@ -185,7 +223,7 @@ export function useBatchTrays(ref: api.BatchRef) {
         setBusy(false);
       }
     },
-    [ensureClaim, releaseIfDone],
+    [ensureClaim, keepPending, releaseIfDone],
   );
 
   /**
@@ -220,6 +258,7 @@ export function useBatchTrays(ref: api.BatchRef) {
     busy,
     ensureClaim,
     edit,
+    cancelEdit,
     accept,
     deny,
     toggleAccepted,
