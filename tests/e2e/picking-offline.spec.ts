@@ -70,7 +70,16 @@ test('a picker picks a whole order offline, reloads, finishes; every pick lands 
   let unsent = 0;
   let reloaded = false;
   for (let step = 0; step < 30; step++) {
-    if (await page.getByRole('button', { name: 'Finish' }).isVisible()) break;
+    // After a confirm the screen moves on: to the next stop, or to Finish after the last one.
+    const finish = page.getByRole('button', { name: 'Finish' });
+    const confirm = page.getByRole('button', { name: 'Confirm' });
+    await expect(
+      finish
+        .or(page.getByText('Scan the location', { exact: true }))
+        .or(confirm.and(page.locator(':focus')))
+        .first(),
+    ).toBeVisible();
+    if (await finish.isVisible()) break;
     await scanIfNeeded(page);
     // The quantity is prefilled and keeps the phone keyboard closed: Confirm has the focus.
     await expect(page.getByRole('button', { name: 'Confirm' })).toBeFocused();
