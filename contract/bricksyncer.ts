@@ -173,6 +173,8 @@ export const StoreItemRow = z.object({
   note_private: z.string(),
   /** The item's total quantity in the warehouse. */
   quantity: z.number(),
+  /** A change (quantity, price, notes) the store has not been sent yet. */
+  waiting: z.boolean(),
 });
 export type StoreItemRow = z.infer<typeof StoreItemRow>;
 export const StoreItemList = z.object({ count: z.number(), results: z.array(StoreItemRow) });

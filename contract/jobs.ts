@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { id } from './fields';
 
 /**
- * Background jobs (docs/marketplaces.md): an upload of a sync batch to one store, or an intake of
- * one store's new orders. Queued, then running (stage and progress done of total), then done or
+ * Background jobs (docs/marketplaces.md): an upload of a sync batch to one store, an intake of
+ * one store's new orders, or the sending of a store's stock and price changes. Queued, then running (stage and progress done of total), then done or
  * failed with its error text. A job that waits for a marketplace limit is queued again with the
  * reason in `error`.
  */
-export const JOB_KINDS = ['upload', 'order_intake'] as const;
+export const JOB_KINDS = ['upload', 'order_intake', 'stock_sync'] as const;
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 
 export const JobMessages = {
@@ -21,6 +21,10 @@ export const JobView = z.object({
   id: z.number(),
   kind: z.string(),
   store_id: z.number().nullable(),
+  /** The store's name, or null once the store is gone. */
+  store_name: z.string().nullable(),
+  /** Uploads: the sync batch being uploaded. */
+  sync_batch_id: z.number().nullable(),
   status: z.enum(JOB_STATUSES),
   stage: z.string(),
   progress: z.object({ done: z.number(), total: z.number() }),
@@ -47,4 +51,6 @@ export const JobListQuery = z.object({
 });
 export const JobList = z.object({ results: z.array(JobView) });
 export const OrderIntakeBody = z.object({ store_id: id() });
+/** Send stock and price changes to one store, or to every store with credentials. */
+export const StockSyncBody = z.object({ store_id: id().optional() });
 export const UploadJobs = z.object({ jobs: z.array(JobView) });

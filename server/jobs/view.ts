@@ -2,6 +2,16 @@ import type { Kysely } from 'kysely';
 import type { JobView } from '../../contract/jobs';
 import type { Database } from '../db/schema';
 
+/** The sync batch an upload's payload names, else null. */
+function batchOf(payload: string): number | null {
+  try {
+    const id = (JSON.parse(payload) as { sync_batch_id?: unknown }).sync_batch_id;
+    return typeof id === 'number' ? id : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Jobs as the screens read them: status, stage, progress, lots by state and the failures. */
 export async function jobViews(
   db: Kysely<Database>,
@@ -11,10 +21,12 @@ export async function jobViews(
   if (ids.length === 0) return [];
   const jobs = await db
     .selectFrom('jobs')
-    .selectAll()
-    .where('company_id', '=', companyId)
-    .where('id', 'in', ids)
-    .orderBy('id', 'desc')
+    .leftJoin('stores', 'stores.id', 'jobs.store_id')
+    .selectAll('jobs')
+    .select('stores.name as store_name')
+    .where('jobs.company_id', '=', companyId)
+    .where('jobs.id', 'in', ids)
+    .orderBy('jobs.id', 'desc')
     .execute();
   if (jobs.length === 0) return [];
   const jobIds = jobs.map((j) => j.id);
@@ -39,6 +51,8 @@ export async function jobViews(
       id: Number(j.id),
       kind: j.kind,
       store_id: j.store_id === null ? null : Number(j.store_id),
+      store_name: j.store_name ?? null,
+      sync_batch_id: batchOf(j.payload),
       status: j.status,
       stage: j.stage,
       progress: { done: Number(j.progress_done), total: Number(j.progress_total) },

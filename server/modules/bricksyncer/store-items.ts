@@ -50,14 +50,16 @@ async function storeItemRows(
       'si.bulk_size',
       'si.note_public',
       'si.note_private',
+      'si.needs_upload',
       't.total',
     ])
     .where('si.company_id', '=', companyId);
   if ('id' in page) q = q.where('si.id', '=', page.id);
   else q = q.orderBy('m.name').orderBy('si.id').limit(page.limit).offset(page.offset);
   const rows = await q.execute();
-  return rows.map(({ total, ...r }) => ({
+  return rows.map(({ total, needs_upload, ...r }) => ({
     ...r,
+    waiting: Number(needs_upload) === 1,
     store_price: Number(r.store_price),
     quantity: Number(total ?? 0),
   }));
