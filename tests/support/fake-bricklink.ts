@@ -1,13 +1,12 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BrickLinkCredentials } from '../../server/marketplaces/bricklink/client';
-import type {
-  BlInventory,
-  BlItemType,
-  BlOrder,
-  BlOrderItem,
-} from '../../server/marketplaces/bricklink/types';
+import type { BlInventory, BlOrder, BlOrderItem } from '../../server/marketplaces/bricklink/types';
+import { listLots, updateLot, validNewLot } from './fake-bricklink/inventory';
+import { Refusal } from './fake-bricklink/refusal';
+import { verifySignature } from './fake-bricklink/signature';
+
+export { rfc3986, signatureBaseString } from './fake-bricklink/signature';
 
 /**
  * A local BrickLink Store API for tests and benches. It checks every request's OAuth 1.0a signature
@@ -28,65 +27,7 @@ export const FAKE_BRICKLINK_CREDENTIALS: BrickLinkCredentials = {
   tokenSecret: 'token-secret-for-tests',
 };
 
-const ITEM_TYPES = new Set<BlItemType>([
-  'PART',
-  'SET',
-  'MINIFIG',
-  'BOOK',
-  'GEAR',
-  'CATALOG',
-  'INSTRUCTION',
-  'UNSORTED_LOT',
-  'ORIGINAL_BOX',
-]);
 const PREFIX = '/api/store/v1';
-
-class Refusal extends Error {
-  constructor(
-    readonly code: number,
-    readonly result: string,
-    readonly description: string,
-  ) {
-    super(description);
-  }
-}
-
-/** RFC 3986 percent-encoding as OAuth 1.0a wants it (unreserved characters only stay as they are). */
-export function rfc3986(value: string): string {
-  return encodeURIComponent(value).replace(
-    /[!'()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-}
-
-function parseAuthorization(header: string | undefined): Map<string, string> {
-  if (!header || !/^OAuth\s/i.test(header)) {
-    throw new Refusal(401, 'BAD_OAUTH_REQUEST', 'INVALID_AUTHORIZATION_HEADER');
-  }
-  const params = new Map<string, string>();
-  for (const m of header.slice(6).matchAll(/([A-Za-z0-9_]+)="([^"]*)"/g)) {
-    params.set(decodeURIComponent(m[1]), decodeURIComponent(m[2]));
-  }
-  return params;
-}
-
-/** The signature base string of RFC 5849 section 3.4.1 (query and oauth_* parameters; no JSON body). */
-export function signatureBaseString(
-  method: string,
-  baseUri: string,
-  query: URLSearchParams,
-  oauth: Map<string, string>,
-): string {
-  const pairs: [string, string][] = [];
-  for (const [k, v] of query) pairs.push([rfc3986(k), rfc3986(v)]);
-  for (const [k, v] of oauth)
-    if (k !== 'oauth_signature' && k !== 'realm') pairs.push([rfc3986(k), rfc3986(v)]);
-  pairs.sort(([ak, av], [bk, bv]) =>
-    ak === bk ? (av < bv ? -1 : av > bv ? 1 : 0) : ak < bk ? -1 : 1,
-  );
-  const normalized = pairs.map(([k, v]) => `${k}=${v}`).join('&');
-  return [method.toUpperCase(), rfc3986(baseUri), rfc3986(normalized)].join('&');
-}
 
 export class FakeBrickLink {
   url = '';
@@ -144,45 +85,12 @@ export class FakeBrickLink {
     res.end(JSON.stringify({ meta: { description, message: result, code }, data }));
   }
 
-  private verify(req: IncomingMessage, url: URL): void {
-    const oauth = parseAuthorization(req.headers.authorization);
-    const c = this.credentials;
-    if (oauth.get('oauth_consumer_key') !== c.consumerKey)
-      throw new Refusal(401, 'BAD_OAUTH_REQUEST', 'CONSUMER_KEY_UNKNOWN');
-    if (oauth.get('oauth_token') !== c.tokenValue)
-      throw new Refusal(401, 'BAD_OAUTH_REQUEST', 'TOKEN_VALUE_UNKNOWN');
-    if (oauth.get('oauth_signature_method') !== 'HMAC-SHA1')
-      throw new Refusal(401, 'BAD_OAUTH_REQUEST', 'SIGNATURE_METHOD_UNSUPPORTED');
-    if ((oauth.get('oauth_version') ?? '1.0') !== '1.0')
-      throw new Refusal(401, 'BAD_OAUTH_REQUEST', 'VERSION_UNSUPPORTED');
-    const timestamp = Number(oauth.get('oauth_timestamp'));
-    if (!Number.isInteger(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > 300) {
-      throw new Refusal(401, 'BAD_OAUTH_REQUEST', 'TIMESTAMP_REFUSED');
-    }
-    const base = signatureBaseString(
-      req.method ?? 'GET',
-      `http://${req.headers.host}${url.pathname}`,
-      url.searchParams,
-      oauth,
-    );
-    const key = `${rfc3986(c.consumerSecret)}&${rfc3986(c.tokenSecret)}`;
-    const expected = createHmac('sha1', key).update(base).digest();
-    const given = Buffer.from(oauth.get('oauth_signature') ?? '', 'base64');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new Refusal(401, 'BAD_OAUTH_REQUEST', 'SIGNATURE_INVALID');
-    }
-    const nonce = `${timestamp}:${oauth.get('oauth_nonce') ?? ''}`;
-    if (!oauth.get('oauth_nonce') || this.nonces.has(nonce))
-      throw new Refusal(401, 'BAD_OAUTH_REQUEST', 'NONCE_USED');
-    this.nonces.add(nonce);
-  }
-
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const url = new URL(req.url ?? '/', 'http://fake');
     try {
-      this.verify(req, url);
+      verifySignature(req, url, this.credentials, this.nonces);
       if (this.throttle.count > 0) {
         this.throttle.count--;
         const headers: Record<string, string> =
@@ -228,14 +136,14 @@ export class FakeBrickLink {
     const lot = path.match(/^\/inventories\/(\d+)$/);
     const orderItems = path.match(/^\/orders\/(\d+)\/items$/);
     if (path === '/inventories' && method === 'GET')
-      return [200, 'OK', this.list(url.searchParams)];
+      return [200, 'OK', listLots(this.inventory.values(), url.searchParams)];
     if (path === '/inventories' && method === 'POST') {
       if (Array.isArray(body)) {
-        const lots = body.map((b) => this.validNew(b));
+        const lots = body.map((b) => validNewLot(b));
         for (const l of lots) this.store(l);
         return [201, 'OK_CREATED', {}];
       }
-      return [201, 'OK_CREATED', this.store(this.validNew(body))];
+      return [201, 'OK_CREATED', this.store(validNewLot(body))];
     }
     if (lot) {
       const found = this.inventory.get(Number(lot[1]));
@@ -246,7 +154,7 @@ export class FakeBrickLink {
         this.inventory.delete(found.inventory_id);
         return [204, 'OK_NO_CONTENT', null];
       }
-      if (method === 'PUT') return [200, 'OK', this.update(found, body)];
+      if (method === 'PUT') return [200, 'OK', updateLot(found, body)];
     }
     if (path === '/orders' && method === 'GET') {
       const statuses = url.searchParams.get('status')?.toUpperCase().split(',');
@@ -262,31 +170,6 @@ export class FakeBrickLink {
     throw new Refusal(400, 'INVALID_URI', `${method} ${path}`);
   }
 
-  private list(query: URLSearchParams): BlInventory[] {
-    const types = query.get('item_type')?.toUpperCase().split(',');
-    const colors = query.get('color_id')?.split(',').map(Number);
-    return [...this.inventory.values()].filter(
-      (l) => (!types || types.includes(l.item.type)) && (!colors || colors.includes(l.color_id)),
-    );
-  }
-
-  private validNew(input: unknown): Omit<BlInventory, 'inventory_id'> {
-    const b = (input ?? {}) as Partial<BlInventory>;
-    const bad = (field: string) =>
-      new Refusal(400, 'PARAMETER_MISSING_OR_INVALID', `${field} is missing or invalid`);
-    if (typeof b.item?.no !== 'string' || !b.item.no) throw bad('item.no');
-    if (!ITEM_TYPES.has(b.item.type)) throw bad('item.type');
-    if (!Number.isInteger(b.color_id) || (b.color_id as number) < 0) throw bad('color_id');
-    if (!Number.isInteger(b.quantity) || (b.quantity as number) <= 0) throw bad('quantity');
-    if (!(Number(b.unit_price) >= 0) || b.unit_price === undefined) throw bad('unit_price');
-    if (b.new_or_used !== 'N' && b.new_or_used !== 'U') throw bad('new_or_used');
-    return {
-      ...b,
-      item: { no: b.item.no, type: b.item.type },
-      unit_price: Number(b.unit_price).toFixed(4),
-    } as Omit<BlInventory, 'inventory_id'>;
-  }
-
   private store(lot: Omit<BlInventory, 'inventory_id'>): BlInventory {
     const stored: BlInventory = {
       ...lot,
@@ -295,32 +178,6 @@ export class FakeBrickLink {
     };
     this.inventory.set(stored.inventory_id, stored);
     return stored;
-  }
-
-  private update(lot: BlInventory, input: unknown): BlInventory {
-    const {
-      quantity,
-      inventory_id: _id,
-      item: _item,
-      ...rest
-    } = (input ?? {}) as Record<string, unknown>;
-    let next = lot.quantity;
-    if (quantity !== undefined) {
-      const text = String(quantity);
-      if (!/^[+-]\d+$/.test(text)) {
-        throw new Refusal(
-          400,
-          'PARAMETER_MISSING_OR_INVALID',
-          'quantity must be a change with + or -',
-        );
-      }
-      next += Number(text);
-      if (next < 0)
-        throw new Refusal(400, 'PARAMETER_MISSING_OR_INVALID', 'quantity would fall below 0');
-    }
-    if (rest.unit_price !== undefined) rest.unit_price = Number(rest.unit_price).toFixed(4);
-    Object.assign(lot, rest, { quantity: next });
-    return lot;
   }
 }
 
