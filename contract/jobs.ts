@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './fields';
+import { id, int } from './fields';
 
 /**
  * Background jobs (docs/marketplaces.md): an upload of a sync batch to one store, an intake of
@@ -45,9 +45,12 @@ export const JobView = z.object({
 export type JobView = z.infer<typeof JobView>;
 
 export const JobQuery = z.object({ job_id: id() });
+/** GET /v1/jobs?kind&store_id&status&limit: the company's latest jobs, newest first (20 unless told). */
 export const JobListQuery = z.object({
   kind: z.enum(JOB_KINDS).optional(),
   store_id: id().optional(),
+  status: z.enum(JOB_STATUSES).optional(),
+  limit: int(1, 100).default(20),
 });
 export const JobList = z.object({ results: z.array(JobView) });
 export const OrderIntakeBody = z.object({ store_id: id() });

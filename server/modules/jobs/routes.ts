@@ -47,20 +47,21 @@ export function jobRoutes(jobs: BackgroundJobs) {
         config,
         schema: {
           tags,
-          summary: "The company's latest 20 jobs, newest first",
+          summary: "The company's latest jobs (20 unless limit says, at most 100), newest first",
           querystring: JobListQuery,
           response: { 200: JobList },
         },
       },
       async (request) => {
-        const { kind, store_id } = request.query;
+        const { kind, store_id, status, limit } = request.query;
         let q = app.db
           .selectFrom('jobs')
           .select('id')
           .where('company_id', '=', request.user.companyId);
         if (kind) q = q.where('kind', '=', kind);
         if (store_id) q = q.where('store_id', '=', store_id);
-        const ids = (await q.orderBy('id', 'desc').limit(20).execute()).map((j) => Number(j.id));
+        if (status) q = q.where('status', '=', status);
+        const ids = (await q.orderBy('id', 'desc').limit(limit).execute()).map((j) => Number(j.id));
         return { results: await jobViews(app.db, request.user.companyId, ids) };
       },
     );
