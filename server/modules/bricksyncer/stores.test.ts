@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { StoreMessages as M, type StoreResource } from '../../../contract/bricksyncer';
 import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
 import { bearerFor, companyId } from '../../test/locations-support';
+import { makeOrder } from '../../test/orders-fixture';
 import { credentialCipherKey, decryptCredentials, encryptCredentials } from './credentials';
 import { storeCredentials } from './index';
 
@@ -224,5 +225,61 @@ describeEachDialect('bricksyncer stores', (dialect) => {
       .execute();
     const keys = tombstones.map((r) => r.row_key);
     for (const o of orders) expect(keys).toContain(String(o.id));
+  });
+
+  it("keeps issue reports about a deleted store's orders, without the order and stamped as changed", async () => {
+    const store = (
+      await call(syncer, 'POST', '/v2/stores', { ...bricklink, name: 'Closing' })
+    ).json().data as StoreResource;
+    const item = await t.app.db
+      .selectFrom('items')
+      .select('id')
+      .where('company_id', '=', demo)
+      .executeTakeFirstOrThrow();
+    const orderId = await makeOrder(t.app.db, demo, { items: [[item.id, 2]] });
+    await t.app.db
+      .updateTable('orders')
+      .set({ store_id: Number(store.id) })
+      .where('id', '=', orderId)
+      .execute();
+    const reported = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/issue',
+      headers: { authorization: picker },
+      payload: { order_id: orderId, item_id: item.id, note: 'Box crushed', manager_id: 2 },
+    });
+    expect(reported.statusCode).toBe(200);
+    const issueId = reported.json().issue_id as number;
+    const issueRow = () =>
+      t.app.db
+        .selectFrom('issues')
+        .select(['order_id', 'version'])
+        .where('id', '=', issueId)
+        .executeTakeFirst();
+    const before = await issueRow();
+    expect(before?.order_id).toBe(orderId);
+
+    expect((await call(syncer, 'DELETE', `/v2/stores/${store.id}`)).statusCode).toBe(204);
+    const after = await issueRow();
+    expect(after?.order_id).toBeNull();
+    expect(Number(after?.version)).toBeGreaterThan(Number(before?.version));
+    // The order manager's Item Reports still list the issue, now without an order.
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/issue?manager_id=2',
+      headers: { authorization: picker },
+    });
+    const listed = (
+      list.json().results as { issue_id: number; order_id: number | null; issue_note: string }[]
+    ).find((r) => r.issue_id === issueId);
+    expect(listed).toMatchObject({ order_id: null, issue_note: 'Box crushed' });
+    // A device that had the order learns of its removal in the same version.
+    const pulled = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/sync/pull?collection=orders&cursor=${Number(before?.version)}`,
+      headers: { authorization: picker },
+    });
+    expect(pulled.statusCode).toBe(200);
+    expect(pulled.json().tombstones).toContain(orderId);
   });
 });

@@ -195,7 +195,8 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
       config: { access: SYNCERS },
       schema: {
         tags,
-        summary: 'Delete a store with its stock listings and orders',
+        summary:
+          'Delete a store with its stock listings and orders; issue reports about those orders stay without their order',
         params: StoreIdParams,
       },
     },
@@ -203,6 +204,7 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
       const { storeId } = request.params;
       await mustFindStore(app.db, request.user.companyId, storeId);
       await inTransaction(app.db, request.user, async (trx, ctx) => {
+        const version = await ctx.version();
         // Devices hold orders on the floor: they learn of the removal through tombstones.
         const orders = await trx
           .selectFrom('orders')
@@ -211,7 +213,6 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
           .where('store_id', '=', storeId)
           .execute();
         if (orders.length > 0) {
-          const version = await ctx.version();
           const items = await trx
             .selectFrom('order_items')
             .select('id')
@@ -227,6 +228,19 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
           for (const i of items) {
             await recordTombstone(trx, ctx.companyId, 'order_items', i.id, version);
           }
+          // Issue reports about these orders stay, without their order, stamped as changed.
+          await trx
+            .updateTable('issues')
+            .set({ order_id: null, version })
+            .where('company_id', '=', ctx.companyId)
+            .where('order_id', 'in', (eb) =>
+              eb
+                .selectFrom('orders')
+                .select('id')
+                .where('company_id', '=', ctx.companyId)
+                .where('store_id', '=', storeId),
+            )
+            .execute();
           await trx
             .deleteFrom('orders')
             .where('company_id', '=', ctx.companyId)
