@@ -64,6 +64,11 @@ export const AREA_ROUTES: AreaRoute[] = [
     page: lazy(() => import('../features/bricksyncer-admin/StockIssuesPage')),
   },
   {
+    path: '/bricksyncer/jobs',
+    area: 'Bricksyncer',
+    page: lazy(() => import('../features/bricksyncer-jobs/JobsPage')),
+  },
+  {
     path: '/bricksyncer/logs',
     area: 'Bricksyncer',
     page: lazy(() => import('../features/bricksyncer-admin/LogsPage')),

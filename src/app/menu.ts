@@ -37,6 +37,7 @@ export const MENU: MenuGroup[] = [
       { label: 'Sync Batches', to: '/bricksyncer/add_items' },
       { label: 'Edit Prices', to: '/bricksyncer/edit_items' },
       { label: 'Stock Issues', to: '/bricksyncer/issues' },
+      { label: 'Jobs', to: '/bricksyncer/jobs' },
       { label: 'Logs', to: '/bricksyncer/logs' },
       { label: 'Settings', to: '/bricksyncer/settings' },
       { label: 'Stores', to: '/bricksyncer/stores' },

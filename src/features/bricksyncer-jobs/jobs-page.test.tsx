@@ -1,0 +1,149 @@
+// @vitest-environment jsdom
+import { choose, renderAt, startRealServer } from '../../test/realServer';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { JobStatus } from '../../../server/db/schema';
+import JobsPage from './JobsPage';
+import { JOBS_POLL_MS } from './useJobs';
+
+const t = startRealServer({ signedInAs: 'syncer@demo.test' });
+const at = () => renderAt('/bricksyncer/jobs', { '/bricksyncer/jobs': <JobsPage /> });
+
+let store: { id: number; company_id: number; name: string };
+beforeAll(async () => {
+  const row = await t.app.db
+    .selectFrom('stores')
+    .select(['id', 'company_id', 'name'])
+    .where('name', '=', 'Demo Bricks on BrickLink')
+    .executeTakeFirstOrThrow();
+  store = { id: Number(row.id), company_id: Number(row.company_id), name: row.name };
+});
+
+/** A job as the runner leaves it (never due, so nothing runs it); its id. */
+async function addJob(kind: string, status: JobStatus, more: Record<string, unknown> = {}) {
+  const now = new Date().toISOString();
+  const { id } = await t.app.db
+    .insertInto('jobs')
+    .values({
+      company_id: store.company_id,
+      kind,
+      store_id: store.id,
+      status,
+      run_after: '2999-01-01T00:00:00.000Z',
+      claimed_by: null,
+      lease_until: null,
+      error: null,
+      created_by_user_id: null,
+      created_at: now,
+      updated_at: now,
+      finished_at: status === 'done' || status === 'failed' ? now : null,
+      ...more,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(id);
+}
+const setJob = (id: number, change: Record<string, unknown>) =>
+  t.app.db.updateTable('jobs').set(change).where('id', '=', id).execute();
+
+/** Counts the screen's reads of the job list while `during` runs. */
+async function countReads(during: () => Promise<void>): Promise<number> {
+  const inner = globalThis.fetch;
+  let reads = 0;
+  globalThis.fetch = (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (url.includes('/v1/jobs')) reads++;
+    return inner(input, init);
+  };
+  try {
+    await during();
+  } finally {
+    globalThis.fetch = inner;
+  }
+  return reads;
+}
+const pause = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+describe('jobs screen', () => {
+  it("says 'No jobs yet' when the company has none", async () => {
+    await t.app.db.deleteFrom('jobs').execute();
+    at();
+    expect(await screen.findByText('No jobs yet')).toBeTruthy();
+  });
+
+  it('lists the latest jobs newest first with kind, store, batch, error, attempts and failed lots; filters by kind and status', async () => {
+    const upload = await addJob('upload', 'failed', {
+      payload: JSON.stringify({ sync_batch_id: 41 }),
+      error: '1 of 3 lots could not be uploaded',
+      attempts: 2,
+      progress_done: 3,
+      progress_total: 3,
+      stage: 'uploading',
+    });
+    await t.app.db
+      .insertInto('job_items')
+      .values({
+        job_id: upload,
+        company_id: store.company_id,
+        store_id: store.id,
+        sync_batch_item_id: null,
+        item_id: 77,
+        state: 'failed',
+        error: 'Unknown colour',
+        marketplace_lot_id: null,
+        updated_at: null,
+      })
+      .execute();
+    await addJob('order_intake', 'done', { attempts: 1, stage: 'done' });
+    await addJob('stock_sync', 'failed', { error: 'The marketplace refused the credentials' });
+
+    at();
+    await waitFor(() => expect(screen.getAllByTestId('job')).toHaveLength(3));
+    const cards = screen.getAllByTestId('job');
+    expect(
+      cards.map((c) => within(c).getByText(/^(Upload|Order intake|Stock changes)$/).textContent),
+    ).toEqual(['Stock changes', 'Order intake', 'Upload']);
+    const up = cards[2];
+    expect(within(up).getByText(store.name)).toBeTruthy();
+    expect(within(up).getByRole('link', { name: 'Sync batch 41' }).getAttribute('href')).toBe(
+      '/bricksyncer/batch/41',
+    );
+    expect(within(up).getByText('failed')).toBeTruthy();
+    expect(within(up).getByText('1 of 3 lots could not be uploaded')).toBeTruthy();
+    expect(within(up).getByText('Attempts: 2')).toBeTruthy();
+    expect(within(up).getByText('3/3')).toBeTruthy();
+    expect(within(up).getByText(/^Finished \d{4}-\d\d-\d\d \d\d:\d\d$/)).toBeTruthy();
+    fireEvent.click(within(up).getByRole('button', { name: 'Show 1 failed lot' }));
+    expect(within(up).getByText('Item 77: Unknown colour')).toBeTruthy();
+    expect(within(cards[1]).queryByRole('link')).toBeNull();
+
+    await choose(screen.getByRole('combobox', { name: 'Status' }), 'Failed');
+    await waitFor(() => expect(screen.getAllByTestId('job')).toHaveLength(2));
+    await choose(screen.getByRole('combobox', { name: 'Kind' }), 'Stock changes');
+    await waitFor(() => expect(screen.getAllByTestId('job')).toHaveLength(1));
+    expect(screen.getByText('The marketplace refused the credentials')).toBeTruthy();
+    await choose(screen.getByRole('combobox', { name: 'Status' }), 'Running');
+    expect(await screen.findByText('No jobs of this kind or status')).toBeTruthy();
+  });
+
+  it('refreshes every 2 s while a job is queued or running, and stops when none is or the screen closes', async () => {
+    const id = await addJob('stock_sync', 'queued');
+    at();
+    const card = await screen.findByLabelText(`Stock changes job ${id}`);
+    expect(within(card).getByText('queued')).toBeTruthy();
+    await setJob(id, { status: 'running', stage: 'sending', progress_done: 3, progress_total: 10 });
+    await within(card).findByText('3/10', undefined, { timeout: 3 * JOBS_POLL_MS });
+    expect(within(card).getByText('sending')).toBeTruthy();
+    await setJob(id, { status: 'done', progress_done: 10, finished_at: new Date().toISOString() });
+    await within(card).findByText('done', undefined, { timeout: 3 * JOBS_POLL_MS });
+    // Nothing queued or running any more: no further reads.
+    expect(await countReads(() => pause(JOBS_POLL_MS + 500))).toBe(0);
+
+    await setJob(id, { status: 'queued', finished_at: null });
+    cleanup();
+    at();
+    await screen.findByText('queued');
+    cleanup();
+    expect(await countReads(() => pause(JOBS_POLL_MS + 500))).toBe(0);
+  });
+});
