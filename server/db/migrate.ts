@@ -9,6 +9,7 @@ import * as m012 from './migrations/012_sync_housekeeping';
 import * as m013 from './migrations/013_device_pending';
 import * as m015 from './migrations/015_catalog_browse';
 import * as m022 from './migrations/022_jobs';
+import * as m023 from './migrations/023_store_sync';
 
 /** Migrations are imported statically so they run the same under tsx, vitest and a build. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '013_device_pending': m013,
   '015_catalog_browse': m015,
   '022_jobs': m022,
+  '023_store_sync': m023,
 };
 
 class StaticProvider implements MigrationProvider {

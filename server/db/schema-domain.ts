@@ -465,6 +465,12 @@ export interface StoreItemsTable {
   note_public: Generated<string>;
   note_private: Generated<string>;
   needs_upload: Generated<Flag>;
+  /** What the marketplace holds as far as the warehouse knows. */
+  listed_quantity: Generated<number>;
+  /** Set while a quantity change is on its way to the marketplace. */
+  sending_quantity: number | null;
+  /** Grows with every change to the item. */
+  change_seq: Generated<number>;
   synced_at: string | null;
   updated_at: string | null;
 }

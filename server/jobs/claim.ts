@@ -5,12 +5,19 @@ import type { Selectable } from 'kysely';
 
 export type JobRow = Selectable<JobsTable>;
 
+/** The advisory lock PostgreSQL servers hold while claiming a job. */
+const CLAIM_LOCK = 7_314_001;
+
 /**
  * A job is runnable when it is queued and due, or when it is running under a lease that lapsed
- * (its server stopped renewing it: it crashed or was cut off), and is then taken over.
+ * (its server stopped renewing it: it crashed or was cut off), and is then taken over. A store's
+ * jobs run one at a time: one store's changes are never sent by two jobs at once, and its limits
+ * are drawn on by one job.
  */
 function runnable(now: string) {
-  return sql<boolean>`((status = 'queued' and run_after <= ${now}) or (status = 'running' and lease_until < ${now}))`;
+  return sql<boolean>`((j.status = 'queued' and j.run_after <= ${now}) or (j.status = 'running' and j.lease_until < ${now}))
+    and (j.store_id is null or not exists (select 1 from jobs o where o.store_id = j.store_id
+      and o.id <> j.id and o.status = 'running' and o.lease_until >= ${now}))`;
 }
 
 /**
@@ -27,7 +34,7 @@ export async function claimJob(
 ): Promise<JobRow | undefined> {
   const now = nowIso();
   const lease = new Date(Date.now() + leaseMs).toISOString();
-  const kindFilter = kinds && kinds.length > 0 ? sql`and kind in (${sql.join(kinds)})` : sql``;
+  const kindFilter = kinds && kinds.length > 0 ? sql`and j.kind in (${sql.join(kinds)})` : sql``;
   const claim = {
     status: 'running' as const,
     claimed_by: serverId,
@@ -37,9 +44,11 @@ export async function claimJob(
   };
   if (isPostgres(db as unknown as Kysely<unknown>)) {
     return db.transaction().execute(async (trx) => {
+      // Claims are taken one at a time, so two servers cannot each start a job of one store.
+      await sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`.execute(trx);
       const picked = await sql<{ id: number }>`
-        select id from jobs where ${runnable(now)} ${kindFilter}
-        order by id limit 1 for update skip locked`.execute(trx);
+        select j.id from jobs j where ${runnable(now)} ${kindFilter}
+        order by j.id limit 1 for update skip locked`.execute(trx);
       const id = picked.rows[0]?.id;
       if (id === undefined) return undefined;
       return trx
@@ -56,9 +65,8 @@ export async function claimJob(
     .where(
       'id',
       '=',
-      sql<number>`(select id from jobs where ${runnable(now)} ${kindFilter} order by id limit 1)`,
+      sql<number>`(select j.id from jobs j where ${runnable(now)} ${kindFilter} order by j.id limit 1)`,
     )
-    .where(runnable(now))
     .returningAll()
     .executeTakeFirst();
 }

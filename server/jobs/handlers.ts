@@ -1,4 +1,5 @@
 import { ORDER_INTAKE, runOrderIntake } from './order-intake';
+import { runStockSync, STOCK_SYNC } from './stock-sync';
 import type { JobHandler } from './types';
 import { runUpload, UPLOAD, uploadFailed } from './upload';
 
@@ -6,4 +7,5 @@ import { runUpload, UPLOAD, uploadFailed } from './upload';
 export const JOB_HANDLERS: Record<string, JobHandler> = {
   [UPLOAD]: { run: runUpload, failed: uploadFailed },
   [ORDER_INTAKE]: { run: runOrderIntake },
+  [STOCK_SYNC]: { run: runStockSync },
 };

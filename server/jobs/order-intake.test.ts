@@ -4,7 +4,7 @@ import { startFakeBrickOwl, type FakeBrickOwl } from '../../tests/support/fake-b
 import { createTestApp, describeEachDialect, type TestApp } from '../test/helpers';
 import { bearerFor, companyId } from '../test/locations-support';
 import { queueDueOrderIntakes, type JobRunner } from '.';
-import { addStore, giveBrickOwlColours, jobRow, testRunner } from './test-support';
+import { addStore, drain, giveBrickOwlColours, jobRow, testRunner } from './test-support';
 
 describeEachDialect('order intake', (dialect) => {
   let t: TestApp;
@@ -112,7 +112,7 @@ describeEachDialect('order intake', (dialect) => {
     expect(res.statusCode, res.body).toBe(202);
     const jobId = res.json().id as number;
     expect(res.json()).toMatchObject({ kind: 'order_intake', status: 'queued', store_id: store });
-    await runner.runOnce();
+    await drain(runner);
     expect(await jobRow(t.app, jobId)).toMatchObject({ status: 'done', progress_done: 1 });
 
     const [imported] = await ordersNumbered('9100001');
@@ -139,7 +139,7 @@ describeEachDialect('order intake', (dialect) => {
     // Read again: still one order, and its items are not read again.
     const calls = bl.calls;
     await intake(syncer, store);
-    await runner.runOnce();
+    await drain(runner);
     expect(await ordersNumbered('9100001')).toHaveLength(1);
     expect(bl.calls).toBe(calls + 1);
   });
@@ -157,7 +157,7 @@ describeEachDialect('order intake', (dialect) => {
       },
     ]);
     await intake(syncer, store);
-    await runner.runOnce();
+    await drain(runner);
     const [imported] = await ordersNumbered('4400001');
     expect(imported).toMatchObject({ store_platform: 'BRICKOWL', has_problem: 0 });
     const lines = await t.app.db
@@ -176,7 +176,7 @@ describeEachDialect('order intake', (dialect) => {
       .execute();
     const calls = bl.calls;
     const jobId = (await intake(syncer, store)).json().id as number;
-    await runner.runOnce();
+    await drain(runner);
     const job = await jobRow(t.app, jobId);
     expect(job.status).toBe('queued');
     expect(job.error).toMatch(/daily budget of 5000 calls is used up/);

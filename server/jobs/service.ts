@@ -4,20 +4,22 @@ import type { Database } from '../db/schema';
 import type { MarketplaceClients } from '../marketplaces';
 import { JOB_HANDLERS } from './handlers';
 import { queueDueOrderIntakes } from './order-intake/queue';
+import { queueDue } from './queue';
+import { STOCK_SYNC } from './stock-sync';
 import { JobRunner } from './runner';
 import { persistedClients } from './store-client';
 
 export interface BackgroundJobsOptions {
   db: Kysely<Database>;
   log: Logger;
-  /** Minutes between order intakes of a store; 0: only on demand. */
+  /** Minutes between order intakes (and stock syncs) of a store; 0: only on demand. */
   orderIntakeMinutes: number;
   clients?: MarketplaceClients;
 }
 
 /**
  * This server's share of the background jobs: a runner taking jobs from the database, and the
- * order-intake schedule. Started with the server, stopped before it closes.
+ * schedule of order intakes and stock syncs. Started with the server, stopped before it closes.
  */
 export class BackgroundJobs {
   readonly runner: JobRunner;
@@ -55,7 +57,10 @@ export class BackgroundJobs {
 
   private async schedule(everyMs: number): Promise<void> {
     try {
-      if ((await queueDueOrderIntakes(this.opts.db, everyMs)) > 0) this.runner.poke();
+      const queued =
+        (await queueDueOrderIntakes(this.opts.db, everyMs)) +
+        (await queueDue(this.opts.db, STOCK_SYNC, everyMs));
+      if (queued > 0) this.runner.poke();
     } catch (err) {
       this.opts.log.error({ err }, 'order intake schedule');
     }

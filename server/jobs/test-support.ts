@@ -131,3 +131,10 @@ export async function lapseLease(app: App, id: number): Promise<void> {
     .where('id', '=', id)
     .execute();
 }
+
+/** Runs jobs until none is runnable (an intake queues stock syncs, which run too). */
+export async function drain(runner: JobRunner, most = 50): Promise<number> {
+  let ran = 0;
+  while (ran < most && (await runner.runOnce())) ran += 1;
+  return ran;
+}

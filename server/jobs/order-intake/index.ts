@@ -1,8 +1,9 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import type { ConditionName } from '../../db/schema-domain';
 import { nextVersion } from '../../sync';
+import { queueStockSyncs } from '../stock-sync';
 import { storeClient, type StoreClient } from '../store-client';
 import { JobFailure, type JobContext } from '../types';
 import { BL_TYPE_CODE, findItem, thousandths, type OrderLine } from './catalog';
@@ -132,6 +133,8 @@ export async function runOrderIntake(ctx: JobContext): Promise<void> {
     await ctx.progress('Importing orders', n + 1, fresh.length);
   }
   await ctx.progress('Orders imported', fresh.length, fresh.length);
+  // What the new orders hold back can no longer be offered on the other stores.
+  if (fresh.length > 0) await queueStockSyncs(db, job.company_id, null);
 }
 
 async function importOrder(
@@ -182,6 +185,21 @@ async function importOrder(
       .returning('id')
       .executeTakeFirst();
     if (!row || byItem.size === 0) return; // imported meanwhile by another run
+    // The store took the sold quantity off its lots itself: the warehouse's record follows.
+    for (const [itemId, l] of byItem) {
+      const less = (column: 'store_quantity' | 'listed_quantity') =>
+        sql<number>`case when ${sql.ref(column)} > ${l.quantity} then ${sql.ref(column)} - ${l.quantity} else 0 end`;
+      await trx
+        .updateTable('store_items')
+        .set({
+          store_quantity: less('store_quantity'),
+          listed_quantity: less('listed_quantity'),
+          updated_at: now,
+        })
+        .where('store_id', '=', storeId)
+        .where('item_id', '=', itemId)
+        .execute();
+    }
     await trx
       .insertInto('order_items')
       .values(

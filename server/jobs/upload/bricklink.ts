@@ -20,7 +20,7 @@ import {
 export const ORDER_INTAKE_RESERVE = 500;
 
 /** Uploads stop (and wait for the next day) before they eat into order intake's reserve. */
-function keepReserve(client: BrickLinkClient): void {
+export function keepReserve(client: BrickLinkClient): void {
   if (client.budget.remaining > ORDER_INTAKE_RESERVE + 1) return;
   const now = new Date();
   const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
@@ -181,7 +181,7 @@ async function oneByOne(
  * BrickLink refused the lots themselves (a bad item, colour or price): nothing was created. Not
  * for a refused signature, a limit or a 5xx (which may have created the lots).
  */
-function refusedForGood(err: unknown): err is MarketplaceError {
+export function refusedForGood(err: unknown): err is MarketplaceError {
   return (
     err instanceof MarketplaceError &&
     !err.retryable &&

@@ -3,11 +3,14 @@ import { JobMessages } from '../../../contract/jobs';
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import type { JobRow } from '../claim';
+import { insertJob } from '../queue';
 import { storeClient } from '../store-client';
 import { JobFailure, type JobContext } from '../types';
 import { uploadToBrickLink } from './bricklink';
 import { uploadToBrickOwl } from './brickowl';
 import { openLots } from './lots';
+import { addToListedLots } from './merge';
+import { sendStoreChanges } from '../stock-sync';
 
 export const UPLOAD = 'upload';
 export const NO_STORE = 'There is no store with credentials to upload to: add one in Stores';
@@ -26,7 +29,6 @@ export async function queueUpload(
   userId: number | null,
   storeIds?: number[],
 ): Promise<number[]> {
-  const now = nowIso();
   return db.transaction().execute(async (trx) => {
     const claimed = await trx
       .updateTable('sync_batches')
@@ -46,26 +48,15 @@ export async function queueUpload(
     if (stores.length === 0) throw new JobFailure(NO_STORE);
     const ids: number[] = [];
     for (const store of stores) {
-      const row = await trx
-        .insertInto('jobs')
-        .values({
-          company_id: companyId,
+      ids.push(
+        await insertJob(trx, {
+          companyId,
           kind: UPLOAD,
-          store_id: store.id,
-          payload: JSON.stringify({ sync_batch_id: syncBatchId } satisfies UploadPayload),
-          stage: 'Queued',
-          error: null,
-          run_after: now,
-          claimed_by: null,
-          lease_until: null,
-          created_by_user_id: userId,
-          created_at: now,
-          updated_at: now,
-          finished_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      ids.push(Number(row.id));
+          storeId: store.id,
+          payload: { sync_batch_id: syncBatchId } satisfies UploadPayload,
+          userId,
+        }),
+      );
     }
     return ids;
   });
@@ -132,7 +123,10 @@ async function counts(db: Kysely<Database>, jobId: number) {
   return { total, done: by.done ?? 0, failed: by.failed ?? 0 };
 }
 
-/** The upload job: a sync batch's lots to one store, each lot exactly once. */
+/**
+ * The upload job: a sync batch's lots to one store, each lot exactly once, then the store's
+ * stock and price changes.
+ */
 export async function runUpload(ctx: JobContext): Promise<void> {
   const { db, job } = ctx;
   const payload = JSON.parse(job.payload) as UploadPayload;
@@ -144,10 +138,13 @@ export async function runUpload(ctx: JobContext): Promise<void> {
   };
   await ctx.progress('Connecting to the store', 0, 0);
   const client = await storeClient(db, ctx.clients, job.company_id, job.store_id);
-  const lots = await openLots(db, job.id);
+  const lots = await addToListedLots(db, job.store_id, await openLots(db, job.id));
   if (client.platform === 'BRICKLINK')
     await uploadToBrickLink(ctx, client.bricklink, job.store_id, lots, report);
   else await uploadToBrickOwl(ctx, client.brickowl, job.store_id, lots, report);
+  if (ctx.signal.aborted) return;
+  // Lots added to ones already listed, and the store's other changes, go with the upload.
+  await sendStoreChanges(ctx, client, false);
   if (ctx.signal.aborted) return;
   const c = await counts(db, job.id);
   await ctx.progress(c.failed > 0 ? 'Uploaded with errors' : 'Uploaded', c.total, c.total);

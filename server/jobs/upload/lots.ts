@@ -179,6 +179,7 @@ export async function markDone(
         item_id: lot.itemId,
         external_lot_id: lotId,
         store_quantity: lot.quantity,
+        listed_quantity: lot.quantity,
         store_price: lot.price,
         note_public: lot.notePublic,
         note_private: lot.notePrivate,
@@ -190,6 +191,7 @@ export async function markDone(
         oc.columns(['store_id', 'item_id']).doUpdateSet((eb) => ({
           external_lot_id: lotId,
           store_quantity: eb('store_items.store_quantity', '+', lot.quantity),
+          listed_quantity: lot.quantity,
           store_price: lot.price,
           synced_at: now,
           updated_at: now,

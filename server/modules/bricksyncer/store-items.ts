@@ -114,7 +114,12 @@ export async function storeItemRoutes(app: FastifyInstance): Promise<void> {
       if (!checked.ok) return refuseForm(reply, checked.problems);
       await app.db
         .updateTable('store_items')
-        .set({ ...checked.values, needs_upload: 1, updated_at: nowIso() })
+        .set((eb) => ({
+          ...checked.values,
+          needs_upload: 1,
+          change_seq: eb('change_seq', '+', 1),
+          updated_at: nowIso(),
+        }))
         .where('company_id', '=', companyId)
         .where('id', '=', row.id)
         .execute();

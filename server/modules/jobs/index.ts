@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { BackgroundJobs } from '../../jobs';
 import { jobRoutes } from './routes';
+import { stockSyncRoute } from './stock-sync-route';
 
 /** Each server's background jobs, by its database (tests reach them through the app). */
 const jobsByDb = new WeakMap<object, BackgroundJobs>();
@@ -13,8 +14,8 @@ export function backgroundJobsOf(app: FastifyInstance): BackgroundJobs {
 }
 
 /**
- * Background jobs (docs/marketplaces.md): uploads and order intake. The runner and the
- * order-intake schedule start when the server is ready (unless JOB_RUNNER is off, as under the
+ * Background jobs (docs/marketplaces.md): uploads, order intake and stock syncs. The runner and
+ * the schedule start when the server is ready (unless JOB_RUNNER is off, as under the
  * test runner) and stop before it closes; the running job goes back to the queue.
  */
 export async function jobsModule(app: FastifyInstance): Promise<void> {
@@ -33,4 +34,5 @@ export async function jobsModule(app: FastifyInstance): Promise<void> {
     await jobs.stop();
   });
   await app.register(jobRoutes(jobs));
+  await app.register(stockSyncRoute(jobs));
 }

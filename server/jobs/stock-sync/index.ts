@@ -1,0 +1,60 @@
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/dialect';
+import type { Database } from '../../db/schema';
+import { queueOnce } from '../queue';
+import { storeClient } from '../store-client';
+import { JobFailure, type JobContext } from '../types';
+import { sendStoreChanges } from './send';
+
+export const STOCK_SYNC = 'stock_sync';
+export { sendStoreChanges } from './send';
+export { lowerToSellable } from './available';
+
+/** The stock-sync job: one store's stock and price changes, sent. */
+export async function runStockSync(ctx: JobContext): Promise<void> {
+  const { db, job } = ctx;
+  if (job.store_id === null) throw new JobFailure('The stock sync has no store');
+  await ctx.progress('Connecting to the store', 0, 0);
+  const client = await storeClient(db, ctx.clients, job.company_id, job.store_id);
+  const { done, failed } = await sendStoreChanges(ctx, client, true);
+  if (ctx.signal.aborted) return;
+  await ctx.progress(
+    failed > 0 ? 'Sent with problems' : 'Stock changes sent',
+    done + failed,
+    done + failed,
+  );
+  await db
+    .updateTable('stores')
+    .set({ last_synced_at: nowIso() })
+    .where('id', '=', job.store_id)
+    .execute();
+  if (failed > 0) {
+    throw new JobFailure(
+      `${failed} of ${done + failed} changes could not be sent: see Stock issues`,
+    );
+  }
+}
+
+/**
+ * Queues a stock sync for each of the company's stores with credentials (or the ones given),
+ * answering an already open one instead of queueing a second.
+ */
+export async function queueStockSyncs(
+  db: Kysely<Database>,
+  companyId: number,
+  userId: number | null,
+  storeIds?: number[],
+): Promise<number[]> {
+  let q = db
+    .selectFrom('stores')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('credentials', '<>', '');
+  if (storeIds) q = q.where('id', 'in', storeIds.length > 0 ? storeIds : [-1]);
+  const stores = await q.orderBy('id').execute();
+  const ids: number[] = [];
+  for (const s of stores) {
+    ids.push(await queueOnce(db, { companyId, kind: STOCK_SYNC, storeId: Number(s.id), userId }));
+  }
+  return ids;
+}
