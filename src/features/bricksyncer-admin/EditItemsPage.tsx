@@ -1,13 +1,57 @@
-import { Loader, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { StoreItemList } from '../../../contract/bricksyncer';
-import { showApiError } from '../../ui/notify';
-import { fetchStoreItems } from './api';
+import { notifySuccess, showApiError } from '../../ui/notify';
+import { fetchStoreItems, sendStockChanges } from './api';
 import { StoreItemLine } from './StoreItemRow';
 
 const PAGE_SIZE = 10;
 
-/** Edit prices: the items on sale, 10 a page, each edited in its row. */
+/**
+ * Sends the waiting changes (quantities, prices, notes) to every store with credentials now, as
+ * one background job per store; the Jobs screen follows them.
+ */
+function SendChanges() {
+  const [busy, setBusy] = useState(false);
+  async function send() {
+    setBusy(true);
+    try {
+      const jobs = await sendStockChanges();
+      const stores = new Set(jobs.map((j) => j.store_id)).size;
+      notifySuccess(`Sending changes to ${stores} ${stores === 1 ? 'store' : 'stores'}`);
+    } catch (error) {
+      await showApiError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Group gap="sm">
+      <Button loading={busy} onClick={() => void send()}>
+        Send changes to the stores
+      </Button>
+      <Anchor component={Link} to="/bricksyncer/jobs">
+        See the jobs
+      </Anchor>
+    </Group>
+  );
+}
+
+/**
+ * Edit prices: the items on sale, 10 a page, each edited in its row; Send changes to the stores
+ * sends what is not sent yet.
+ */
 export default function EditItemsPage() {
   const [page, setPage] = useState(1);
   const [list, setList] = useState<StoreItemList | null>(null);
@@ -17,7 +61,10 @@ export default function EditItemsPage() {
 
   return (
     <Stack>
-      <Title order={2}>Edit prices</Title>
+      <Group justify="space-between">
+        <Title order={2}>Edit prices</Title>
+        <SendChanges />
+      </Group>
       {list === null ? (
         <Loader />
       ) : list.count === 0 ? (

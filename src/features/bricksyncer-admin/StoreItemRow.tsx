@@ -1,4 +1,4 @@
-import { Button, Group, Table, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Table, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import {
   checkStoreItem,
@@ -23,7 +23,10 @@ const editable = (row: Row) => ({
   notePrivate: row.note_private,
 });
 
-/** One item on sale; Edit turns its cells into fields, Save checks and sends them. */
+/**
+ * One item on sale; Edit turns its cells into fields, Save checks and sends them. A change the
+ * store has not been sent yet shows 'Not sent yet'.
+ */
 export function StoreItemLine({ row, saved }: { row: Row; saved(row: Row): void }) {
   const [form, setForm] = useState<ReturnType<typeof editable> | null>(null);
   const [busy, setBusy] = useState(false);
@@ -75,7 +78,14 @@ export function StoreItemLine({ row, saved }: { row: Row; saved(row: Row): void 
         <br />
         {row.colour_name} · {row.condition}
       </Table.Td>
-      <Table.Td>{row.store_name}</Table.Td>
+      <Table.Td>
+        {row.store_name}
+        {row.waiting && (
+          <Badge color="yellow" size="sm" display="block" mt={4}>
+            Not sent yet
+          </Badge>
+        )}
+      </Table.Td>
       <Table.Td>{form ? field('price', 'Price') : euro(row.store_price)}</Table.Td>
       <Table.Td>{form ? field('tier', 'Tier price', 180) : (row.tier_price ?? '')}</Table.Td>
       <Table.Td>{form ? field('bulk', 'Bulk', 60) : (row.bulk_size ?? '')}</Table.Td>

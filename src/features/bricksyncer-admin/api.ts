@@ -10,6 +10,7 @@ import {
   type StoreItemUpdate,
   type StoreResource,
 } from '../../../contract/bricksyncer';
+import type { JobView } from '../../../contract/jobs';
 import { api } from '../../api/client';
 
 /** The marketplace back office's calls (docs/bricksyncer-admin.md). */
@@ -51,6 +52,12 @@ export function fetchStoreItems(page: number): Promise<StoreItemList> {
 
 export function saveStoreItem(update: StoreItemUpdate): Promise<StoreItemRow> {
   return api.put('v1/stock_store_item', { json: update }).json();
+}
+
+/** Queues the sending of waiting changes to every store with credentials; one job per store. */
+export async function sendStockChanges(): Promise<JobView[]> {
+  const res = await api.post('v1/stock_sync', { json: {} }).json<{ jobs: JobView[] }>();
+  return res.jobs;
 }
 
 export async function fetchStockErrors(): Promise<StockErrorResource[]> {
