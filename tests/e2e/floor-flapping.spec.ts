@@ -1,5 +1,7 @@
 import type { APIRequestContext, BrowserContext, Page, TestInfo } from '@playwright/test';
+import type { OrderItemWithLocations } from '../../contract/orders';
 import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
+import { claimableOrder, orderItems, stockOf } from './support/orders';
 import { wedgeScan } from './support/scanner';
 
 /**
@@ -14,58 +16,12 @@ const PHONE = { width: 360, height: 740 };
 const PICKER = 'picker@demo.test';
 /** Orders other specs pick by number; free ones are taken from the other end. */
 const USED_ELSEWHERE = new Set([1, 2, 3, 5, 21, 22]);
-const UNASSIGNED = 2;
 
 test.use({ viewport: PHONE, allowedConsoleError: /status of 503/ });
 
-interface ServerItem {
-  order_item_id: number;
-  quantity_ordered: number;
-  quantity_picked: number;
-  locations: { quantity: number }[];
-}
-
-async function items(request: APIRequestContext, token: string, orderId: number) {
-  const res = await request.get(`/api/v1/order/item?order_id=${orderId}`, {
-    headers: bearer(token),
-  });
-  expect(res.status()).toBe(200);
-  return (await res.json()).results as ServerItem[];
-}
-
-const stockOf = (item: ServerItem) => item.locations.reduce((n, l) => n + l.quantity, 0);
-
-/**
- * A demo order the picker can claim and that has something in stock to pick: an unclaimed one
- * counting down from 24, or else one the order manager sets back to unassigned.
- */
-async function freeOrder(request: APIRequestContext, token: string, skip: number[] = []) {
-  const candidates: number[] = [];
-  for (let id = 24; id >= 1; id--) {
-    if (USED_ELSEWHERE.has(id) || skip.includes(id)) continue;
-    const res = await request.get(`/api/v1/order?order_id=${id}`, { headers: bearer(token) });
-    if (!res.ok()) continue;
-    const order = (await res.json()).results?.[0];
-    if (!order?.pickable || order.has_problem) continue;
-    const left = (await items(request, token, id)).some(
-      (i) => i.quantity_picked < i.quantity_ordered && stockOf(i) > 0,
-    );
-    if (!left) continue;
-    if (order.picking_status_id === UNASSIGNED) return { id, number: String(order.order_number) };
-    candidates.push(id);
-  }
-  const id = candidates[0];
-  if (id === undefined) throw new Error('no demo order can be claimed');
-  const { access_token: manager } = await apiLogin(request, 'orders@demo.test');
-  const res = await request.put('/api/v1/order', {
-    headers: bearer(manager),
-    params: { order_id: String(id) },
-    data: { picking_status_id: UNASSIGNED },
-  });
-  expect(res.status(), `order ${id} back to unassigned`).toBe(200);
-  const again = await request.get(`/api/v1/order?order_id=${id}`, { headers: bearer(token) });
-  return { id, number: String((await again.json()).results[0].order_number) };
-}
+/** A demo order the picker can claim with something in stock to pick, from 24 down. */
+const freeOrder = (request: APIRequestContext, token: string, skip: number[] = []) =>
+  claimableOrder(request, token, { skip: [...USED_ELSEWHERE, ...skip], withStock: true });
 
 /** The order is on the device and the first pull has ended. */
 async function orderOnDevice(page: Page, orderNumber: string) {
@@ -145,7 +101,7 @@ test('picking while the network flaps: every pick lands once and the pending sta
   const { access_token: token } = await apiLogin(request, PICKER);
   const { access_token: manager } = await apiLogin(request, 'orders@demo.test');
   const order = await freeOrder(request, token);
-  const before = await items(request, token, order.id);
+  const before = await orderItems(request, token, order.id);
 
   await loginAs(page, PICKER);
   await orderOnDevice(page, order.number);
@@ -192,8 +148,8 @@ test('picking while the network flaps: every pick lands once and the pending sta
   await expect(card.getByTestId('order-sync-refused')).toHaveCount(0);
 
   // Every pick landed exactly once: picked up and stock down by just what was confirmed.
-  const after = await items(request, token, order.id);
-  const total = (rows: ServerItem[], of: (i: ServerItem) => number) =>
+  const after = await orderItems(request, token, order.id);
+  const total = (rows: OrderItemWithLocations[], of: (i: OrderItemWithLocations) => number) =>
     rows.reduce((n, i) => n + of(i), 0);
   const confirmed = picked.reduce((n, q) => n + q, 0);
   expect(total(after, (i) => i.quantity_picked) - total(before, (i) => i.quantity_picked)).toBe(

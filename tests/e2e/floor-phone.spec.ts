@@ -1,5 +1,6 @@
-import type { APIRequestContext, Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
+import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
 import { apiLogin, bearer, CATALOG_IMAGE_HOSTS, expect, loginAs, test } from './support/fixtures';
+import { claimableOrder } from './support/orders';
 import { wedgeScan } from './support/scanner';
 
 /**
@@ -12,38 +13,8 @@ const PHONE = { width: 360, height: 740 };
 const PICKER_ROLE = 3;
 /** Orders other specs pick by number; the rest is taken from the other end (sw-sync, outage). */
 const USED_ELSEWHERE = new Set([1, 2, 3, 5, 21, 22]);
-const UNASSIGNED = 2;
 
 test.use({ viewport: PHONE });
-
-async function freeOrder(
-  request: APIRequestContext,
-  token: string,
-): Promise<{ orderId: number; orderNumber: string }> {
-  const candidates: number[] = [];
-  for (let id = 4; id <= 24; id++) {
-    if (USED_ELSEWHERE.has(id)) continue;
-    const res = await request.get(`/api/v1/order?order_id=${id}`, { headers: bearer(token) });
-    if (!res.ok()) continue;
-    const order = (await res.json()).results?.[0];
-    if (!order?.pickable || order.has_problem) continue;
-    if (order.picking_status_id === UNASSIGNED) {
-      return { orderId: id, orderNumber: String(order.order_number) };
-    }
-    candidates.push(id);
-  }
-  // Earlier specs used every free one: the order manager sets one back to unassigned.
-  const orderId = candidates[0];
-  if (orderId === undefined) throw new Error('no demo order can be claimed');
-  const { access_token: manager } = await apiLogin(request, 'orders@demo.test');
-  const res = await request.put('/api/v1/order', {
-    headers: bearer(manager),
-    params: { order_id: String(orderId) },
-    data: { picking_status_id: UNASSIGNED },
-  });
-  expect(res.status(), `order ${orderId} back to unassigned`).toBe(200);
-  return { orderId, orderNumber: String((await res.json()).order.order_number) };
-}
 
 /** Elements of the page that stick out of the viewport to the left or right. */
 async function outsideHorizontally(page: Page): Promise<string[]> {
@@ -148,7 +119,10 @@ test('two phones pick the same order offline: the loser is told and gets the put
   const phoneB = await phone(browser, baseURL!);
   try {
     const { access_token: token } = await apiLogin(request, 'picker@demo.test');
-    const { orderId, orderNumber } = await freeOrder(request, token);
+    const { id: orderId, number: orderNumber } = await claimableOrder(request, token, {
+      skip: USED_ELSEWHERE,
+      fromFirst: true,
+    });
     const pageB = await phoneB.newPage();
 
     // Both phones have the order on the device, then the Wi-Fi goes on both.

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import type { OrderItemWithLocations } from '../../contract/orders';
 import { apiLogin, bearer, DEMO_PASSWORD, expect, loginAs, test } from './support/fixtures';
+import { claimableOrder, orderItems, stockOf, UNASSIGNED } from './support/orders';
 import { wedgeScan } from './support/scanner';
 import {
   dispatchSync,
@@ -25,7 +26,6 @@ const PICKER = 'picker@demo.test';
 const WRITES = 20;
 /** Orders other browser tests use (picked, refused, problem, status, camera). */
 const USED_ELSEWHERE = new Set([1, 3, 5, 21, 22]);
-const UNASSIGNED = 2;
 
 interface ServerOrder {
   order_id: number;
@@ -40,49 +40,9 @@ async function orderOnServer(request: APIRequestContext, token: string, id: numb
   return (await res.json()).results?.[0] as ServerOrder | undefined;
 }
 
-async function orderItems(
-  request: APIRequestContext,
-  token: string,
-  orderId: number,
-): Promise<OrderItemWithLocations[]> {
-  const res = await request.get(`/api/v1/order/item?order_id=${orderId}`, {
-    headers: bearer(token),
-  });
-  expect(res.status()).toBe(200);
-  return (await res.json()).results;
-}
-
-/**
- * A demo order the picker can claim, not in `skip`: an unclaimed one, or else (earlier specs and
- * tests may have used them all) one the order manager sets back to unassigned, as the Manage
- * Orders screen can. Asked of the API, which the test reaches while the browser is offline.
- */
-async function freeOrder(request: APIRequestContext, token: string, skip: number[]) {
-  const candidates = [];
-  for (let id = 24; id >= 1; id--) {
-    if (USED_ELSEWHERE.has(id) || skip.includes(id)) continue;
-    const order = await orderOnServer(request, token, id);
-    if (!order?.pickable || order.has_problem) continue;
-    if (order.picking_status_id === UNASSIGNED) return id;
-    candidates.push(id);
-  }
-  const id = candidates[0];
-  if (id === undefined) throw new Error('no demo order can be claimed');
-  const { access_token: manager } = await apiLogin(request, 'orders@demo.test');
-  const res = await request.put('/api/v1/order', {
-    headers: bearer(manager),
-    params: { order_id: String(id) },
-    data: { picking_status_id: UNASSIGNED },
-  });
-  expect(res.status(), `order ${id} back to unassigned`).toBe(200);
-  return id;
-}
-
-/** An order the picker can claim, for a test that needs one. */
-const claimableOrder = (request: APIRequestContext, token: string) => freeOrder(request, token, []);
-
-const stockOf = (item: OrderItemWithLocations) =>
-  item.locations.reduce((n, l) => n + l.quantity, 0);
+/** A demo order the picker can claim, not in `skip` nor used by other browser tests. */
+const freeOrder = async (request: APIRequestContext, token: string, skip: number[] = []) =>
+  (await claimableOrder(request, token, { skip: [...USED_ELSEWHERE, ...skip] })).id;
 
 /**
  * With the network gone, work through unclaimed orders on the picker screen — the claim on
@@ -355,7 +315,7 @@ test('the worker tells an open window what it sent', async ({ page, context, req
   });
   await context.setOffline(true);
   await expect(page.getByLabel('Offline')).toBeVisible();
-  const orderId = await claimableOrder(request, token);
+  const orderId = await freeOrder(request, token);
   await page.goto(`/picker/${orderId}`);
   // Offline the claim is not told as done: it waits for the server.
   await expect(page.getByText('Claim will be confirmed when you are back online')).toBeVisible();
@@ -392,7 +352,7 @@ test('a session the server ended while no page was open: the work waits, the use
   });
   await context.setOffline(true);
   await expect(page.getByLabel('Offline')).toBeVisible();
-  const orderId = await claimableOrder(request, token);
+  const orderId = await freeOrder(request, token);
   await page.goto(`/picker/${orderId}`);
   // Offline the claim is not told as done: it waits for the server.
   await expect(page.getByText('Claim will be confirmed when you are back online')).toBeVisible();

@@ -1,0 +1,76 @@
+import type { APIRequestContext } from '@playwright/test';
+import type { OrderItemWithLocations } from '../../../contract/orders';
+import { apiLogin, bearer, expect } from './fixtures';
+
+/** The picking status of an order nobody has claimed. */
+export const UNASSIGNED = 2;
+/** The demo data's orders have the ids 1 to 24. */
+const DEMO_ORDERS = 24;
+
+/** An order's items with the locations holding them, as the picker's device gets them. */
+export async function orderItems(
+  request: APIRequestContext,
+  token: string,
+  orderId: number,
+): Promise<OrderItemWithLocations[]> {
+  const res = await request.get(`/api/v1/order/item?order_id=${orderId}`, {
+    headers: bearer(token),
+  });
+  expect(res.status()).toBe(200);
+  return (await res.json()).results;
+}
+
+/** How many of an item are in stock over all its locations. */
+export const stockOf = (item: { locations: { quantity: number }[] }) =>
+  item.locations.reduce((n, l) => n + l.quantity, 0);
+
+export interface ClaimableOrderOptions {
+  /** Demo orders not to take: those other specs pick by id, and those the test already used. */
+  skip?: Iterable<number>;
+  /** Look from order 1 upwards (by default from the last demo order downwards). */
+  fromFirst?: boolean;
+  /** Only an order with an item still to pick that is in stock somewhere. */
+  withStock?: boolean;
+}
+
+/**
+ * A demo order the picker can claim: pickable, without a problem and unassigned; or, when earlier
+ * specs and tests have claimed every such one, the first of them that the order manager sets back
+ * to unassigned (as the Manage Orders screen can). Asked of the API, which the test reaches also
+ * while the browser is offline.
+ */
+export async function claimableOrder(
+  request: APIRequestContext,
+  token: string,
+  options: ClaimableOrderOptions = {},
+): Promise<{ id: number; number: string }> {
+  const skip = new Set(options.skip ?? []);
+  const ids = Array.from({ length: DEMO_ORDERS }, (_, i) => i + 1);
+  if (!options.fromFirst) ids.reverse();
+  const candidates: number[] = [];
+  for (const id of ids) {
+    if (skip.has(id)) continue;
+    const res = await request.get(`/api/v1/order?order_id=${id}`, { headers: bearer(token) });
+    if (!res.ok()) continue;
+    const order = (await res.json()).results?.[0];
+    if (!order?.pickable || order.has_problem) continue;
+    if (options.withStock) {
+      const left = (await orderItems(request, token, id)).some(
+        (i) => i.quantity_picked < i.quantity_ordered && stockOf(i) > 0,
+      );
+      if (!left) continue;
+    }
+    if (order.picking_status_id === UNASSIGNED) return { id, number: String(order.order_number) };
+    candidates.push(id);
+  }
+  const id = candidates[0];
+  if (id === undefined) throw new Error('no demo order can be claimed');
+  const { access_token: manager } = await apiLogin(request, 'orders@demo.test');
+  const res = await request.put('/api/v1/order', {
+    headers: bearer(manager),
+    params: { order_id: String(id) },
+    data: { picking_status_id: UNASSIGNED },
+  });
+  expect(res.status(), `order ${id} back to unassigned`).toBe(200);
+  return { id, number: String((await res.json()).order.order_number) };
+}
