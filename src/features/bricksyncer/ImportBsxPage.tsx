@@ -3,6 +3,7 @@ import {
   FileInput,
   Group,
   Pagination,
+  Select,
   Stack,
   Table,
   Text,
@@ -10,8 +11,9 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { canOpenPath } from '../../../contract/access';
 import { BsxFormatError, readBsxBlob } from '../../../contract/bsx';
 import {
   checkNewBatchItems,
@@ -20,17 +22,50 @@ import {
   newItemFromLot,
   SyncBatchMessages as M,
 } from '../../../contract/sync-batches';
+import { useSession } from '../../app/session';
 import { notifyError, showApiError } from '../../ui/notify';
 import { formProblems } from '../../api/errors';
-import { convertLots, createSyncBatch } from './api';
+import { convertLots, createSyncBatch, projectChoices } from './api';
 import { ImportRow, type ImportLine } from './ImportRow';
 
 const PER_PAGE = 50;
 
 /**
+ * The project the new batch belongs to, if any (none at first). Offered to those who may see the
+ * projects (the digitizing roles); for anyone else the batch has no project.
+ */
+function ProjectChoice({
+  value,
+  onChange,
+}: {
+  value: string | null;
+  onChange(v: string | null): void;
+}) {
+  const allowed = useSession((s) => canOpenPath(s.permissions, '/projects'));
+  const [choices, setChoices] = useState<{ value: string; label: string }[] | null>(null);
+  useEffect(() => {
+    if (allowed) projectChoices().then(setChoices, (error: unknown) => void showApiError(error));
+  }, [allowed]);
+  if (!allowed) return null;
+  return (
+    <Select
+      label="Project"
+      placeholder={choices === null ? 'Loading projects…' : 'No project'}
+      data={choices ?? []}
+      value={value}
+      onChange={onChange}
+      clearable
+      searchable
+      w={240}
+    />
+  );
+}
+
+/**
  * Import BSX batch (docs/bricksyncer.md): step 1 reads the chosen file in the browser and looks
  * its lots up in the catalog (Convert to BC); step 2 shows them to confirm and edit row by row,
- * then Create batch, which goes to the sync batch overview.
+ * with the batch's name, comments and optional project, then Create batch, which goes to the sync
+ * batch overview.
  */
 export default function ImportBsxPage() {
   const navigate = useNavigate();
@@ -38,6 +73,7 @@ export default function ImportBsxPage() {
   const [lines, setLines] = useState<ImportLine[] | null>(null);
   const [name, setName] = useState('');
   const [comments, setComments] = useState('');
+  const [project, setProject] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const [busy, setBusy] = useState(false);
 
@@ -69,7 +105,8 @@ export default function ImportBsxPage() {
     if (problems.length > 0) return notifyError(errorAlert(problems));
     setBusy(true);
     try {
-      await createSyncBatch({ name: name.trim(), comments, project_id: null, items });
+      const project_id = project === null ? null : Number(project);
+      await createSyncBatch({ name: name.trim(), comments, project_id, items });
       void navigate('/bricksyncer/add_items');
     } catch (error) {
       const refused = await formProblems(error);
@@ -120,6 +157,7 @@ export default function ImportBsxPage() {
           onChange={(e) => setComments(e.currentTarget.value)}
           w={360}
         />
+        <ProjectChoice value={project} onChange={setProject} />
       </Group>
       <Table.ScrollContainer minWidth={1000}>
         <Table striped verticalSpacing="xs">

@@ -8,6 +8,7 @@ import type {
 import { SYNC_BATCH_PAGE_SIZE } from '../../../contract/sync-batches';
 import { api } from '../../api/client';
 import type { ListPage } from '../../ui/PagedTable';
+import { fetchProjects } from '../projects/api';
 
 /** The sync batch screens' calls (docs/bricksyncer.md); prices in thousandths. */
 
@@ -51,6 +52,19 @@ export async function createSyncBatch(body: NewBatchBody): Promise<number> {
     .post('v1/new_sync_batch', { json: body, timeout: 120_000 })
     .json<{ batch_id: number }>();
   return res.batch_id;
+}
+
+/**
+ * The company's projects a new batch may belong to, as choices: those in progress first, archived
+ * ones marked so, each by name.
+ */
+export async function projectChoices(): Promise<{ value: string; label: string }[]> {
+  const { results } = await fetchProjects();
+  const archived = (p: { status: string }) => p.status === 'is archived';
+  return [...results.filter((p) => !archived(p)), ...results.filter(archived)].map((p) => ({
+    value: String(p.project_id),
+    label: archived(p) ? `${p.name} (archived)` : p.name,
+  }));
 }
 
 const EURO = new Intl.NumberFormat('nl-NL', {

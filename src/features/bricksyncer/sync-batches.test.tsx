@@ -7,6 +7,7 @@ import { File as NodeFile } from 'node:buffer';
 import { join } from 'node:path';
 import { BsxImportMessages, readBsxText } from '../../../contract/bsx';
 import { JobMessages } from '../../../contract/jobs';
+import { Permission } from '../../../contract/permissions';
 import { newItemFromLot, SyncBatchMessages as M } from '../../../contract/sync-batches';
 import { NO_STORE } from '../../../server/jobs';
 import { addStore, testRunner } from '../../../server/jobs/test-support';
@@ -69,6 +70,8 @@ describe('sync batch screens', () => {
     expect(screen.getByText('Brick 2 x 2')).toBeTruthy();
     expect(screen.getAllByText('Not in the catalog')).toHaveLength(2);
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('attic');
+    // A bricksyncer who does not see the projects is not offered one: the batch has none.
+    expect(screen.queryByRole('combobox', { name: 'Project' })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Create batch' }));
     const alert = await screen.findByText(/^Error: item/);
@@ -96,9 +99,10 @@ describe('sync batch screens', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/bricksyncer/add_items'));
     const batch = await t.app.db
       .selectFrom('sync_batches')
-      .select('id')
+      .select(['id', 'project_id'])
       .where('name', '=', 'attic')
       .executeTakeFirstOrThrow();
+    expect(batch.project_id).toBeNull();
     const items = await t.app.db
       .selectFrom('sync_batch_items')
       .select(['quantity', 'price'])
@@ -109,6 +113,58 @@ describe('sync batch screens', () => {
       [120, 85],
       [33, 40],
     ]);
+  });
+
+  it('ties the new batch to the project chosen (none unless one is), for one who sees the projects', async () => {
+    const syncer = await t.app.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'syncer@demo.test')
+      .executeTakeFirstOrThrow();
+    const grant = { user_id: syncer.id, permission_id: Permission.digibrick_user };
+    await t.app.db.insertInto('user_permissions').values(grant).execute();
+    try {
+      await signIn('syncer@demo.test');
+      for (const name of ['Attic box', 'Old estate']) {
+        const res = await t.app.inject({
+          method: 'PUT',
+          url: '/api/v1/projects',
+          headers: { authorization: `Bearer ${useSession.getState().access_token}` },
+          payload: { name, condition: 'GOOD', content: 'Two boxes', purpose: 'Sell', comments: '' },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      const router = renderAt('/bricksyncer/bsx_batch');
+      const input = await waitFor(() => document.querySelector('input[type="file"]')!);
+      const file = new NodeFile([sample], 'estate.bsx', { type: 'application/xml' });
+      fireEvent.change(input, { target: { files: [file] } });
+      fireEvent.click(screen.getByRole('button', { name: 'Convert to BC' }));
+      await waitFor(() => expect(screen.getAllByTestId('import-row')).toHaveLength(4));
+      const project = screen.getByRole('combobox', { name: 'Project' });
+      await waitFor(() => expect(project.getAttribute('placeholder')).toBe('No project'));
+      expect((project as HTMLInputElement).value).toBe('');
+      fireEvent.click(screen.getByRole('button', { name: 'Remove row 4' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Remove row 3' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Edit row 2' }));
+      await choose(screen.getByRole('combobox', { name: 'Condition of row 2' }), 'GOOD');
+      fireEvent.click(screen.getByRole('button', { name: 'Apply row 2' }));
+      await choose(project, 'Old estate');
+      fireEvent.click(screen.getByRole('button', { name: 'Create batch' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/bricksyncer/add_items'));
+      const batch = await t.app.db
+        .selectFrom('sync_batches as b')
+        .innerJoin('projects as p', 'p.id', 'b.project_id')
+        .select('p.name')
+        .where('b.name', '=', 'estate')
+        .executeTakeFirstOrThrow();
+      expect(batch.name).toBe('Old estate');
+    } finally {
+      await t.app.db
+        .deleteFrom('user_permissions')
+        .where('user_id', '=', grant.user_id)
+        .where('permission_id', '=', grant.permission_id)
+        .execute();
+    }
   });
 
   it('lists batches 10 a page, newest first, each linking to its batch page', async () => {
