@@ -68,6 +68,20 @@ export async function makeSyncBatch(app: App, companyId: number, count: number) 
     .limit(count)
     .execute();
   if (items.length < count) throw new Error(`only ${items.length} items to upload`);
+  const batchId = await syncBatchOf(
+    app,
+    companyId,
+    items.map((item, n) => ({ itemId: Number(item.id), quantity: n + 1, price: 125 + n })),
+  );
+  return { batchId, itemIds: items.map((i) => Number(i.id)) };
+}
+
+/** A sync batch of the given lots (prices in thousandths). */
+export async function syncBatchOf(
+  app: App,
+  companyId: number,
+  lots: { itemId: number; quantity: number; price: number }[],
+): Promise<number> {
   const { id } = await app.db
     .insertInto('sync_batches')
     .values({
@@ -83,21 +97,32 @@ export async function makeSyncBatch(app: App, companyId: number, count: number) 
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const moulds = await app.db
+    .selectFrom('items as i')
+    .innerJoin('moulds as m', 'm.id', 'i.mold_id')
+    .select(['i.id', 'm.bl_mold_id'])
+    .where(
+      'i.id',
+      'in',
+      lots.map((l) => l.itemId),
+    )
+    .execute();
+  const blId = new Map(moulds.map((m) => [Number(m.id), m.bl_mold_id]));
   await app.db
     .insertInto('sync_batch_items')
     .values(
-      items.map((item, n) => ({
+      lots.map((l) => ({
         company_id: companyId,
         sync_batch_id: id,
-        item_id: item.id,
-        bl_item_id: item.bl_mold_id,
-        quantity: n + 1,
-        price: 125 + n,
+        item_id: l.itemId,
+        bl_item_id: blId.get(l.itemId) ?? null,
+        quantity: l.quantity,
+        price: l.price,
         uploaded_at: null,
       })),
     )
     .execute();
-  return { batchId: Number(id), itemIds: items.map((i) => Number(i.id)) };
+  return Number(id);
 }
 
 export function testRunner(

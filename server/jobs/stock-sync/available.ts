@@ -10,8 +10,9 @@ const CLOSED_ORDER_STATUSES = ['SHIPPED', 'RECEIVED', 'COMPLETED', 'CANCELLED'];
  * Lowers what a store offers to what the warehouse can still sell: the stock in its locations less
  * what open orders still wait to have picked. Run before a store's changes are sent, so a sale on
  * one store, or stock picked for any order, lowers the other stores' lots. Never raises an offer:
- * putting stock on sale is a person's choice (a sync batch, or Edit prices). Answers how many
- * store items were lowered.
+ * putting stock on sale is a person's choice (a sync batch, or Edit prices). Items the warehouse
+ * does not keep in its locations and never sold (lots uploaded from a file of stock kept
+ * elsewhere) are left as they are. Answers how many store items were lowered.
  */
 export async function lowerToSellable(
   db: Kysely<Database>,
@@ -44,6 +45,18 @@ export async function lowerToSellable(
     .select(['si.id', 'si.store_quantity', 'stock.n as stock', 'held.n as held'])
     .where('si.company_id', '=', companyId)
     .where('si.store_id', '=', storeId)
+    .where((w) =>
+      w.or([
+        w('stock.item_id', 'is not', null),
+        w.exists(
+          w
+            .selectFrom('order_items as sold')
+            .select('sold.id')
+            .whereRef('sold.item_id', '=', 'si.item_id')
+            .where('sold.company_id', '=', companyId),
+        ),
+      ]),
+    )
     .execute();
   const lower = over
     .map((r) => ({
