@@ -44,7 +44,7 @@ describeEachDialect('job runner', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const queue = async (kind: string, n: number) => {
+  const queue = async (kind: string, n: number, storeId: number | null = null) => {
     const now = nowIso();
     const rows = await t.app.db
       .insertInto('jobs')
@@ -52,7 +52,7 @@ describeEachDialect('job runner', (dialect) => {
         Array.from({ length: n }, () => ({
           company_id: demo,
           kind,
-          store_id: null,
+          store_id: storeId,
           error: null,
           run_after: now,
           claimed_by: null,
@@ -77,6 +77,31 @@ describeEachDialect('job runner', (dialect) => {
     expect(winners).toHaveLength(1);
     expect((await jobRow(t.app, id)).claimed_by).toBe(winners[0]!.claimed_by);
     await t.app.db.updateTable('jobs').set({ status: 'done' }).where('id', '=', id).execute();
+  });
+
+  it("runs one store's jobs one at a time, while other stores' jobs go on", async () => {
+    const stores = await t.app.db
+      .selectFrom('stores')
+      .select('id')
+      .where('company_id', '=', demo)
+      .orderBy('id')
+      .limit(2)
+      .execute();
+    const [one, two] = stores.map((s) => Number(s.id));
+    const [first, second] = await queue('count', 2, one);
+    const [elsewhere] = await queue('count', 1, two);
+    const a = await claimJob(t.app.db, 'server-a', 60_000, ['count']);
+    expect(a?.id).toBe(first);
+    const b = await claimJob(t.app.db, 'server-b', 60_000, ['count']);
+    expect(b?.id).toBe(elsewhere); // the store's second job waits for its first
+    expect(await claimJob(t.app.db, 'server-c', 60_000, ['count'])).toBeUndefined();
+    await t.app.db.updateTable('jobs').set({ status: 'done' }).where('id', '=', first).execute();
+    expect((await claimJob(t.app.db, 'server-c', 60_000, ['count']))?.id).toBe(second);
+    await t.app.db
+      .updateTable('jobs')
+      .set({ status: 'done' })
+      .where('id', 'in', [second, elsewhere])
+      .execute();
   });
 
   it('renews the lease while a job runs longer than it, so no other server takes the job', async () => {

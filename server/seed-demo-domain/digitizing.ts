@@ -186,6 +186,7 @@ export async function seedDemoDigitizing(
       item_id: it.id,
       external_lot_id: String(400_000_000 + i),
       store_quantity: Math.min(it.stock, 25),
+      listed_quantity: Math.min(it.stock, 25),
       store_price: 100 + i * 7,
       tier_price: i === 0 ? '10:90,50:80,100:70' : null,
       bulk_size: i === 1 ? 5 : null,
