@@ -274,7 +274,7 @@ describeEachDialect('stock sync', (dialect) => {
     expect(await storeItem(t.app, b, x)).toMatchObject({ needs_upload: 0 });
   });
 
-  it('an upload of an item the store already lists adds to its lot', async () => {
+  it('an upload of an item the store already lists, or lists twice, adds to its lot', async () => {
     const a = await addStore(t.app, syncer, 'BRICKLINK');
     const x = part();
     await setStock(t.app, demo, x, 20);
@@ -284,6 +284,19 @@ describeEachDialect('stock sync', (dialect) => {
     expect(bl.inventory.size).toBe(lots);
     expect(await blQuantity(a, x)).toBe(13);
     expect(await storeItem(t.app, a, x)).toMatchObject({ store_quantity: 13, listed_quantity: 13 });
+
+    // An item a batch holds twice becomes one lot on a store that did not list it.
+    const b = await addStore(t.app, syncer, 'BRICKOWL');
+    const before = bo.lots.size;
+    await upload(
+      [b],
+      [
+        { itemId: x, quantity: 3 },
+        { itemId: x, quantity: 4 },
+      ],
+    );
+    expect(bo.lots.size).toBe(before + 1);
+    expect(await boQuantity(b, x)).toBe(7);
   });
 
   it('the request answers by role, company and credentials', async () => {

@@ -8,7 +8,7 @@ import { storeClient } from '../store-client';
 import { JobFailure, type JobContext } from '../types';
 import { uploadToBrickLink } from './bricklink';
 import { uploadToBrickOwl } from './brickowl';
-import { openLots } from './lots';
+import { openLots, type UploadLot } from './lots';
 import { addToListedLots } from './merge';
 import { sendStoreChanges } from '../stock-sync';
 
@@ -123,6 +123,19 @@ async function counts(db: Kysely<Database>, jobId: number) {
   return { total, done: by.done ?? 0, failed: by.failed ?? 0 };
 }
 
+/** A store has one lot per item: only an item's first pending lot is created at first. */
+function oncePerItem(lots: UploadLot[]): { first: UploadLot[]; again: UploadLot[] } {
+  const seen = new Set<number>();
+  const first: UploadLot[] = [];
+  const again: UploadLot[] = [];
+  for (const lot of lots) {
+    if (lot.state === 'pending' && seen.has(lot.itemId)) again.push(lot);
+    else first.push(lot);
+    seen.add(lot.itemId);
+  }
+  return { first, again };
+}
+
 /**
  * The upload job: a sync batch's lots to one store, each lot exactly once, then the store's
  * stock and price changes.
@@ -138,10 +151,18 @@ export async function runUpload(ctx: JobContext): Promise<void> {
   };
   await ctx.progress('Connecting to the store', 0, 0);
   const client = await storeClient(db, ctx.clients, job.company_id, job.store_id);
-  const lots = await addToListedLots(db, job.store_id, await openLots(db, job.id));
-  if (client.platform === 'BRICKLINK')
-    await uploadToBrickLink(ctx, client.bricklink, job.store_id, lots, report);
-  else await uploadToBrickOwl(ctx, client.brickowl, job.store_id, lots, report);
+  const send = (lots: UploadLot[]) =>
+    client.platform === 'BRICKLINK'
+      ? uploadToBrickLink(ctx, client.bricklink, job.store_id!, lots, report)
+      : uploadToBrickOwl(ctx, client.brickowl, job.store_id!, lots, report);
+  const { first, again } = oncePerItem(
+    await addToListedLots(db, job.store_id, await openLots(db, job.id)),
+  );
+  await send(first);
+  if (ctx.signal.aborted) return;
+  // An item the batch holds twice: its later lots join the lot its first one made.
+  const left = await addToListedLots(db, job.store_id, again);
+  if (left.length > 0) await send(left);
   if (ctx.signal.aborted) return;
   // Lots added to ones already listed, and the store's other changes, go with the upload.
   await sendStoreChanges(ctx, client, false);
