@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
 import { renderAt, startRealServer } from '../../test/realServer';
+import { notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { StoreItemMessages, StoreMessages } from '../../../contract/bricksyncer';
 import { JobMessages } from '../../../contract/jobs';
+import { NO_STORE } from '../../../server/jobs';
 import { addStore } from '../../../server/jobs/test-support';
 import { useSession } from '../../app/session';
 import AddStorePage from './AddStorePage';
@@ -122,12 +124,13 @@ describe('stores', () => {
 });
 
 describe('edit prices, stock issues, logs, settings', () => {
-  it('shows prices in Dutch euro; a bad edit lists its messages, a good one is saved', async () => {
+  it("shows prices in Dutch euro; a bad edit lists its messages, a good one is saved and shows 'Not sent yet'", async () => {
     at('/bricksyncer/edit_items');
     await screen.findByText('Edit prices');
     const rows = await screen.findAllByRole('row');
     expect(rows).toHaveLength(11);
     expect(document.body.textContent).toMatch(/€\s0,1\d\d?/);
+    expect(within(rows[1]).queryByText('Not sent yet')).toBeNull();
     fireEvent.click(within(rows[1]).getByRole('button', { name: 'Edit' }));
     type('Price', '0');
     type('Tier price', '10:1,20:2');
@@ -140,6 +143,33 @@ describe('edit prices, stock issues, logs, settings', () => {
     type('Quantity', '0');
     fireEvent.click(within(rows[1]).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(/€\s1,255/)).toBeTruthy();
+    expect(within(rows[1]).getByText('Not sent yet')).toBeTruthy();
+    expect(screen.getAllByText('Not sent yet')).toHaveLength(1);
+  });
+
+  it('sends the changes to the stores: refused while no store has credentials, else one job per store and a link to Jobs', async () => {
+    // Notices of the earlier tests would queue ours behind them (at most 5 show at once).
+    notifications.clean();
+    at('/bricksyncer/edit_items');
+    const send = await screen.findByRole('button', { name: 'Send changes to the stores' });
+    expect(screen.getByRole('link', { name: 'See the jobs' }).getAttribute('href')).toBe(
+      '/bricksyncer/jobs',
+    );
+    fireEvent.click(send);
+    expect(await screen.findByText(new RegExp(NO_STORE))).toBeTruthy();
+
+    const auth = `Bearer ${useSession.getState().access_token}`;
+    const store = await addStore(t.app, auth, 'BRICKOWL');
+    fireEvent.click(send);
+    expect(await screen.findByText('Sending changes to 1 store')).toBeTruthy();
+    const jobs = await t.app.db
+      .selectFrom('jobs')
+      .select(['id', 'store_id'])
+      .where('kind', '=', 'stock_sync')
+      .execute();
+    expect(jobs.map((j) => Number(j.store_id))).toEqual([store]);
+    await t.app.db.deleteFrom('jobs').where('store_id', '=', store).execute();
+    await t.app.db.deleteFrom('stores').where('id', '=', store).execute();
   });
 
   it('resolves a stock issue; lists logs newest first; saves a setting', async () => {
