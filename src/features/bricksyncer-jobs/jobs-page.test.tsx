@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import { choose, renderAt, startRealServer } from '../../test/realServer';
+import { notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { JobStatus } from '../../../server/db/schema';
+import { OFFLINE_MESSAGE } from '../../ui/notify';
 import JobsPage from './JobsPage';
 import { JOBS_POLL_MS } from './useJobs';
 
@@ -145,5 +147,26 @@ describe('jobs screen', () => {
     await screen.findByText('queued');
     cleanup();
     expect(await countReads(() => pause(JOBS_POLL_MS + 500))).toBe(0);
+  });
+
+  it('tells in a notice when the jobs cannot be read, and reads them again on Try again', async () => {
+    notifications.clean();
+    const inner = globalThis.fetch;
+    globalThis.fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      return url.includes('/v1/jobs')
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : inner(input, init);
+    };
+    try {
+      at();
+      expect(await screen.findByText(OFFLINE_MESSAGE)).toBeTruthy();
+      expect(screen.getByText('The jobs cannot be read right now.')).toBeTruthy();
+    } finally {
+      globalThis.fetch = inner;
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.getAllByTestId('job').length).toBeGreaterThan(0));
+    expect(screen.queryByText('The jobs cannot be read right now.')).toBeNull();
   });
 });
