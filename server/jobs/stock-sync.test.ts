@@ -26,6 +26,7 @@ describeEachDialect('stock sync', (dialect) => {
   let parts: number[];
   let next = 0;
   const part = () => parts[next++];
+  const urls = () => ({ bricklink: bl.url, brickowl: bo.url });
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
@@ -55,7 +56,7 @@ describeEachDialect('stock sync', (dialect) => {
       .limit(20)
       .execute();
     parts = rows.map((r) => Number(r.id));
-    runner = testRunner(t.app, { bricklink: bl.url, brickowl: bo.url });
+    runner = testRunner(t.app, urls());
   });
   afterAll(async () => {
     await bl.close();
@@ -216,34 +217,49 @@ describeEachDialect('stock sync', (dialect) => {
     expect(await lotOf(t.app, a, x)).toBeUndefined();
   });
 
-  it('a change whose answer was lost is checked on the store and never sent twice', async () => {
-    const a = await addStore(t.app, syncer, 'BRICKLINK');
-    const x = part();
-    await setStock(t.app, demo, x, 9);
-    await upload([a], [{ itemId: x, quantity: 9 }]);
-    await setStock(t.app, demo, x, 6);
-    const [job] = (await syncNow(t.app, syncer, a)).json().jobs as { id: number }[];
-    const dying = testRunner(
-      t.app,
-      { bricklink: bl.url },
-      {
+  for (const platform of ['BRICKLINK', 'BRICKOWL'] as const) {
+    it(`${platform}: a change whose answer was lost is checked on the store and never sent twice`, async () => {
+      const a = await addStore(t.app, syncer, platform);
+      const x = part();
+      const y = part();
+      const quantity = (itemId: number) =>
+        platform === 'BRICKLINK' ? blQuantity(a, itemId) : boQuantity(a, itemId);
+      await setStock(t.app, demo, x, 9);
+      await setStock(t.app, demo, y, 5);
+      await upload(
+        [a],
+        [
+          { itemId: x, quantity: 9 },
+          { itemId: y, quantity: 5 },
+        ],
+      );
+      await setStock(t.app, demo, x, 6);
+      await setStock(t.app, demo, y, 2);
+      const [job] = (await syncNow(t.app, syncer, a)).json().jobs as { id: number }[];
+      const dying = testRunner(t.app, urls(), {
         afterStep: () => {
           throw new JobKilled();
         },
-      },
-    );
-    expect(await dying.runOnce()).toBe(true);
-    expect(await blQuantity(a, x)).toBe(6); // sent…
-    expect(await storeItem(t.app, a, x)).toMatchObject({ sending_quantity: 6, listed_quantity: 9 });
-    await lapseLease(t.app, job.id);
-    await drain(runner);
-    expect(await blQuantity(a, x)).toBe(6); // …and not again
-    expect(await storeItem(t.app, a, x)).toMatchObject({
-      sending_quantity: null,
-      listed_quantity: 6,
-      needs_upload: 0,
+      });
+      expect(await dying.runOnce()).toBe(true);
+      expect(await quantity(x)).toBe(6); // sent…
+      expect(await storeItem(t.app, a, x)).toMatchObject({
+        sending_quantity: 6,
+        listed_quantity: 9,
+      });
+      await lapseLease(t.app, job.id);
+      await drain(runner);
+      expect(await quantity(x)).toBe(6); // …and not again
+      expect(await quantity(y)).toBe(2);
+      for (const itemId of [x, y]) {
+        expect(await storeItem(t.app, a, itemId)).toMatchObject({
+          sending_quantity: null,
+          needs_upload: 0,
+        });
+      }
+      expect((await storeItem(t.app, a, x)).listed_quantity).toBe(6);
     });
-  });
+  }
 
   it('a change the store refuses becomes a stock issue and is not sent again', async () => {
     const b = await addStore(t.app, syncer, 'BRICKOWL');

@@ -1,7 +1,6 @@
 import { nowIso } from '../../db/dialect';
 import type { StoreClient } from '../store-client';
 import type { JobContext } from '../types';
-import { refusedForGood } from '../upload/bricklink';
 import { lowerToSellable } from './available';
 import {
   markLanded,
@@ -11,7 +10,7 @@ import {
   storeChanges,
   type StoreChange,
 } from './items';
-import { lotOps, type LotOps } from './lot-ops';
+import { lotOps, type LotOps, type LotStep, type StepResult } from './lot-ops';
 
 const STAGE = 'Sending stock changes';
 type Outcome = 'done' | 'failed';
@@ -19,8 +18,9 @@ type Outcome = 'done' | 'failed';
 /**
  * Sends a store's changes: first lowers what it offers to what can still be sold, then sends
  * each changed item to its lot (price, notes, tiers, bulk, and the quantity as a change; a lot
- * whose quantity falls to 0 is taken off the store). A change whose answer was lost is checked on
- * the store first and never sent twice. `record` keeps one job item per change, for the screens.
+ * whose quantity falls to 0 is taken off the store), as many together as the marketplace takes.
+ * A change whose answer was lost is checked on the store first and never sent twice. `record`
+ * keeps one job item per change, for the screens.
  */
 export async function sendStoreChanges(
   ctx: JobContext,
@@ -32,33 +32,55 @@ export async function sendStoreChanges(
   const changes = await storeChanges(db, job.company_id, client.storeId);
   const ops = lotOps(client);
   const tally = { done: 0, failed: 0 };
-  await ctx.progress(STAGE, 0, changes.length);
-  for (const change of changes) {
-    if (ctx.signal.aborted) break;
-    const outcome = await sendOne(ctx, ops, client, change);
+  const count = async (change: StoreChange, outcome: Outcome) => {
     tally[outcome] += 1;
     if (record) await recordItem(ctx, client.storeId, change, outcome);
+  };
+  await ctx.progress(STAGE, 0, changes.length);
+  let group: LotStep[] = [];
+  const flush = async () => {
+    const steps = group;
+    group = [];
+    if (steps.length === 0) return;
+    for (const step of steps)
+      if (step.remove || step.delta !== 0) await markSending(db, step.change);
+    const results = await ops.apply(steps); // throws: the steps stay `sending`, checked next time
+    ctx.afterStep();
+    for (const [i, step] of steps.entries()) {
+      await count(step.change, await settle(ctx, client, step, results[i]));
+    }
     await ctx.progress(STAGE, tally.done + tally.failed, changes.length);
+  };
+  for (const change of changes) {
+    if (ctx.signal.aborted) return tally;
+    const step = await prepare(ctx, ops, client, change);
+    if (typeof step === 'string') await count(change, step);
+    else group.push(step);
+    if (group.length >= ops.groupSize) await flush();
   }
+  if (!ctx.signal.aborted) await flush();
+  await ctx.progress(STAGE, tally.done + tally.failed, changes.length);
   return tally;
 }
 
-async function sendOne(
+/** The step a change needs, or its outcome when nothing is to be sent. */
+async function prepare(
   ctx: JobContext,
   ops: LotOps,
   client: StoreClient,
   change: StoreChange,
-): Promise<Outcome> {
-  const { db, job } = ctx;
-  const problem = async (text: string, listed?: number): Promise<Outcome> => {
-    change.error = text;
-    await reportProblem(db, job.company_id, client.storeId, change, text, listed);
-    return 'failed';
-  };
+): Promise<LotStep | Outcome> {
+  const { db } = ctx;
   const lotId = change.lotId;
   if (lotId === null) {
-    if (change.quantity > 0)
-      return problem('This item is not on the store: upload it in a sync batch');
+    if (change.quantity > 0) {
+      return problem(
+        ctx,
+        client,
+        change,
+        'This item is not on the store: upload it in a sync batch',
+      );
+    }
     await removeStoreItem(db, change);
     return 'done';
   }
@@ -71,37 +93,42 @@ async function sendOne(
       return 'done';
     }
     if (held !== change.listed) {
-      return problem(
-        `The store's lot ${lotId} holds ${held}, not ${change.sending} as sent (or ${change.listed} before): check it, then set the quantity in Edit prices`,
-        held,
-      );
+      const text = `The store's lot ${lotId} holds ${held}, not ${change.sending} as sent (or ${change.listed} before): check it, then set the quantity in Edit prices`;
+      return problem(ctx, client, change, text, held);
     }
-    // Not landed: sent again below.
+    // Not landed: sent again.
   }
-  if (change.quantity === 0) {
-    await markSending(db, change);
-    await ops.remove(lotId);
-    ctx.afterStep();
-    await removeStoreItem(db, change);
-    return 'done';
-  }
-  const delta = change.quantity - change.listed;
-  if (delta !== 0) await markSending(db, change);
-  try {
-    await ops.update(lotId, change, delta);
-  } catch (err) {
-    if (!refusedForGood(err)) throw err; // left `sending`: checked on the store next time
-    if (err.status === 404 || err.code === 'RESOURCE_NOT_FOUND')
-      return lotGone(ctx, client, change);
-    return problem(`${platformName(client)} refused the change: ${err.message}`);
-  }
-  ctx.afterStep();
-  await markLanded(db, change, delta);
-  return 'done';
+  const remove = change.quantity === 0;
+  return { lotId, change, remove, delta: remove ? 0 : change.quantity - change.listed };
 }
 
-const platformName = (client: StoreClient) =>
-  client.platform === 'BRICKLINK' ? 'BrickLink' : 'BrickOwl';
+async function settle(
+  ctx: JobContext,
+  client: StoreClient,
+  step: LotStep,
+  result: StepResult,
+): Promise<Outcome> {
+  if (result.ok) {
+    if (step.remove) await removeStoreItem(ctx.db, step.change);
+    else await markLanded(ctx.db, step.change, step.delta);
+    return 'done';
+  }
+  if (result.gone) return lotGone(ctx, client, step.change);
+  const name = client.platform === 'BRICKLINK' ? 'BrickLink' : 'BrickOwl';
+  return problem(ctx, client, step.change, `${name} refused the change: ${result.error}`);
+}
+
+async function problem(
+  ctx: JobContext,
+  client: StoreClient,
+  change: StoreChange,
+  text: string,
+  listed?: number,
+): Promise<Outcome> {
+  change.error = text;
+  await reportProblem(ctx.db, ctx.job.company_id, client.storeId, change, text, listed);
+  return 'failed';
+}
 
 /** The lot is no longer on the store (sold out, or taken off by hand): so is the store item. */
 async function lotGone(
@@ -113,8 +140,8 @@ async function lotGone(
     await removeStoreItem(ctx.db, change);
     return 'done';
   }
-  change.error = `The lot ${change.lotId} is no longer on the store: upload the item again in a sync batch`;
-  await reportProblem(ctx.db, ctx.job.company_id, client.storeId, change, change.error);
+  const text = `The lot ${change.lotId} is no longer on the store: upload the item again in a sync batch`;
+  await problem(ctx, client, change, text);
   await removeStoreItem(ctx.db, change);
   return 'failed';
 }
