@@ -1,5 +1,13 @@
+import { afterAll, beforeAll } from 'vitest';
+import { startFakeBrickLink, type FakeBrickLink } from '../../tests/support/fake-bricklink';
+import { startFakeBrickOwl, type FakeBrickOwl } from '../../tests/support/fake-brickowl';
 import type { App } from '../app';
+import type { DialectName } from '../db';
 import { nowIso } from '../db/dialect';
+import { createTestApp, type TestApp } from '../test/helpers';
+import { bearerFor, companyId } from '../test/locations-support';
+import { queueUpload, type JobRunner } from '.';
+import { drain, giveBrickOwlColours, syncBatchOf, testRunner } from './test-support';
 
 /** Test helpers of the stock-sync suite (not used by the server). */
 
@@ -63,5 +71,78 @@ export function syncNow(app: App, auth: string, storeId?: number) {
     url: '/api/v1/stock_sync',
     headers: { authorization: auth },
     payload: storeId === undefined ? {} : { store_id: storeId },
+  });
+}
+
+/**
+ * The stock-sync suites' world: a test app on `dialect`, both fake marketplaces, a bricksyncer,
+ * a runner, and part items no demo order holds back (`part()` hands out a fresh one per use).
+ */
+export function stockSyncSuite(dialect: DialectName) {
+  const s = {} as {
+    t: TestApp;
+    bl: FakeBrickLink;
+    bo: FakeBrickOwl;
+    syncer: string;
+    demo: number;
+    runner: JobRunner;
+  };
+  let parts: number[] = [];
+  let next = 0;
+  const urls = () => ({ bricklink: s.bl.url, brickowl: s.bo.url });
+  beforeAll(async () => {
+    s.t = await createTestApp(dialect);
+    s.bl = await startFakeBrickLink();
+    s.bo = await startFakeBrickOwl({ lookup: (id) => [`bo-${id}`] });
+    s.syncer = await bearerFor(s.t.app, 'Demo Bricks', ['bricksyncer']);
+    s.demo = await companyId(s.t.app, 'Demo Bricks');
+    await giveBrickOwlColours(s.t.app);
+    const rows = await s.t.app.db
+      .selectFrom('items as i')
+      .innerJoin('moulds as m', 'm.id', 'i.mold_id')
+      .innerJoin('colours as c', 'c.id', 'i.colour_id')
+      .select('i.id')
+      .where('i.company_id', '=', s.demo)
+      .where('m.type_id', '=', 2)
+      .where('m.bl_mold_id', 'is not', null)
+      .where('c.bl_colour_id', 'is not', null)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('order_items as oi').select('oi.id').whereRef('oi.item_id', '=', 'i.id'),
+          ),
+        ),
+      )
+      .orderBy('i.id')
+      .limit(20)
+      .execute();
+    parts = rows.map((r) => Number(r.id));
+    s.runner = testRunner(s.t.app, urls());
+  });
+  afterAll(async () => {
+    await s.bl.close();
+    await s.bo.close();
+    await s.t.close();
+  });
+  return Object.assign(s, {
+    urls,
+    part: () => parts[next++],
+    /** Uploads a batch of the lots (price 0.25 each) to the stores and runs every job. */
+    async upload(stores: number[], lots: { itemId: number; quantity: number }[]) {
+      const batch = await syncBatchOf(
+        s.t.app,
+        s.demo,
+        lots.map((l) => ({ ...l, price: 250 })),
+      );
+      await queueUpload(s.t.app.db, s.demo, batch, null, stores);
+      await drain(s.runner);
+    },
+    async blQuantity(store: number, itemId: number) {
+      return s.bl.inventory.get(Number(await lotOf(s.t.app, store, itemId)))?.quantity;
+    },
+    async boQuantity(store: number, itemId: number) {
+      const lot = s.bo.lots.get((await lotOf(s.t.app, store, itemId))!);
+      return lot ? Number(lot.quantity) : undefined;
+    },
   });
 }
