@@ -210,3 +210,9 @@ export const UploadBody = z.object({
 /** Whether every item may be uploaded (a price above 0). */
 export const canUpload = (items: { price: number | null }[]): boolean =>
   items.length > 0 && items.every((i) => i.price !== null && i.price > 0);
+
+/** The company's projects a new batch may belong to: no more than a name and a status each. */
+export const SyncBatchProjects = z.object({
+  results: z.array(z.object({ project_id: z.number(), name: z.string(), status: z.string() })),
+});
+export type SyncBatchProjects = z.infer<typeof SyncBatchProjects>;

@@ -29,11 +29,12 @@ describe('menuFor', () => {
     expect(labels('sales_manager')).toEqual(['Inventory', 'Kulla Catalog']);
   });
 
-  it('gives the bricksyncer its six pages', () => {
+  it('gives the bricksyncer its seven pages', () => {
     expect(labels('bricksyncer')).toEqual([
       'Sync Batches',
       'Edit Prices',
       'Stock Issues',
+      'Jobs',
       'Logs',
       'Settings',
       'Stores',

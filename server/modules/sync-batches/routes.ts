@@ -15,6 +15,7 @@ import {
   SyncBatchList,
   SyncBatchListQuery,
   SyncBatchMessages as M,
+  SyncBatchProjects,
   SyncBatchRow,
   UploadBody,
 } from '../../../contract/sync-batches';
@@ -100,6 +101,30 @@ export async function syncBatchRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { page, limit } = request.query;
       return { ...(await batchPage(app.db, request.user.companyId, page, limit)), page, limit };
+    },
+  );
+
+  r.get(
+    '/v1/sync_batch_projects',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The company's projects a new batch may belong to (name and status only, by name)",
+        response: { 200: SyncBatchProjects },
+      },
+    },
+    async (request) => {
+      const rows = await app.db
+        .selectFrom('projects')
+        .select(['id', 'name', 'status'])
+        .where('company_id', '=', request.user.companyId)
+        .orderBy('name')
+        .orderBy('id')
+        .execute();
+      return {
+        results: rows.map((p) => ({ project_id: Number(p.id), name: p.name, status: p.status })),
+      };
     },
   );
 

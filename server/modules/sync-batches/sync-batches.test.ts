@@ -173,4 +173,27 @@ describeEachDialect('sync batches', (dialect) => {
     expect((await call(syncer, 'GET', '/v1/sync_batch?batch_id=abc')).statusCode).toBe(400);
     expect((await call(syncer, 'GET', '/v1/sync_batch?batch_id=99999')).statusCode).toBe(404);
   });
+
+  it("offers a new batch the company's own projects, by name, to bricksyncers only", async () => {
+    const digi = await bearerFor(t.app, 'Demo Bricks', ['digibrick_manager']);
+    const otherDigi = await bearerFor(t.app, 'Other Bricks', ['digibrick_manager']);
+    const project = { condition: 'GOOD', content: 'Boxes', purpose: 'Sell', comments: '' };
+    for (const [auth, name] of [
+      [digi, 'Zeta lot'],
+      [digi, 'Alpha lot'],
+      [otherDigi, 'Not ours'],
+    ]) {
+      const res = await call(auth, 'PUT', '/v1/projects', { ...project, name });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const res = await call(syncer, 'GET', '/v1/sync_batch_projects');
+    expect(res.statusCode).toBe(200);
+    const names = (res.json() as { results: { name: string; status: string }[] }).results;
+    const listed = names.map((p) => p.name);
+    expect(listed).toEqual(expect.arrayContaining(['Alpha lot', 'Zeta lot']));
+    expect(listed).not.toContain('Not ours');
+    expect(listed).toEqual([...listed].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)));
+    expect(Object.keys(names[0]).sort()).toEqual(['name', 'project_id', 'status']);
+    expect((await call(picker, 'GET', '/v1/sync_batch_projects')).statusCode).toBe(403);
+  });
 });

@@ -13,7 +13,6 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { canOpenPath } from '../../../contract/access';
 import { BsxFormatError, readBsxBlob } from '../../../contract/bsx';
 import {
   checkNewBatchItems,
@@ -22,7 +21,6 @@ import {
   newItemFromLot,
   SyncBatchMessages as M,
 } from '../../../contract/sync-batches';
-import { useSession } from '../../app/session';
 import { notifyError, showApiError } from '../../ui/notify';
 import { formProblems } from '../../api/errors';
 import { convertLots, createSyncBatch, projectChoices } from './api';
@@ -30,10 +28,7 @@ import { ImportRow, type ImportLine } from './ImportRow';
 
 const PER_PAGE = 50;
 
-/**
- * The project the new batch belongs to, if any (none at first). Offered to those who may see the
- * projects (the digitizing roles); for anyone else the batch has no project.
- */
+/** The project the new batch belongs to, if any (none at first). */
 function ProjectChoice({
   value,
   onChange,
@@ -41,12 +36,10 @@ function ProjectChoice({
   value: string | null;
   onChange(v: string | null): void;
 }) {
-  const allowed = useSession((s) => canOpenPath(s.permissions, '/projects'));
   const [choices, setChoices] = useState<{ value: string; label: string }[] | null>(null);
   useEffect(() => {
-    if (allowed) projectChoices().then(setChoices, (error: unknown) => void showApiError(error));
-  }, [allowed]);
-  if (!allowed) return null;
+    projectChoices().then(setChoices, (error: unknown) => void showApiError(error));
+  }, []);
   return (
     <Select
       label="Project"

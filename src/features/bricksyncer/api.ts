@@ -3,12 +3,12 @@ import type {
   ConvertLot,
   NewBatchBody,
   SyncBatchItem,
+  SyncBatchProjects,
   SyncBatchRow,
 } from '../../../contract/sync-batches';
 import { SYNC_BATCH_PAGE_SIZE } from '../../../contract/sync-batches';
 import { api } from '../../api/client';
 import type { ListPage } from '../../ui/PagedTable';
-import { fetchProjects } from '../projects/api';
 
 /** The sync batch screens' calls (docs/bricksyncer.md); prices in thousandths. */
 
@@ -59,7 +59,7 @@ export async function createSyncBatch(body: NewBatchBody): Promise<number> {
  * ones marked so, each by name.
  */
 export async function projectChoices(): Promise<{ value: string; label: string }[]> {
-  const { results } = await fetchProjects();
+  const { results } = await api.get('v1/sync_batch_projects').json<SyncBatchProjects>();
   const archived = (p: { status: string }) => p.status === 'is archived';
   return [...results.filter((p) => !archived(p)), ...results.filter(archived)].map((p) => ({
     value: String(p.project_id),

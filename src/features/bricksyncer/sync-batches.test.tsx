@@ -70,8 +70,9 @@ describe('sync batch screens', () => {
     expect(screen.getByText('Brick 2 x 2')).toBeTruthy();
     expect(screen.getAllByText('Not in the catalog')).toHaveLength(2);
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('attic');
-    // A bricksyncer who does not see the projects is not offered one: the batch has none.
-    expect(screen.queryByRole('combobox', { name: 'Project' })).toBeNull();
+    // No project unless one is chosen.
+    const project = screen.getByRole('combobox', { name: 'Project' });
+    await waitFor(() => expect(project.getAttribute('placeholder')).toBe('No project'));
 
     fireEvent.click(screen.getByRole('button', { name: 'Create batch' }));
     const alert = await screen.findByText(/^Error: item/);
@@ -115,7 +116,7 @@ describe('sync batch screens', () => {
     ]);
   });
 
-  it('ties the new batch to the project chosen (none unless one is), for one who sees the projects', async () => {
+  it('ties the new batch to the project chosen, for a bricksyncer who cannot open the projects', async () => {
     const syncer = await t.app.db
       .selectFrom('users')
       .select('id')
@@ -134,6 +135,22 @@ describe('sync batch screens', () => {
         });
         expect(res.statusCode, res.body).toBe(200);
       }
+    } finally {
+      await t.app.db
+        .deleteFrom('user_permissions')
+        .where('user_id', '=', grant.user_id)
+        .where('permission_id', '=', grant.permission_id)
+        .execute();
+    }
+    {
+      // Signed in again with the bricksyncer role alone: the projects screen is not theirs.
+      await signIn('syncer@demo.test');
+      const projects = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/projects',
+        headers: { authorization: `Bearer ${useSession.getState().access_token}` },
+      });
+      expect(projects.statusCode).toBe(403);
       const router = renderAt('/bricksyncer/bsx_batch');
       const input = await waitFor(() => document.querySelector('input[type="file"]')!);
       const file = new NodeFile([sample], 'estate.bsx', { type: 'application/xml' });
@@ -158,12 +175,6 @@ describe('sync batch screens', () => {
         .where('b.name', '=', 'estate')
         .executeTakeFirstOrThrow();
       expect(batch.name).toBe('Old estate');
-    } finally {
-      await t.app.db
-        .deleteFrom('user_permissions')
-        .where('user_id', '=', grant.user_id)
-        .where('permission_id', '=', grant.permission_id)
-        .execute();
     }
   });
 
