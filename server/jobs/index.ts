@@ -8,4 +8,4 @@ export { NO_STORE, queueUpload, UPLOAD } from './upload';
 export { ORDER_INTAKE } from './order-intake';
 export { queueDueOrderIntakes, queueOrderIntake } from './order-intake/queue';
 export { jobViews } from './view';
-export { queueStockSyncs, STOCK_SYNC } from './stock-sync';
+export { NO_SYNC_STORE, queueStockSyncs, STOCK_SYNC } from './stock-sync';

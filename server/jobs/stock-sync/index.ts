@@ -7,6 +7,8 @@ import { JobFailure, type JobContext } from '../types';
 import { sendStoreChanges } from './send';
 
 export const STOCK_SYNC = 'stock_sync';
+export const NO_SYNC_STORE =
+  'There is no store with credentials to send changes to: add one in Stores';
 export { sendStoreChanges } from './send';
 export { lowerToSellable } from './available';
 

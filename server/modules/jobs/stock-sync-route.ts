@@ -4,7 +4,7 @@ import { ErrorBody, ErrorCode } from '../../../contract/errors';
 import { JobMessages, StockSyncBody, UploadJobs } from '../../../contract/jobs';
 import type { RoleName } from '../../../contract/permissions';
 import { AppError } from '../../errors';
-import { jobViews, NO_STORE, queueStockSyncs, type BackgroundJobs } from '../../jobs';
+import { jobViews, NO_SYNC_STORE, queueStockSyncs, type BackgroundJobs } from '../../jobs';
 import { storeCredentials } from '../bricksyncer';
 
 const SYNCERS: readonly RoleName[] = ['bricksyncer'];
@@ -39,7 +39,7 @@ export function stockSyncRoute(jobs: BackgroundJobs) {
           userId,
           store_id === undefined ? undefined : [store_id],
         );
-        if (ids.length === 0) throw new AppError(400, NO_STORE, ErrorCode.validation);
+        if (ids.length === 0) throw new AppError(400, NO_SYNC_STORE, ErrorCode.validation);
         jobs.poke();
         return reply.status(202).send({ jobs: await jobViews(app.db, companyId, ids) });
       },

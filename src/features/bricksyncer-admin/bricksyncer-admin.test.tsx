@@ -5,7 +5,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { StoreItemMessages, StoreMessages } from '../../../contract/bricksyncer';
 import { JobMessages } from '../../../contract/jobs';
-import { NO_STORE } from '../../../server/jobs';
+import { NO_SYNC_STORE } from '../../../server/jobs';
 import { addStore } from '../../../server/jobs/test-support';
 import { useSession } from '../../app/session';
 import AddStorePage from './AddStorePage';
@@ -156,7 +156,7 @@ describe('edit prices, stock issues, logs, settings', () => {
       '/bricksyncer/jobs',
     );
     fireEvent.click(send);
-    expect(await screen.findByText(new RegExp(NO_STORE))).toBeTruthy();
+    expect(await screen.findByText(new RegExp(NO_SYNC_STORE))).toBeTruthy();
 
     const auth = `Bearer ${useSession.getState().access_token}`;
     const store = await addStore(t.app, auth, 'BRICKOWL');
