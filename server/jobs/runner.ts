@@ -5,6 +5,7 @@ import { nowIso } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { MarketplaceError, type MarketplaceClients } from '../marketplaces';
 import { claimJob, finishJob, renewLease, type JobRow } from './claim';
+import { journal } from './journal';
 import { JobFailure, JobKilled, type JobContext, type JobHandler } from './types';
 
 export interface JobRunnerOptions {
@@ -130,6 +131,7 @@ export class JobRunner {
         return;
       }
       await finishJob(db, job.id, this.serverId, { status: 'done' });
+      await journal(db, job, 'info', 'done');
     } catch (err) {
       if (err instanceof JobKilled) return; // as if the process died: the lease will lapse
       await this.failOrRetry(job, err);
@@ -146,6 +148,7 @@ export class JobRunner {
       const wait = err.retryAfterMs ?? this.opts.retryDelayMs ?? 60_000;
       this.opts.log.warn({ job: job.id, code: err.code, wait }, 'job waits for the marketplace');
       await this.requeue(job, err.message, wait);
+      await journal(this.opts.db, job, 'warning', 'waits', err.message);
       return;
     }
     const message =
@@ -158,6 +161,7 @@ export class JobRunner {
       this.opts.log.error({ err, job: job.id }, 'job failed');
     }
     await finishJob(this.opts.db, job.id, this.serverId, { status: 'failed', error: message });
+    await journal(this.opts.db, job, 'error', 'failed', message);
     await this.opts.handlers[job.kind].failed?.(this.opts.db, job);
   }
 

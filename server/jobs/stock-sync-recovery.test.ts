@@ -79,9 +79,23 @@ describeEachDialect('stock sync recovery', (dialect) => {
     expect(problem).toMatchObject({ item_id: x });
     expect(problem.description).toMatch(/^BrickOwl refused the change: /);
     expect(await storeItem(s.t.app, b, x)).toMatchObject({ needs_upload: 0 });
+    // The Logs screen tells it, newest first.
+    const logs = await s.t.app.inject({
+      method: 'GET',
+      url: '/api/v2/log_entries',
+      headers: { authorization: s.syncer },
+    });
+    const [latest] = (logs.json() as { data: { attributes: { level: string; message: string } }[] })
+      .data;
+    expect(latest.attributes).toMatchObject({
+      level: 'error',
+      message: expect.stringMatching(
+        /^Stock sync to '.+': failed: 1 of 1 changes could not be sent: see Stock issues$/,
+      ),
+    });
   });
 
-  it('an s.upload of an item the store already lists, or lists twice, adds to its lot', async () => {
+  it('an upload of an item the store already lists, or lists twice, adds to its lot', async () => {
     const a = await addStore(s.t.app, s.syncer, 'BRICKLINK');
     const x = s.part();
     await setStock(s.t.app, s.demo, x, 20);
