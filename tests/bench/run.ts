@@ -17,6 +17,7 @@ import { loginThroughput } from './login-throughput';
 import { picking } from './picking';
 import { pickingRoute } from './picking-route';
 import type { Bench, BenchRow } from './support';
+import { stockSync } from './stock-sync';
 import { syncPush } from './sync-push';
 
 const BENCHES: Bench[] = [
@@ -32,6 +33,7 @@ const BENCHES: Bench[] = [
   bsxImport,
   catalogImport,
   marketplaceUpload,
+  stockSync,
   clientFlush,
   catalogDevice,
   batchTrays,
