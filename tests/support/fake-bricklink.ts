@@ -72,6 +72,13 @@ export class FakeBrickLink {
     this.orders.set(order.order_id, { order, items });
   }
 
+  /** The buyer or the seller moved an order on (PAID, SHIPPED, CANCELLED, …). */
+  setOrderStatus(orderId: number, status: string): void {
+    const found = this.orders.get(orderId);
+    if (!found) throw new Error(`The fake has no order ${orderId}`);
+    found.order.status = status;
+  }
+
   private send(
     res: ServerResponse,
     code: number,
@@ -134,7 +141,7 @@ export class FakeBrickLink {
     if (!url.pathname.startsWith(PREFIX)) throw new Refusal(400, 'INVALID_URI', url.pathname);
     const path = url.pathname.slice(PREFIX.length).replace(/\/$/, '');
     const lot = path.match(/^\/inventories\/(\d+)$/);
-    const orderItems = path.match(/^\/orders\/(\d+)\/items$/);
+    const orderPath = path.match(/^\/orders\/(\d+)(\/items)?$/);
     if (path === '/inventories' && method === 'GET')
       return [200, 'OK', listLots(this.inventory.values(), url.searchParams)];
     if (path === '/inventories' && method === 'POST') {
@@ -161,11 +168,11 @@ export class FakeBrickLink {
       const list = [...this.orders.values()].map((o) => o.order);
       return [200, 'OK', statuses ? list.filter((o) => statuses.includes(o.status)) : list];
     }
-    if (orderItems && method === 'GET') {
-      const order = this.orders.get(Number(orderItems[1]));
+    if (orderPath && method === 'GET') {
+      const order = this.orders.get(Number(orderPath[1]));
       if (!order)
-        throw new Refusal(404, 'RESOURCE_NOT_FOUND', `Order ${orderItems[1]} does not exist`);
-      return [200, 'OK', order.items];
+        throw new Refusal(404, 'RESOURCE_NOT_FOUND', `Order ${orderPath[1]} does not exist`);
+      return [200, 'OK', orderPath[2] ? order.items : order.order];
     }
     throw new Refusal(400, 'INVALID_URI', `${method} ${path}`);
   }

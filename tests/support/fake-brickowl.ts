@@ -1,13 +1,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  BO_CONDITIONS,
-  type BoBatchRequest,
-  type BoCondition,
-  type BoLot,
-  type BoOrder,
-  type BoOrderItem,
+import type {
+  BoBatchRequest,
+  BoLot,
+  BoOrder,
+  BoOrderItem,
 } from '../../server/marketplaces/brickowl/types';
+import { Refusal, findLot, listLots, newLot, updateLot } from './fake-brickowl/lots';
 
 /**
  * A local BrickOwl API for tests and benches. It checks the key on every request (query for GET,
@@ -33,15 +32,6 @@ const CATALOG: Record<string, string[]> = {
   '3794b': ['516314', '516316'],
 };
 
-class Refusal extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 export class FakeBrickOwl {
   url = '';
   readonly lots = new Map<string, BoLot>();
@@ -52,6 +42,8 @@ export class FakeBrickOwl {
   peakInWindow = 0;
   peakBatchesInWindow = 0;
   readonly key: string;
+  /** How many orders order/list answers when not told (BrickOwl: 500, newest first). */
+  listLimit = 500;
   private nextLot = 5000;
   private readonly seen: number[] = [];
   private readonly seenBatches: number[] = [];
@@ -81,6 +73,13 @@ export class FakeBrickOwl {
 
   addOrder(order: BoOrder, items: BoOrderItem[]): void {
     this.orders.set(order.order_id, { order, items });
+  }
+
+  /** The buyer or the seller moved an order on ('Payment Received', 'Cancelled', …). */
+  setOrderStatus(orderId: string, status: string): void {
+    const found = this.orders.get(orderId);
+    if (!found) throw new Error(`The fake has no order ${orderId}`);
+    found.order.status = status;
   }
 
   /** Counts a request in a sliding window; false when the window is full. */
@@ -151,11 +150,18 @@ export class FakeBrickOwl {
 
   private route(method: string, endpoint: string, p: Record<string, string>): unknown {
     const get = method === 'GET';
-    if (get && endpoint === 'inventory/list') return this.list(p);
-    if (!get && endpoint === 'inventory/create') return this.create(p);
-    if (!get && endpoint === 'inventory/update') return this.update(p);
+    if (get && endpoint === 'inventory/list') return listLots(this.lots.values(), p);
+    if (!get && endpoint === 'inventory/create') {
+      const lot = newLot(p, String(this.nextLot++));
+      this.lots.set(lot.lot_id, lot);
+      return { lot_id: lot.lot_id };
+    }
+    if (!get && endpoint === 'inventory/update') {
+      updateLot(findLot(this.lots, p), p);
+      return { status: 'Success' };
+    }
     if (!get && endpoint === 'inventory/delete') {
-      this.lots.delete(this.find(p).lot_id);
+      this.lots.delete(findLot(this.lots, p).lot_id);
       return { status: 'Success' };
     }
     if (get && endpoint === 'catalog/id_lookup') {
@@ -165,85 +171,21 @@ export class FakeBrickOwl {
       };
     }
     if (get && endpoint === 'order/list') {
-      const list = [...this.orders.values()].map((o) => o.order);
-      return p.status ? list.filter((o) => o.status === p.status) : list;
+      // Newest first, at most `limit` (BrickOwl's default 500): older orders fall out of the list.
+      const list = [...this.orders.values()]
+        .map((o) => o.order)
+        .filter((o) => !p.status || o.status === p.status)
+        .sort((a, b) => Number(b.order_date) - Number(a.order_date));
+      return list.slice(0, Math.min(Number(p.limit) || this.listLimit, 5000));
     }
-    if (get && endpoint === 'order/items') {
+    if (get && (endpoint === 'order/items' || endpoint === 'order/view')) {
       const order = this.orders.get(p.order_id ?? '');
       if (!order) throw new Refusal(404, 'Order not found');
-      return order.items;
+      if (endpoint === 'order/items') return order.items;
+      const { order_date, ...rest } = order.order;
+      return { ...rest, order_time: order_date };
     }
     throw new Refusal(404, `Unknown method ${method} ${endpoint}`);
-  }
-
-  private list(p: Record<string, string>): BoLot[] {
-    const activeOnly = p.active_only !== '0';
-    return [...this.lots.values()].filter(
-      (l) =>
-        (!activeOnly || (l.for_sale === '1' && Number(l.quantity) > 0)) &&
-        (!p.lot_id || l.lot_id === p.lot_id) &&
-        (!p.external_id_1 || l.external_lot_ids?.['1'] === p.external_id_1),
-    );
-  }
-
-  private find(p: Record<string, string>): BoLot {
-    if (!!p.lot_id === !!p.external_id)
-      throw new Refusal(400, 'Pass exactly one of lot_id or external_id');
-    const lot = p.lot_id
-      ? this.lots.get(p.lot_id)
-      : [...this.lots.values()].find((l) => l.external_lot_ids?.['1'] === p.external_id);
-    if (!lot) throw new Refusal(404, 'Lot not found');
-    return lot;
-  }
-
-  private create(p: Record<string, string>): { lot_id: string } {
-    if (!p.boid) throw new Refusal(400, 'Missing boid');
-    const quantity = Number(p.quantity);
-    if (!Number.isInteger(quantity) || quantity <= 0)
-      throw new Refusal(400, 'Quantity must be a whole number greater than zero');
-    if (!(Number(p.price) > 0)) throw new Refusal(400, 'Price must be a positive number');
-    if (!BO_CONDITIONS.includes(p.condition as BoCondition))
-      throw new Refusal(400, 'Invalid condition');
-    const lot: BoLot = {
-      lot_id: String(this.nextLot++),
-      boid: p.boid,
-      color_id: p.color_id,
-      quantity: String(quantity),
-      price: Number(p.price).toFixed(3),
-      condition: p.condition as BoCondition,
-      for_sale: '1',
-      external_lot_ids: p.external_id ? { '1': p.external_id } : {},
-    };
-    this.lots.set(lot.lot_id, lot);
-    return { lot_id: lot.lot_id };
-  }
-
-  private update(p: Record<string, string>): { status: string } {
-    const lot = this.find(p);
-    const fields = [
-      'absolute_quantity',
-      'relative_quantity',
-      'price',
-      'for_sale',
-      'public_note',
-      'personal_note',
-      'bulk_qty',
-      'tier_price',
-    ];
-    if (!fields.some((f) => p[f] !== undefined)) throw new Refusal(400, 'Nothing to update');
-    let quantity = Number(lot.quantity);
-    if (p.absolute_quantity !== undefined) quantity = Number(p.absolute_quantity);
-    if (p.relative_quantity !== undefined) quantity += Number(p.relative_quantity);
-    if (!Number.isInteger(quantity) || quantity < 0)
-      throw new Refusal(400, 'Quantity can not be below zero');
-    if (p.price !== undefined && !(Number(p.price) > 0))
-      throw new Refusal(400, 'Price must be a positive number');
-    lot.quantity = String(quantity);
-    if (p.price !== undefined) lot.price = Number(p.price).toFixed(3);
-    if (p.for_sale !== undefined) lot.for_sale = p.for_sale === '1' ? '1' : '0';
-    if (p.public_note !== undefined) lot.public_note = p.public_note;
-    if (p.personal_note !== undefined) lot.personal_note = p.personal_note;
-    return { status: 'Success' };
   }
 }
 

@@ -117,6 +117,11 @@ export class BrickLinkClient {
     return this.call('GET', '/orders', query);
   }
 
+  /** One order received, in whatever status it is now (RESOURCE_NOT_FOUND when unknown). */
+  getOrder(orderId: number): Promise<BlOrder> {
+    return this.call('GET', `/orders/${orderId}`);
+  }
+
   /** An order's items, in BrickLink's batches (a list of lists). */
   orderItems(orderId: number): Promise<BlOrderItem[][]> {
     return this.call('GET', `/orders/${orderId}/items`);

@@ -17,6 +17,7 @@ import type {
   BoNewLot,
   BoOrder,
   BoOrderItem,
+  BoOrderView,
 } from './types';
 
 /** BrickOwl's published limits: 600 requests a minute, 200 a minute for bulk/batch, 50 per batch. */
@@ -160,6 +161,11 @@ export class BrickOwlClient {
       limit: filter.limit,
       list_type: 'store',
     });
+  }
+
+  /** One order with its details, whatever its status (also one that no longer is listed). */
+  orderView(orderId: string): Promise<BoOrderView> {
+    return this.call('GET', 'order/view', { order_id: orderId });
   }
 
   orderItems(orderId: string): Promise<BoOrderItem[]> {

@@ -73,6 +73,17 @@ export interface BoOrder {
   base_order_total?: string;
 }
 
+/** What order/view answers: the order's details (only the fields the warehouse reads). */
+export interface BoOrderView {
+  order_id: string;
+  order_time?: string;
+  /** The status's name ("Payment Received", "Cancelled", …) and its number ("2", "8", …). */
+  status: string;
+  status_id?: string;
+  total_quantity?: string;
+  total_lots?: string;
+}
+
 export interface BoOrderItem {
   lot_id: string;
   boid: string;
