@@ -1,98 +1,22 @@
 import { sql, type Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
-import type { ConditionName } from '../../db/schema-domain';
 import { nextVersion } from '../../sync';
 import { queueStockSyncs } from '../stock-sync';
-import { storeClient, type StoreClient } from '../store-client';
+import { storeClient } from '../store-client';
 import { JobFailure, type JobContext } from '../types';
-import { BL_TYPE_CODE, findItem, thousandths, type OrderLine } from './catalog';
+import { findItem, type OrderLine } from './catalog';
+import { listStoreOrders, type MarketOrder } from './market';
+import { refreshStatuses } from './status';
 
 export const ORDER_INTAKE = 'order_intake';
-
-/** Orders still to be picked: older ones (shipped, received, cancelled) are not imported. */
-const OPEN_STATUSES = ['PENDING', 'UPDATED', 'PROCESSING', 'READY', 'PAID', 'PACKED'];
-const BRICKOWL_STATUS: Record<string, string> = {
-  pending: 'PENDING',
-  'payment submitted': 'PENDING',
-  'payment received': 'PAID',
-  processing: 'PROCESSING',
-  processed: 'READY',
-  shipped: 'SHIPPED',
-  received: 'RECEIVED',
-  cancelled: 'CANCELLED',
-  'on hold': 'ON_HOLD',
-};
-
-interface MarketOrder {
-  number: string;
-  buyer: string | null;
-  date: string;
-  status: string;
-  lines: () => Promise<OrderLine[]>;
-}
-
-function orderDate(value: string): string {
-  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value);
-  return Number.isNaN(ms) ? nowIso() : new Date(ms).toISOString();
-}
-
-/** The store's open orders, each with a way to read its lines (one call per order). */
-async function openOrders(client: StoreClient): Promise<MarketOrder[]> {
-  if (client.platform === 'BRICKLINK') {
-    const bl = client.bricklink;
-    const orders = await bl.listOrders({ status: OPEN_STATUSES.join(',') });
-    return orders.map((o) => ({
-      number: String(o.order_id),
-      buyer: o.buyer_name ?? null,
-      date: orderDate(o.date_ordered),
-      status: o.status.toUpperCase(),
-      lines: async () =>
-        (await bl.orderItems(o.order_id)).flat().map((i) => ({
-          lotId: String(i.inventory_id),
-          blItemNo: i.item.no,
-          typeCode: BL_TYPE_CODE[i.item.type] ?? null,
-          boid: null,
-          colourId: i.color_id,
-          condition: (i.new_or_used === 'N' ? 'NEW' : 'GOOD') as ConditionName,
-          quantity: i.quantity,
-          unitPrice: thousandths(i.unit_price),
-          label: `${i.item.no} (BrickLink colour ${i.color_id})`,
-        })),
-    }));
-  }
-  const bo = client.brickowl;
-  const orders = await bo.listOrders();
-  return orders
-    .map((o) => ({ o, status: BRICKOWL_STATUS[o.status.toLowerCase()] ?? 'PENDING' }))
-    .filter(({ status }) => OPEN_STATUSES.includes(status))
-    .map(({ o, status }) => ({
-      number: String(o.order_id),
-      buyer: null,
-      date: orderDate(o.order_date),
-      status,
-      lines: async () =>
-        (await bo.orderItems(String(o.order_id))).map((i) => {
-          const bl = i.ids?.find((x) => /bl|bricklink/i.test(x.type))?.id ?? null;
-          return {
-            lotId: String(i.lot_id),
-            blItemNo: bl,
-            typeCode: null,
-            boid: i.boid,
-            colourId: i.color_id ? Number(i.color_id) : null,
-            condition: (i.condition.startsWith('new') ? 'NEW' : 'GOOD') as ConditionName,
-            quantity: Number(i.quantity),
-            unitPrice: thousandths(i.base_price),
-            label: `${i.name ?? i.boid} (BrickOwl ${i.boid})`,
-          };
-        }),
-    }));
-}
 
 /**
  * Imports a store's new open orders and their items, so that they appear for picking. An order
  * already imported is skipped without reading its items (it is one order however often it is
  * read); lines the warehouse cannot map to one of its items mark the order as having a problem.
+ * Then brings the store's orders imported before, and still open in the warehouse, up to their
+ * status on the store (a cancelled one stops being picked: see refreshStatuses).
  */
 export async function runOrderIntake(ctx: JobContext): Promise<void> {
   const { db, job } = ctx;
@@ -100,7 +24,8 @@ export async function runOrderIntake(ctx: JobContext): Promise<void> {
   const storeId = job.store_id;
   await ctx.progress('Connecting to the store', 0, 0);
   const client = await storeClient(db, ctx.clients, job.company_id, storeId);
-  const orders = await openOrders(client);
+  const listing = await listStoreOrders(client);
+  const orders = listing.open;
   const known = new Set(
     orders.length === 0
       ? []
@@ -118,7 +43,10 @@ export async function runOrderIntake(ctx: JobContext): Promise<void> {
             .execute()
         ).map((r) => r.order_number),
   );
-  const fresh = orders.filter((o) => !known.has(o.number));
+  // Oldest first, so the warehouse's order of orders follows the store's.
+  const fresh = orders
+    .filter((o) => !known.has(o.number))
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   const statuses = new Map(
     (await db.selectFrom('order_statuses').select(['id', 'name']).execute()).map((s) => [
       s.name,
@@ -132,9 +60,18 @@ export async function runOrderIntake(ctx: JobContext): Promise<void> {
     await importOrder(db, job.company_id, storeId, client.platform, order, lines, statuses);
     await ctx.progress('Importing orders', n + 1, fresh.length);
   }
-  await ctx.progress('Orders imported', fresh.length, fresh.length);
   // What the new orders hold back can no longer be offered on the other stores.
   if (fresh.length > 0) await queueStockSyncs(db, job.company_id, null);
+  const changed = await refreshStatuses(ctx, client, listing.statuses, statuses);
+  if (ctx.signal.aborted) return;
+  const done = fresh.length + changed;
+  await ctx.progress(
+    changed === 0
+      ? 'Orders imported'
+      : `Orders imported: ${fresh.length} new, ${changed} changed on the store`,
+    done,
+    done,
+  );
 }
 
 async function importOrder(
