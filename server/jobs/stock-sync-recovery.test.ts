@@ -49,6 +49,21 @@ describeEachDialect('stock sync recovery', (dialect) => {
         });
       }
       expect((await storeItem(s.t.app, a, x)).listed_quantity).toBe(6);
+
+      // Lost again, and the stock falls before the next run: the lower offer still goes out.
+      await setStock(s.t.app, s.demo, x, 4);
+      const [second] = (await syncNow(s.t.app, s.syncer, a)).json().jobs as { id: number }[];
+      expect(await dying.runOnce()).toBe(true);
+      expect(await quantity(x)).toBe(4);
+      await setStock(s.t.app, s.demo, x, 3);
+      await lapseLease(s.t.app, second.id);
+      await drain(s.runner);
+      expect(await quantity(x)).toBe(3);
+      expect(await storeItem(s.t.app, a, x)).toMatchObject({
+        listed_quantity: 3,
+        sending_quantity: null,
+        needs_upload: 0,
+      });
     });
   }
 

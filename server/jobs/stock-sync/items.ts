@@ -110,6 +110,21 @@ export async function markLanded(
   change.sending = null;
 }
 
+/**
+ * A change whose answer was lost did land: the lot holds what was sent. Whether the item still
+ * waits is left as it is: a change made since (a later edit, a lowered offer) is still to be sent.
+ */
+export async function markSendingLanded(db: Kysely<Database>, change: StoreChange): Promise<void> {
+  const delta = (change.sending ?? change.listed) - change.listed;
+  await db
+    .updateTable('store_items')
+    .set((eb) => ({ listed_quantity: eb('listed_quantity', '+', delta), sending_quantity: null }))
+    .where('id', '=', change.id)
+    .execute();
+  change.listed += delta;
+  change.sending = null;
+}
+
 /** The lot is gone from the store (deleted at 0, or found gone): the store item goes too. */
 export async function removeStoreItem(db: Kysely<Database>, change: StoreChange): Promise<void> {
   await db.deleteFrom('store_items').where('id', '=', change.id).execute();

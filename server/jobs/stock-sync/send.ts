@@ -5,6 +5,7 @@ import { lowerToSellable } from './available';
 import {
   markLanded,
   markSending,
+  markSendingLanded,
   removeStoreItem,
   reportProblem,
   storeChanges,
@@ -89,14 +90,14 @@ async function prepare(
     const held = await ops.quantityOf(lotId);
     if (held === null) return lotGone(ctx, client, change);
     if (held === change.sending) {
-      await markLanded(db, change, change.sending - change.listed);
-      return 'done';
-    }
-    if (held !== change.listed) {
+      // Landed. The item's current state is sent below all the same: it may have changed since
+      // (price and notes are sent whole, so sending them again does no harm).
+      await markSendingLanded(db, change);
+    } else if (held !== change.listed) {
       const text = `The store's lot ${lotId} holds ${held}, not ${change.sending} as sent (or ${change.listed} before): check it, then set the quantity in Edit prices`;
       return problem(ctx, client, change, text, held);
     }
-    // Not landed: sent again.
+    // Otherwise not landed: sent again.
   }
   const remove = change.quantity === 0;
   return { lotId, change, remove, delta: remove ? 0 : change.quantity - change.listed };
