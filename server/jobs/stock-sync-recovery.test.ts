@@ -3,7 +3,7 @@ import { describeEachDialect } from '../test/helpers';
 import { bearerFor } from '../test/locations-support';
 import { JobKilled } from '.';
 import { addStore, drain, lapseLease, testRunner } from './test-support';
-import { setStock, stockSyncSuite, storeItem, syncNow } from './stock-sync-support';
+import { setStock, stockSyncSuite, storeItem, syncNow } from '../test/stock-sync';
 
 describeEachDialect('stock sync recovery', (dialect) => {
   const s = stockSyncSuite(dialect);

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { nowIso } from '../db/dialect';
 import { describeEachDialect } from '../test/helpers';
 import { addStore, drain } from './test-support';
-import { lotOf, setStock, stockSyncSuite, storeItem, syncNow } from './stock-sync-support';
+import { lotOf, setStock, stockSyncSuite, storeItem, syncNow } from '../test/stock-sync';
 
 describeEachDialect('stock sync', (dialect) => {
   const s = stockSyncSuite(dialect);

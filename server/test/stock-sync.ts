@@ -4,10 +4,10 @@ import { startFakeBrickOwl, type FakeBrickOwl } from '../../tests/support/fake-b
 import type { App } from '../app';
 import type { DialectName } from '../db';
 import { nowIso } from '../db/dialect';
-import { createTestApp, type TestApp } from '../test/helpers';
-import { bearerFor, companyId } from '../test/locations-support';
-import { queueUpload, type JobRunner } from '.';
-import { drain, giveBrickOwlColours, syncBatchOf, testRunner } from './test-support';
+import { createTestApp, type TestApp } from './helpers';
+import { bearerFor, companyId } from './locations-support';
+import { queueUpload, type JobRunner } from '../jobs';
+import { drain, giveBrickOwlColours, syncBatchOf, testRunner } from '../jobs/test-support';
 
 /** Test helpers of the stock-sync suite (not used by the server). */
 
