@@ -10,6 +10,21 @@ export interface NewJob {
   userId?: number | null;
 }
 
+/** The company's stores with credentials (or those of them given), by id. */
+export async function storesWithCredentials(
+  db: Kysely<Database> | Transaction<Database>,
+  companyId: number,
+  storeIds?: number[],
+): Promise<number[]> {
+  let q = db
+    .selectFrom('stores')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('credentials', '<>', '');
+  if (storeIds) q = q.where('id', 'in', storeIds.length > 0 ? storeIds : [-1]);
+  return (await q.orderBy('id').execute()).map((s) => Number(s.id));
+}
+
 /** Inserts a queued job, due now; answers its id. */
 export async function insertJob(
   db: Kysely<Database> | Transaction<Database>,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
-import { queueOnce } from '../queue';
+import { queueOnce, storesWithCredentials } from '../queue';
 import { storeClient } from '../store-client';
 import { JobFailure, type JobContext } from '../types';
 import { sendStoreChanges } from './send';
@@ -47,16 +47,9 @@ export async function queueStockSyncs(
   userId: number | null,
   storeIds?: number[],
 ): Promise<number[]> {
-  let q = db
-    .selectFrom('stores')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('credentials', '<>', '');
-  if (storeIds) q = q.where('id', 'in', storeIds.length > 0 ? storeIds : [-1]);
-  const stores = await q.orderBy('id').execute();
   const ids: number[] = [];
-  for (const s of stores) {
-    ids.push(await queueOnce(db, { companyId, kind: STOCK_SYNC, storeId: Number(s.id), userId }));
+  for (const storeId of await storesWithCredentials(db, companyId, storeIds)) {
+    ids.push(await queueOnce(db, { companyId, kind: STOCK_SYNC, storeId, userId }));
   }
   return ids;
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 
@@ -68,6 +68,16 @@ export async function storeChanges(
   }));
 }
 
+/** The item no longer waits, unless someone changed it since it was read. */
+async function clearWaiting(trx: Transaction<Database>, change: StoreChange): Promise<void> {
+  await trx
+    .updateTable('store_items')
+    .set({ needs_upload: 0 })
+    .where('id', '=', change.id)
+    .where('change_seq', '=', change.seq)
+    .execute();
+}
+
 /** Recorded before a quantity change leaves: the quantity the lot will hold once it lands. */
 export async function markSending(db: Kysely<Database>, change: StoreChange): Promise<void> {
   await db
@@ -99,12 +109,7 @@ export async function markLanded(
       }))
       .where('id', '=', change.id)
       .execute();
-    await trx
-      .updateTable('store_items')
-      .set({ needs_upload: 0 })
-      .where('id', '=', change.id)
-      .where('change_seq', '=', change.seq)
-      .execute();
+    await clearWaiting(trx, change);
   });
   change.listed += delta;
   change.sending = null;
@@ -165,12 +170,7 @@ export async function reportProblem(
       })
       .where('id', '=', change.id)
       .execute();
-    await trx
-      .updateTable('store_items')
-      .set({ needs_upload: 0 })
-      .where('id', '=', change.id)
-      .where('change_seq', '=', change.seq)
-      .execute();
+    await clearWaiting(trx, change);
   });
   change.sending = null;
   if (listed !== undefined) change.listed = listed;

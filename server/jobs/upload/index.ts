@@ -3,7 +3,7 @@ import { JobMessages } from '../../../contract/jobs';
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import type { JobRow } from '../claim';
-import { insertJob } from '../queue';
+import { insertJob, storesWithCredentials } from '../queue';
 import { storeClient } from '../store-client';
 import { JobFailure, type JobContext } from '../types';
 import { uploadToBrickLink } from './bricklink';
@@ -38,13 +38,7 @@ export async function queueUpload(
       .where('status', 'not in', ['uploading', 'uploaded'])
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) throw new JobFailure(JobMessages.uploading);
-    let q = trx
-      .selectFrom('stores')
-      .select('id')
-      .where('company_id', '=', companyId)
-      .where('credentials', '<>', '');
-    if (storeIds) q = q.where('id', 'in', storeIds.length > 0 ? storeIds : [-1]);
-    const stores = await q.orderBy('id').execute();
+    const stores = await storesWithCredentials(trx, companyId, storeIds);
     if (stores.length === 0) throw new JobFailure(NO_STORE);
     const ids: number[] = [];
     for (const store of stores) {
@@ -52,7 +46,7 @@ export async function queueUpload(
         await insertJob(trx, {
           companyId,
           kind: UPLOAD,
-          storeId: store.id,
+          storeId: store,
           payload: { sync_batch_id: syncBatchId } satisfies UploadPayload,
           userId,
         }),

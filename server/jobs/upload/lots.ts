@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import type { ConditionName, Completeness } from '../../db/schema-domain';
 import type { Database, JobItemState } from '../../db/schema';
@@ -198,12 +198,20 @@ export async function markDone(
         })),
       )
       .execute();
-    if (lot.syncBatchItemId !== null) {
-      await trx
-        .updateTable('sync_batch_items')
-        .set({ uploaded_at: now })
-        .where('id', '=', lot.syncBatchItemId)
-        .execute();
-    }
+    await markBatchItemUploaded(trx, lot, now);
   });
+}
+
+/** The batch item of a lot that reached the store records when. */
+export async function markBatchItemUploaded(
+  trx: Transaction<Database>,
+  lot: UploadLot,
+  now: string,
+): Promise<void> {
+  if (lot.syncBatchItemId === null) return;
+  await trx
+    .updateTable('sync_batch_items')
+    .set({ uploaded_at: now })
+    .where('id', '=', lot.syncBatchItemId)
+    .execute();
 }

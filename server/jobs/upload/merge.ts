@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
-import type { UploadLot } from './lots';
+import { markBatchItemUploaded, type UploadLot } from './lots';
 
 /**
  * Lots of items the store already has a lot of are added to that lot instead of being created
@@ -56,13 +56,7 @@ export async function addToListedLots(
         }))
         .where('id', '=', item.id)
         .execute();
-      if (lot.syncBatchItemId !== null) {
-        await trx
-          .updateTable('sync_batch_items')
-          .set({ uploaded_at: now })
-          .where('id', '=', lot.syncBatchItemId)
-          .execute();
-      }
+      await markBatchItemUploaded(trx, lot, now);
     });
     added.add(lot.jobItemId);
   }
