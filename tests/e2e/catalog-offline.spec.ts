@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
+import { claimableOrder, UNASSIGNED } from './support/orders';
 
 /**
  * The catalog on the device: after sign-in the catalog syncs in the background; with the network
@@ -8,7 +9,6 @@ import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
 
 /** Orders other browser tests use (picked, refused, problem, status, camera). */
 const USED_ELSEWHERE = new Set([1, 3, 5, 21, 22]);
-const UNASSIGNED = 2;
 
 async function get<T>(request: APIRequestContext, token: string, url: string): Promise<T> {
   const res = await request.get(url, { headers: bearer(token) });
@@ -16,19 +16,9 @@ async function get<T>(request: APIRequestContext, token: string, url: string): P
   return (await res.json()) as T;
 }
 
-/** An unclaimed, pickable demo order no other spec relies on. */
+/** A pickable demo order no other spec relies on, unclaimed (counting up from 1). */
 async function freeOrder(request: APIRequestContext, token: string): Promise<number> {
-  for (let id = 2; id <= 24; id++) {
-    if (USED_ELSEWHERE.has(id)) continue;
-    const { results } = await get<{ results: Record<string, number>[] }>(
-      request,
-      token,
-      `/api/v1/order?order_id=${id}`,
-    );
-    const o = results[0];
-    if (o?.pickable && !o.has_problem && o.picking_status_id === UNASSIGNED) return id;
-  }
-  throw new Error('no unclaimed demo order');
+  return (await claimableOrder(request, token, { skip: USED_ELSEWHERE, fromFirst: true })).id;
 }
 
 /** The BrickLink numbers the catalog gives the order's moulds, read from the catalog chunks. */

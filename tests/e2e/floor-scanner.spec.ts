@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import { OrderMessages } from '../../contract/orders';
-import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
+import { apiLogin, expect, loginAs, test } from './support/fixtures';
+import { claimableOrder } from './support/orders';
 import { wedgeScan } from './support/scanner';
 
 /**
@@ -14,35 +15,14 @@ const PHONE = { width: 360, height: 740 };
 const PICKER = 'picker@demo.test';
 /** Orders other specs pick by number; free ones are taken from the other end. */
 const USED_ELSEWHERE = new Set([1, 2, 3, 5, 21, 22]);
-const UNASSIGNED = 2;
 const GOOD = 50;
 const BAD = [80, 60, 80];
 
 test.use({ viewport: PHONE });
 
-/** An order the picker can claim (counting down from 24), or one set back to unassigned. */
+/** An order the picker can claim with something left to pick (counting down from 24). */
 async function freeOrder(request: APIRequestContext, token: string) {
-  const candidates: number[] = [];
-  for (let id = 24; id >= 1; id--) {
-    if (USED_ELSEWHERE.has(id)) continue;
-    const res = await request.get(`/api/v1/order?order_id=${id}`, { headers: bearer(token) });
-    if (!res.ok()) continue;
-    const order = (await res.json()).results?.[0];
-    if (!order?.pickable || order.has_problem || order.ordered_total <= order.picked_total)
-      continue;
-    if (order.picking_status_id === UNASSIGNED) return String(order.order_number);
-    candidates.push(id);
-  }
-  const id = candidates[0];
-  if (id === undefined) throw new Error('no demo order can be claimed');
-  const { access_token: manager } = await apiLogin(request, 'orders@demo.test');
-  const res = await request.put('/api/v1/order', {
-    headers: bearer(manager),
-    params: { order_id: String(id) },
-    data: { picking_status_id: UNASSIGNED },
-  });
-  expect(res.status(), `order ${id} back to unassigned`).toBe(200);
-  return String((await res.json()).order.order_number);
+  return (await claimableOrder(request, token, { skip: USED_ELSEWHERE, withStock: true })).number;
 }
 
 /** What the page asked navigator.vibrate for, in order. */
