@@ -117,3 +117,27 @@ export async function queueDue(
     .executeTakeFirst();
   return Number(res.numInsertedOrUpdatedRows ?? 0);
 }
+
+/** Kinds whose finished jobs carry nothing later jobs read: kept for a while, then deleted. */
+const PRUNABLE = ['order_intake', 'stock_sync'];
+
+/**
+ * Deletes order intakes and stock syncs that ended well more than `keepMs` ago (the schedule
+ * queues one per store every few minutes). Uploads are kept: their lots tell a later upload of the
+ * batch what is already on the store. Failed jobs are kept for a person to read. Answers how many.
+ */
+export async function pruneJobs(db: Kysely<Database>, keepMs: number): Promise<number> {
+  const before = new Date(Date.now() - keepMs).toISOString();
+  const old = (qb: Kysely<Database>) =>
+    qb
+      .selectFrom('jobs')
+      .select('id')
+      .where('kind', 'in', PRUNABLE)
+      .where('status', '=', 'done')
+      .where('finished_at', '<', before);
+  return db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('job_items').where('job_id', 'in', old(trx)).execute();
+    const res = await trx.deleteFrom('jobs').where('id', 'in', old(trx)).executeTakeFirst();
+    return Number(res.numDeletedRows);
+  });
+}

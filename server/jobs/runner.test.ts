@@ -4,6 +4,7 @@ import { MarketplaceClients } from '../marketplaces';
 import { createTestApp, describeEachDialect, type TestApp } from '../test/helpers';
 import { companyId } from '../test/locations-support';
 import { claimJob, JobFailure, JobRunner, type JobHandler } from '.';
+import { pruneJobs } from './queue';
 import { jobRow, quietLog } from './test-support';
 
 describeEachDialect('job runner', (dialect) => {
@@ -158,5 +159,38 @@ describeEachDialect('job runner', (dialect) => {
       error: 'The store is gone',
       claimed_by: null,
     });
+  });
+
+  it('prunes old finished intakes and stock syncs, keeping uploads, failures and recent ones', async () => {
+    const ids = [
+      ...(await queue('order_intake', 2)),
+      ...(await queue('stock_sync', 1)),
+      ...(await queue('upload', 1)),
+    ];
+    const [oldIntake, recentIntake, oldSync, oldUpload] = ids;
+    const long = new Date(Date.now() - 30 * 24 * 3600_000).toISOString();
+    await t.app.db
+      .updateTable('jobs')
+      .set({ status: 'done', finished_at: long })
+      .where('id', 'in', [oldIntake, oldSync, oldUpload])
+      .execute();
+    await t.app.db
+      .updateTable('jobs')
+      .set({ status: 'done', finished_at: nowIso() })
+      .where('id', '=', recentIntake)
+      .execute();
+    await t.app.db
+      .insertInto('job_items')
+      .values({ job_id: oldSync, company_id: demo, store_id: 1, item_id: 1, state: 'done' })
+      .execute();
+    expect(await pruneJobs(t.app.db, 14 * 24 * 3600_000)).toBe(2);
+    const left = await t.app.db.selectFrom('jobs').select('id').where('id', 'in', ids).execute();
+    expect(left.map((j) => j.id).sort((a, b) => a - b)).toEqual([recentIntake, oldUpload]);
+    const items = await t.app.db
+      .selectFrom('job_items')
+      .select('id')
+      .where('job_id', '=', oldSync)
+      .execute();
+    expect(items).toEqual([]);
   });
 });

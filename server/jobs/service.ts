@@ -4,7 +4,7 @@ import type { Database } from '../db/schema';
 import type { MarketplaceClients } from '../marketplaces';
 import { JOB_HANDLERS } from './handlers';
 import { queueDueOrderIntakes } from './order-intake/queue';
-import { queueDue } from './queue';
+import { pruneJobs, queueDue } from './queue';
 import { STOCK_SYNC } from './stock-sync';
 import { JobRunner } from './runner';
 import { persistedClients } from './store-client';
@@ -17,6 +17,10 @@ export interface BackgroundJobsOptions {
   clients?: MarketplaceClients;
 }
 
+/** Finished order intakes and stock syncs are kept this long (the Jobs screen shows them). */
+const KEEP_FINISHED_MS = 14 * 24 * 3600_000;
+const PRUNE_EVERY_MS = 3600_000;
+
 /**
  * This server's share of the background jobs: a runner taking jobs from the database, and the
  * schedule of order intakes and stock syncs. Started with the server, stopped before it closes.
@@ -24,6 +28,7 @@ export interface BackgroundJobsOptions {
 export class BackgroundJobs {
   readonly runner: JobRunner;
   private timer: NodeJS.Timeout | null = null;
+  private prunedAt = 0;
 
   constructor(private readonly opts: BackgroundJobsOptions) {
     this.runner = new JobRunner({
@@ -61,6 +66,10 @@ export class BackgroundJobs {
         (await queueDueOrderIntakes(this.opts.db, everyMs)) +
         (await queueDue(this.opts.db, STOCK_SYNC, everyMs));
       if (queued > 0) this.runner.poke();
+      if (Date.now() - this.prunedAt > PRUNE_EVERY_MS) {
+        this.prunedAt = Date.now();
+        await pruneJobs(this.opts.db, KEEP_FINISHED_MS);
+      }
     } catch (err) {
       this.opts.log.error({ err }, 'order intake schedule');
     }
