@@ -40,7 +40,8 @@ export const JobView = z.object({
     done: z.number(),
     failed: z.number(),
   }),
-  failures: z.array(z.object({ item_id: z.number(), error: z.string() })),
+  /** Each with the item in words: mould (colour, condition). */
+  failures: z.array(z.object({ item_id: z.number(), label: z.string(), error: z.string() })),
 });
 export type JobView = z.infer<typeof JobView>;
 

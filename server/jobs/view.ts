@@ -37,11 +37,21 @@ export async function jobViews(
     .groupBy(['job_id', 'state'])
     .execute();
   const failures = await db
-    .selectFrom('job_items')
-    .select(['job_id', 'item_id', 'error'])
-    .where('job_id', 'in', jobIds)
-    .where('state', '=', 'failed')
-    .orderBy('id')
+    .selectFrom('job_items as ji')
+    .leftJoin('items as i', 'i.id', 'ji.item_id')
+    .leftJoin('moulds as m', 'm.id', 'i.mold_id')
+    .leftJoin('colours as c', 'c.id', 'i.colour_id')
+    .select([
+      'ji.job_id',
+      'ji.item_id',
+      'ji.error',
+      'm.name as mould',
+      'c.name as colour',
+      'i.condition',
+    ])
+    .where('ji.job_id', 'in', jobIds)
+    .where('ji.state', '=', 'failed')
+    .orderBy('ji.id')
     .limit(100 * jobIds.length)
     .execute();
   return jobs.map((j) => {
@@ -65,7 +75,13 @@ export async function jobViews(
       failures: failures
         .filter((f) => f.job_id === j.id)
         .slice(0, 100)
-        .map((f) => ({ item_id: Number(f.item_id), error: f.error ?? '' })),
+        .map((f) => ({
+          item_id: Number(f.item_id),
+          label: f.mould
+            ? `${f.mould} (${[f.colour, f.condition].filter(Boolean).join(', ')})`
+            : `Item ${f.item_id}`,
+          error: f.error ?? '',
+        })),
     };
   });
 }

@@ -43,7 +43,7 @@ function Failures({ failures }: { failures: JobView['failures'] }) {
         <List size="sm" mt={4}>
           {failures.map((f) => (
             <List.Item key={f.item_id}>
-              Item {f.item_id}: {f.error}
+              {f.label}: {f.error}
             </List.Item>
           ))}
         </List>

@@ -116,7 +116,17 @@ describe('jobs screen', () => {
     expect(within(up).getByText('3/3')).toBeTruthy();
     expect(within(up).getByText(/^Finished \d{4}-\d\d-\d\d \d\d:\d\d$/)).toBeTruthy();
     fireEvent.click(within(up).getByRole('button', { name: 'Show 1 failed lot' }));
-    expect(within(up).getByText('Item 77: Unknown colour')).toBeTruthy();
+    const item = await t.app.db
+      .selectFrom('items as i')
+      .innerJoin('moulds as m', 'm.id', 'i.mold_id')
+      .innerJoin('colours as c', 'c.id', 'i.colour_id')
+      .select(['m.name as mould', 'c.name as colour', 'i.condition'])
+      .where('i.id', '=', 77)
+      .executeTakeFirstOrThrow();
+    // The failed lot is named as the warehouse knows it.
+    expect(
+      within(up).getByText(`${item.mould} (${item.colour}, ${item.condition}): Unknown colour`),
+    ).toBeTruthy();
     expect(within(cards[1]).queryByRole('link')).toBeNull();
 
     await choose(screen.getByRole('combobox', { name: 'Status' }), 'Failed');
