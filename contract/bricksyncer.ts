@@ -214,17 +214,25 @@ export interface StoreItemValues {
 const numberOf = (v: unknown): number =>
   v === null || v === undefined || (typeof v === 'string' && v.trim() === '') ? NaN : Number(v);
 
-/** The edit-price rules, every failed one at once; `total` is the item's warehouse quantity. */
+/**
+ * The edit-price rules, every failed one at once. `total` is the item's warehouse quantity and
+ * `onSale` what the store offers now: the quantity may not go above the total, but an offer
+ * already above it (a lot uploaded from a file of stock the warehouse does not keep) may keep its
+ * quantity or go down, so its price and notes can still be edited.
+ */
 export function checkStoreItem(
   input: StoreItemUpdate,
   total: number,
+  onSale = 0,
 ): { ok: true; values: StoreItemValues } | { ok: false; problems: string[] } {
   const problems: string[] = [];
   const price = numberOf(input.store_price);
   if (!Number.isFinite(price) || Math.round(price) <= 0) problems.push(StoreItemMessages.price);
   if (!tierPriceValid(input.tier_price)) problems.push(StoreItemMessages.tierPrice);
   const qty = numberOf(input.store_quantity);
-  if (!Number.isInteger(qty) || qty < 0 || qty > total) problems.push(StoreItemMessages.quantity);
+  if (!Number.isInteger(qty) || qty < 0 || qty > Math.max(total, onSale)) {
+    problems.push(StoreItemMessages.quantity);
+  }
   const bulkEmpty =
     input.bulk_size === null || input.bulk_size === undefined || input.bulk_size === '';
   const bulk = bulkEmpty ? null : numberOf(input.bulk_size);

@@ -40,6 +40,35 @@ describeEachDialect('bricksyncer items on sale, stock errors, settings, logs', (
     expect((await call(picker, 'GET', '/v1/store_items')).statusCode).toBe(403);
   });
 
+  it('lets an offer above the warehouse total keep or lower its quantity, never raise it', async () => {
+    const [row] = (await call(syncer, 'GET', '/v1/store_items')).json().results as StoreItemRow[];
+    // As after uploading a file of stock the warehouse does not keep: more on sale than in stock.
+    const onSale = row.quantity + 50;
+    await t.app.db
+      .updateTable('store_items')
+      .set({ store_quantity: onSale })
+      .where('id', '=', row.id)
+      .execute();
+    const edit = (store_quantity: number) =>
+      call(syncer, 'PUT', '/v1/stock_store_item', {
+        id: row.id,
+        item_id: row.item_id,
+        store_quantity,
+        store_price: 999,
+      });
+    const priceOnly = await edit(onSale);
+    expect(priceOnly.statusCode, priceOnly.body).toBe(200);
+    expect(priceOnly.json()).toMatchObject({ store_price: 999, store_quantity: onSale });
+    expect(details(await edit(onSale + 1))).toEqual([M.quantity]);
+    expect((await edit(onSale - 10)).json()).toMatchObject({ store_quantity: onSale - 10 });
+    expect(details(await edit(onSale))).toEqual([M.quantity]); // back up is a raise
+    await t.app.db
+      .updateTable('store_items')
+      .set({ store_quantity: row.store_quantity, store_price: row.store_price })
+      .where('id', '=', row.id)
+      .execute();
+  });
+
   it('edits an item on sale and refuses bad price, tier price and quantity with their messages', async () => {
     const [row] = (await call(syncer, 'GET', '/v1/store_items')).json().results as StoreItemRow[];
     const base = {

@@ -110,7 +110,7 @@ export async function storeItemRoutes(app: FastifyInstance): Promise<void> {
       const { companyId } = request.user;
       const [row] = await storeItemRows(app.db, companyId, { id: request.body.id });
       if (!row || row.item_id !== request.body.item_id) throw notFound(StoreItemMessages.notFound);
-      const checked = checkStoreItem(request.body, row.quantity);
+      const checked = checkStoreItem(request.body, row.quantity, row.store_quantity);
       if (!checked.ok) return refuseForm(reply, checked.problems);
       await app.db
         .updateTable('store_items')

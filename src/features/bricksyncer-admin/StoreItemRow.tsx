@@ -55,7 +55,7 @@ export function StoreItemLine({ row, saved }: { row: Row; saved(row: Row): void 
       note_public: form.notePublic,
       note_private: form.notePrivate,
     };
-    const checked = checkStoreItem(update, row.quantity);
+    const checked = checkStoreItem(update, row.quantity, row.store_quantity);
     if (!checked.ok) {
       notifyError(checked.problems.join('\n'));
       return;
