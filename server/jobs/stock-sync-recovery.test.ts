@@ -3,7 +3,7 @@ import { describeEachDialect } from '../test/helpers';
 import { bearerFor } from '../test/locations-support';
 import { JobKilled } from '.';
 import { addStore, drain, lapseLease, testRunner } from './test-support';
-import { setStock, stockSyncSuite, storeItem, syncNow } from '../test/stock-sync';
+import { lotOf, setStock, stockSyncSuite, storeItem, syncNow } from '../test/stock-sync';
 
 describeEachDialect('stock sync recovery', (dialect) => {
   const s = stockSyncSuite(dialect);
@@ -136,6 +136,19 @@ describeEachDialect('stock sync recovery', (dialect) => {
     );
     expect(s.bo.lots.size).toBe(before + 1);
     expect(await s.boQuantity(b, x)).toBe(7);
+
+    // BrickOwl's create takes no notes: the upload sends them right after, with an update.
+    const y = s.part();
+    await setStock(s.t.app, s.demo, y, 2);
+    await s.upload([a, b], [{ itemId: y, quantity: 2, notePublic: 'Slight scratch' }]);
+    expect(s.bo.lots.get((await lotOf(s.t.app, b, y))!)).toMatchObject({
+      quantity: '2',
+      public_note: 'Slight scratch',
+    });
+    expect(s.bl.inventory.get(Number(await lotOf(s.t.app, a, y)))).toMatchObject({
+      description: 'Slight scratch',
+    });
+    expect(await storeItem(s.t.app, b, y)).toMatchObject({ needs_upload: 0 });
   });
 
   it('the request answers by role, company and credentials', async () => {

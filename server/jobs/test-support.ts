@@ -80,7 +80,7 @@ export async function makeSyncBatch(app: App, companyId: number, count: number) 
 export async function syncBatchOf(
   app: App,
   companyId: number,
-  lots: { itemId: number; quantity: number; price: number }[],
+  lots: { itemId: number; quantity: number; price: number; notePublic?: string }[],
 ): Promise<number> {
   const { id } = await app.db
     .insertInto('sync_batches')
@@ -118,6 +118,7 @@ export async function syncBatchOf(
         bl_item_id: blId.get(l.itemId) ?? null,
         quantity: l.quantity,
         price: l.price,
+        note_public: l.notePublic ?? '',
         uploaded_at: null,
       })),
     )

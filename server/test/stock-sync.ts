@@ -128,7 +128,10 @@ export function stockSyncSuite(dialect: DialectName) {
     urls,
     part: () => parts[next++],
     /** Uploads a batch of the lots (price 0.25 each) to the stores and runs every job. */
-    async upload(stores: number[], lots: { itemId: number; quantity: number }[]) {
+    async upload(
+      stores: number[],
+      lots: { itemId: number; quantity: number; notePublic?: string }[],
+    ) {
       const batch = await syncBatchOf(
         s.t.app,
         s.demo,

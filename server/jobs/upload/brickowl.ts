@@ -14,6 +14,20 @@ import {
 } from './lots';
 
 /**
+ * BrickOwl's create takes no notes: a lot with notes is marked waiting, and the stock-sync step
+ * that ends the upload sends them with an update.
+ */
+async function notesToFollow(ctx: JobContext, storeId: number, lot: UploadLot): Promise<void> {
+  if (!lot.notePublic.trim() && !lot.notePrivate.trim()) return;
+  await ctx.db
+    .updateTable('store_items')
+    .set((eb) => ({ needs_upload: 1, change_seq: eb('change_seq', '+', 1) }))
+    .where('store_id', '=', storeId)
+    .where('item_id', '=', lot.itemId)
+    .execute();
+}
+
+/**
  * Uploads lots to a BrickOwl store: BOIDs looked up for items the catalog has no BrickOwl id for
  * (50 lookups to a batch), lots created 50 to a batch, each with our mark as its external id.
  * Lots marked `sent` by an earlier run are looked up by that mark first and never sent twice.
@@ -30,8 +44,10 @@ export async function uploadToBrickOwl(
   const missing: UploadLot[] = [];
   for (const lot of lots.filter((l) => l.state === 'sent')) {
     const [found] = await client.listInventory({ externalId: lotMark(lot.jobItemId) });
-    if (found) await markDone(db, companyId, storeId, lot, String(found.lot_id));
-    else missing.push(lot);
+    if (found) {
+      await markDone(db, companyId, storeId, lot, String(found.lot_id));
+      await notesToFollow(ctx, storeId, lot);
+    } else missing.push(lot);
   }
   await markPending(db, missing);
 
@@ -72,8 +88,10 @@ export async function uploadToBrickOwl(
     ctx.afterStep();
     for (const [j, result] of results.entries()) {
       const { lot } = chunk[j];
-      if (result.ok) await markDone(db, companyId, storeId, lot, result.data);
-      else await markFailed(db, lot, `BrickOwl refused the lot: ${result.error}`);
+      if (result.ok) {
+        await markDone(db, companyId, storeId, lot, result.data);
+        await notesToFollow(ctx, storeId, lot);
+      } else await markFailed(db, lot, `BrickOwl refused the lot: ${result.error}`);
     }
     await report();
     ctx.afterStep();
