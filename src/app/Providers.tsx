@@ -1,8 +1,12 @@
 import { MantineProvider, createTheme } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
+import { namedPagination } from '../ui/pagination';
 
-export const theme = createTheme({ primaryColor: 'blue' });
+export const theme = createTheme({
+  primaryColor: 'blue',
+  components: { Pagination: namedPagination },
+});
 
 /**
  * Mantine with notifications (they replace the original product's alerts). The ModalsProvider
