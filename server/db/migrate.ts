@@ -10,6 +10,7 @@ import * as m013 from './migrations/013_device_pending';
 import * as m015 from './migrations/015_catalog_browse';
 import * as m022 from './migrations/022_jobs';
 import * as m023 from './migrations/023_store_sync';
+import * as m024 from './migrations/024_mould_links';
 
 /** Migrations are imported statically so they run the same under tsx, vitest and a build. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '015_catalog_browse': m015,
   '022_jobs': m022,
   '023_store_sync': m023,
+  '024_mould_links': m024,
 };
 
 class StaticProvider implements MigrationProvider {
