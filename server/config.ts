@@ -41,6 +41,11 @@ export interface AppConfig {
   jobRunner: boolean;
   /** Import each store's new orders every this many minutes (ORDER_INTAKE_MINUTES; 0 = never). */
   orderIntakeMinutes: number;
+  /**
+   * How long a server's claim on a running job lasts unless renewed (JOB_LEASE_SECONDS, default
+   * 60): after a crash another server takes the job over once it lapses.
+   */
+  jobLeaseSeconds: number;
 }
 
 export type ApiDocsMode = 'public' | 'signed-in' | 'off';
@@ -78,11 +83,11 @@ function flag(value: string | undefined, fallback: boolean): boolean {
   return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
 }
 
-function minutes(value: string | undefined, fallback: number): number {
+function atLeast(name: string, min: number, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isFinite(n) || n < 0)
-    throw new Error(`ORDER_INTAKE_MINUTES must be 0 or more, not '${value}'`);
+  if (!Number.isFinite(n) || n < min)
+    throw new Error(`${name} must be ${min} or more, not '${value}'`);
   return n;
 }
 
@@ -112,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: flag(env.TRUST_PROXY, false),
     apiDocs: apiDocsMode(env),
     jobRunner: flag(env.JOB_RUNNER, process.env.VITEST === undefined),
-    orderIntakeMinutes: minutes(env.ORDER_INTAKE_MINUTES, 10),
+    orderIntakeMinutes: atLeast('ORDER_INTAKE_MINUTES', 0, env.ORDER_INTAKE_MINUTES, 10),
+    jobLeaseSeconds: atLeast('JOB_LEASE_SECONDS', 3, env.JOB_LEASE_SECONDS, 60),
   };
 }

@@ -14,6 +14,8 @@ export interface BackgroundJobsOptions {
   log: Logger;
   /** Minutes between order intakes (and stock syncs) of a store; 0: only on demand. */
   orderIntakeMinutes: number;
+  /** How long a claim on a running job lasts unless renewed (default 60 s). */
+  leaseMs?: number;
   clients?: MarketplaceClients;
 }
 
@@ -36,6 +38,7 @@ export class BackgroundJobs {
       clients: opts.clients ?? persistedClients(opts.db),
       log: opts.log,
       handlers: JOB_HANDLERS,
+      leaseMs: opts.leaseMs,
     });
   }
 

@@ -23,6 +23,7 @@ export async function jobsModule(app: FastifyInstance): Promise<void> {
     db: app.db,
     log: app.log as unknown as Logger,
     orderIntakeMinutes: app.config.orderIntakeMinutes,
+    leaseMs: app.config.jobLeaseSeconds * 1000,
   });
   jobsByDb.set(app.db, jobs);
   if (app.config.jobRunner) {
