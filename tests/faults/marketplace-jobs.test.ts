@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { openDatabase, type Db } from '../../server/db';
 import {
   FAKE_BRICKLINK_CREDENTIALS,
@@ -24,6 +25,7 @@ import { signIn, startServerProcess, type ServerProcess } from '../support/serve
 const baseUrl = process.env.TEST_POSTGRES_URL;
 const ITEMS = 200;
 const STOCK = 1000;
+const now = () => new Date().toISOString();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function until<T>(what: string, ms: number, probe: () => Promise<T | undefined>): Promise<T> {
@@ -49,30 +51,23 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | undef
   let database: Db;
   let env: Record<string, string>;
   let auth: string;
-  let company: number;
   let blStore: number;
   let boStore: number;
   /** The batch's lots: item, quantity, price (thousandths). */
   let lots: { itemId: number; quantity: number; price: number }[] = [];
 
-  const start = async (seed: '1' | '0') => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'brick-mkt-'));
-    dataDirs.push(dataDir);
-    return startServerProcess({
-      dataDir,
-      databaseUrl: url.toString(),
-      env: { ...env, SEED_DEMO: seed },
-    });
+  const start = (seed: '1' | '0') => {
+    dataDirs.push(mkdtempSync(join(tmpdir(), 'brick-mkt-')));
+    const dataDir = dataDirs[dataDirs.length - 1];
+    return startServerProcess({ dataDir, databaseUrl: `${url}`, env: { ...env, SEED_DEMO: seed } });
   };
 
   const api = async (server: ServerProcess, method: string, path: string, body: unknown) => {
-    const json = path.startsWith('/api/v2/');
+    const type = path.startsWith('/api/v2/') ? 'application/vnd.api+json' : 'application/json';
+    const headers = { authorization: auth, 'content-type': type };
     const res = await fetch(`${server.url}${path}`, {
       method,
-      headers: {
-        authorization: auth,
-        'content-type': json ? 'application/vnd.api+json' : 'application/json',
-      },
+      headers,
       body: JSON.stringify(body),
     });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -111,47 +106,27 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | undef
     await bo?.close();
     const admin = new pg.Client({ connectionString: baseUrl });
     await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).finally(() => admin.end());
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  /** The item's stock: exactly `quantity`, in one of the company's locations. */
+  /** Each item's stock: exactly `quantity(item)`, in one of the company's locations. */
   const setStock = async (itemIds: number[], quantity: (itemId: number) => number) => {
-    const db = database.db;
-    const location = await db
-      .selectFrom('locations')
-      .select('id')
-      .where('company_id', '=', company)
-      .where('parent_id', 'is not', null)
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    const items = await db
-      .selectFrom('items')
-      .select(['id', 'colour_id'])
-      .where('id', 'in', itemIds)
-      .execute();
-    await db.deleteFrom('location_content').where('item_id', 'in', itemIds).execute();
-    await db
-      .insertInto('location_content')
-      .values(
-        items.map((i) => ({
-          company_id: company,
-          location_id: location.id,
-          item_id: i.id,
-          colour_id: i.colour_id,
-          quantity: quantity(i.id),
-          updated_at: new Date().toISOString(),
-        })),
-      )
-      .execute();
+    await sql`delete from location_content where item_id in (${sql.join(itemIds)})`.execute(db());
+    await sql`insert into location_content
+        (company_id, location_id, item_id, colour_id, quantity, updated_at)
+      select i.company_id, (select min(l.id) from locations l
+          where l.company_id = i.company_id and l.parent_id is not null), i.id, i.colour_id, q.n, ${now()}
+      from unnest(${itemIds}::int[], ${itemIds.map(quantity)}::int[]) as q(item_id, n)
+      join items i on i.id = q.item_id`.execute(db());
   };
 
+  const db = () => database.db;
   const jobsOf = (kind: string) =>
-    database.db.selectFrom('jobs').selectAll().where('kind', '=', kind).orderBy('id').execute();
+    db().selectFrom('jobs').selectAll().where('kind', '=', kind).orderBy('id').execute();
 
   const storeItems = (storeId: number) =>
-    database.db.selectFrom('store_items').selectAll().where('store_id', '=', storeId).execute();
+    db().selectFrom('store_items').selectAll().where('store_id', '=', storeId).execute();
 
   /**
    * Each fake holds one lot per expected item and nothing else, with the quantity and price
@@ -163,12 +138,9 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | undef
       expect(new Set(rows.map((r) => r.external_lot_id)).size).toBe(rows.length);
       expect(rows.map((r) => r.item_id).sort()).toEqual([...expected.keys()].sort());
       const onFake = (lot: string) => {
-        if (storeId === blStore) {
-          const l = bl.inventory.get(Number(lot));
-          return l && { quantity: l.quantity, price: Number(l.unit_price) };
-        }
-        const l = bo.lots.get(lot);
-        return l && { quantity: Number(l.quantity), price: Number(l.price) };
+        const l = storeId === blStore ? bl.inventory.get(Number(lot)) : bo.lots.get(lot);
+        const price = l && ('unit_price' in l ? l.unit_price : l.price);
+        return l && { quantity: Number(l.quantity), price: Number(price) };
       };
       const wrong = rows.filter((r) => {
         const want = expected.get(r.item_id)!;
@@ -196,16 +168,9 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | undef
   it('an upload whose server is SIGKILLed mid-create is finished by the other, each lot once', async () => {
     const c = FAKE_BRICKLINK_CREDENTIALS;
     const store = async (server: ServerProcess, platform: string, credentials: object) => {
+      const attributes = { name: platform, platform, external_id: 'teststore', credentials };
       const res = await api(server, 'POST', '/api/v2/stores', {
-        data: {
-          type: 'stores',
-          attributes: {
-            name: `${platform} store`,
-            platform,
-            external_id: 'teststore',
-            credentials,
-          },
-        },
+        data: { type: 'stores', attributes },
       });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       return Number((res.body.data as { id: string }).id);
@@ -217,41 +182,17 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | undef
       token_secret: c.tokenSecret,
     });
     boStore = await store(servers[1], 'BRICKOWL', { api_key: FAKE_BRICKOWL_KEY });
-    const db = database.db;
     // The demo catalog has no BrickOwl colour ids: give every colour one, as a real catalog has.
-    await db
-      .updateTable('colours')
-      .set((eb) => ({ brickowl_colour_id: eb('id', '+', 100) }))
-      .execute();
-
-    // Part items kept in a location with far more than the batch offers (demo orders may hold a
+    await sql`update colours set brickowl_colour_id = id + 100`.execute(db());
+    // Part items, kept in a location with far more than the batch offers (demo orders may hold a
     // few back); those no demo order names come first (the stock test lowers them alone).
-    company = (
-      await db
-        .selectFrom('users')
-        .select('company_id')
-        .where('email', '=', 'syncer@demo.test')
-        .executeTakeFirstOrThrow()
-    ).company_id;
-    const items = await db
-      .selectFrom('items as i')
-      .innerJoin('moulds as m', 'm.id', 'i.mold_id')
-      .innerJoin('colours as c', 'c.id', 'i.colour_id')
-      .select(({ exists, selectFrom }) => [
-        'i.id',
-        'm.bl_mold_id',
-        exists(
-          selectFrom('order_items as oi').select('oi.id').whereRef('oi.item_id', '=', 'i.id'),
-        ).as('ordered'),
-      ])
-      .where('i.company_id', '=', company)
-      .where('m.type_id', '=', 2)
-      .where('m.bl_mold_id', 'is not', null)
-      .where('c.bl_colour_id', 'is not', null)
-      .orderBy('ordered')
-      .orderBy('i.id')
-      .limit(ITEMS)
-      .execute();
+    const { rows: items } = await sql<{ id: number; bl: string; ordered: boolean }>`
+      select i.id, m.bl_mold_id as bl,
+        exists (select 1 from order_items oi where oi.item_id = i.id) as ordered
+      from items i join moulds m on m.id = i.mold_id join colours c on c.id = i.colour_id
+      where i.company_id = (select company_id from users where email = 'syncer@demo.test')
+        and m.type_id = 2 and m.bl_mold_id is not null and c.bl_colour_id is not null
+      order by ordered, i.id limit ${ITEMS}`.execute(db());
     expect(items).toHaveLength(ITEMS);
     expect(items.slice(0, 65).filter((i) => i.ordered)).toEqual([]);
     lots = items.map((i, n) => ({ itemId: i.id, quantity: 3 + (n % 7), price: 125 + n }));
@@ -259,28 +200,17 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | undef
       lots.map((l) => l.itemId),
       () => STOCK,
     );
-    const batch = await db
-      .insertInto('sync_batches')
-      .values({
-        company_id: company,
-        name: 'fault upload',
-        date_of_creation: new Date().toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('sync_batch_items')
-      .values(
-        items.map((i, n) => ({
-          company_id: company,
-          sync_batch_id: batch.id,
-          item_id: i.id,
-          bl_item_id: i.bl_mold_id,
-          quantity: lots[n].quantity,
-          uploaded_at: null,
-        })),
-      )
-      .execute();
+    // A batch without prices: they come with the upload request.
+    const { rows } = await sql<{ id: number }>`insert into sync_batches
+        (company_id, name, date_of_creation)
+      select company_id, 'fault upload', ${now()} from items where id = ${items[0].id}
+      returning id`.execute(db());
+    const batch = rows[0];
+    await sql`insert into sync_batch_items (company_id, sync_batch_id, item_id, bl_item_id, quantity)
+      select i.company_id, ${batch.id}, i.id, q.bl, q.n
+      from unnest(${items.map((i) => i.id)}::int[], ${items.map((i) => i.bl)}::text[],
+        ${lots.map((l) => l.quantity)}::int[]) as q(item_id, bl, n)
+      join items i on i.id = q.item_id`.execute(db());
 
     // Slow marketplaces, so that the BrickLink upload is caught between its create and its record.
     await blProxy.setMode({ delayMs: 300 });
@@ -291,25 +221,21 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | undef
     expect(upload.status, JSON.stringify(upload.body)).toBe(202);
     const blJob = (await jobsOf('upload')).find((j) => j.store_id === blStore)!;
     const holder = await until('BrickLink lots sent beside lots recorded', 30_000, async () => {
-      const job = await db
-        .selectFrom('jobs')
-        .selectAll()
-        .where('id', '=', blJob.id)
-        .executeTakeFirstOrThrow();
+      const [job] = (await jobsOf('upload')).filter((j) => j.id === blJob.id);
       expect(job.status, job.error ?? '').not.toBe('done');
-      const states = await db
-        .selectFrom('job_items')
-        .select('state')
-        .where('job_id', '=', blJob.id)
-        .execute();
+      const { rows: states } = await sql<{ state: string }>`
+        select state from job_items where job_id = ${blJob.id}`.execute(db());
       const sent = states.filter((s) => s.state === 'sent').length;
       const done = states.filter((s) => s.state === 'done').length;
-      return job.claimed_by && sent > 0 && done > 0 ? job.claimed_by : undefined;
+      return job.claimed_by && sent > 0 && done > 0
+        ? { by: job.claimed_by, sent, done }
+        : undefined;
     });
-    const victim = servers.findIndex((s) => holder.endsWith(`#${s.child.pid}`));
+    const victim = servers.findIndex((s) => holder.by.endsWith(`#${s.child.pid}`));
     expect(victim).toBeGreaterThanOrEqual(0);
     const killedAt = Date.now();
     await servers[victim].kill();
+    const blAtKill = bl.inventory.size;
     await blProxy.setMode({ delayMs: 20 });
     await boProxy.setMode({ delayMs: 20 });
 
@@ -318,12 +244,9 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | undef
     const status = await until('the upload jobs ended', 90_000, async () => {
       const open = (await jobsOf('upload')).filter((j) => ['queued', 'running'].includes(j.status));
       if (open.length > 0) return undefined;
-      const row = await db
-        .selectFrom('sync_batches')
-        .select('status')
-        .where('id', '=', batch.id)
-        .executeTakeFirstOrThrow();
-      return row.status === 'uploaded' || row.status === 'failed' ? row.status : undefined;
+      const { rows: found } = await sql<{ status: string }>`
+        select status from sync_batches where id = ${batch.id}`.execute(db());
+      return ['uploaded', 'failed'].includes(found[0].status) ? found[0].status : undefined;
     });
     const tookOver = Date.now() - killedAt;
     expect(status).toBe('uploaded');
@@ -339,7 +262,8 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | undef
     // The killed server comes back (on the same database) for the stock syncs.
     servers[victim] = await start('0');
     console.info(
-      `marketplace jobs: SIGKILL of the upload's server, taken over after ${tookOver} ms`,
+      `marketplace jobs: SIGKILL with ${holder.done} BrickLink lots recorded, ${holder.sent} sent ` +
+        `(${blAtKill} on the store); taken over after ${tookOver} ms`,
     );
   }, 150_000);
 
@@ -381,12 +305,10 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | undef
     const seenRunning = new Set<number>();
     const watcher = (async () => {
       while (watching) {
-        const running = await database.db
-          .selectFrom('jobs')
-          .select(['id', 'store_id'])
-          .where('kind', '=', 'stock_sync')
-          .where('status', '=', 'running')
-          .execute();
+        const { rows: running } = await sql<{ id: number; store_id: number }>`
+          select id, store_id from jobs where kind = 'stock_sync' and status = 'running'`.execute(
+          db(),
+        );
         samples += 1;
         for (const j of running) seenRunning.add(j.id);
         const stores = running.map((j) => j.store_id);
@@ -394,6 +316,7 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | undef
         await sleep(10);
       }
     })();
+    const blCalls = bl.calls;
     const ask = (server: ServerProcess) => api(server, 'POST', '/api/v1/stock_sync', {});
     for (let round = 0; round < 4; round++) {
       const answers = await Promise.all([0, 1, 0, 1].map((i) => ask(servers[i])));
@@ -417,6 +340,8 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | undef
     expect(overlaps).toEqual([]);
     expect(seenRunning.size).toBeGreaterThan(0);
     await expectLots(expected);
+    // One BrickLink call per changed lot (an update, or a delete for an emptied one), none twice.
+    expect(bl.calls - blCalls).toBe(new Set([...priced, ...lowered]).size + emptied.length);
     console.info(
       `marketplace jobs: ${syncs.length} stock syncs for 2 stores, ${samples} samples, ` +
         `${bl.calls} BrickLink calls, ${bo.requests} BrickOwl requests`,
