@@ -125,6 +125,12 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | undef
   const jobsOf = (kind: string) =>
     db().selectFrom('jobs').selectAll().where('kind', '=', kind).orderBy('id').execute();
 
+  const openJobs = async (kind: string) =>
+    (await jobsOf(kind)).filter((j) => j.status === 'queued' || j.status === 'running');
+  /** Holds each request to the fake marketplaces back this long. */
+  const delay = (delayMs: number) =>
+    Promise.all([blProxy, boProxy].map((proxy) => proxy.setMode({ delayMs })));
+
   const storeItems = (storeId: number) =>
     db().selectFrom('store_items').selectAll().where('store_id', '=', storeId).execute();
 
@@ -213,8 +219,7 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | undef
       join items i on i.id = q.item_id`.execute(db());
 
     // Slow marketplaces, so that the BrickLink upload is caught between its create and its record.
-    await blProxy.setMode({ delayMs: 300 });
-    await boProxy.setMode({ delayMs: 300 });
+    await delay(300);
     const upload = await api(servers[0], 'POST', `/api/v1/sync_batch_upload?batch_id=${batch.id}`, {
       items: lots.map((l) => ({ item_id: l.itemId, price: l.price, quantity: l.quantity })),
     });
@@ -236,14 +241,12 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | undef
     const killedAt = Date.now();
     await servers[victim].kill();
     const blAtKill = bl.inventory.size;
-    await blProxy.setMode({ delayMs: 20 });
-    await boProxy.setMode({ delayMs: 20 });
+    await delay(20);
 
     // Only the other server is left: it takes the job over once the lease has lapsed.
     // (The last job settles the batch just before it records itself done: wait for both.)
     const status = await until('the upload jobs ended', 90_000, async () => {
-      const open = (await jobsOf('upload')).filter((j) => ['queued', 'running'].includes(j.status));
-      if (open.length > 0) return undefined;
+      if ((await openJobs('upload')).length > 0) return undefined;
       const { rows: found } = await sql<{ status: string }>`
         select status from sync_batches where id = ${batch.id}`.execute(db());
       return ['uploaded', 'failed'].includes(found[0].status) ? found[0].status : undefined;
@@ -296,8 +299,7 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | undef
     for (const id of lowered) expected.get(id)!.quantity -= 2;
     for (const id of emptied) expected.delete(id);
 
-    await blProxy.setMode({ delayMs: 30 });
-    await boProxy.setMode({ delayMs: 30 });
+    await delay(30);
     // Watch the jobs table while the syncs run: never two running stock syncs of one store.
     let watching = true;
     let samples = 0;
@@ -323,12 +325,9 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | undef
       expect(answers.map((a) => a.status)).toEqual([202, 202, 202, 202]);
       await sleep(100);
     }
-    await until('the stock syncs ended', 60_000, async () => {
-      const open = (await jobsOf('stock_sync')).filter((j) =>
-        ['queued', 'running'].includes(j.status),
-      );
-      return open.length === 0 ? true : undefined;
-    });
+    await until('the stock syncs ended', 60_000, async () =>
+      (await openJobs('stock_sync')).length === 0 ? true : undefined,
+    );
     watching = false;
     await watcher;
 
