@@ -1,11 +1,11 @@
 import { ORDER_INTAKE, runOrderIntake } from './order-intake';
 import { runStockSync, STOCK_SYNC } from './stock-sync';
 import type { JobHandler } from './types';
-import { runUpload, UPLOAD, uploadFailed } from './upload';
+import { runUpload, UPLOAD, uploadEnded } from './upload';
 
 /** Every kind of job and the code that runs it. */
 export const JOB_HANDLERS: Record<string, JobHandler> = {
-  [UPLOAD]: { run: runUpload, failed: uploadFailed },
+  [UPLOAD]: { run: runUpload, done: uploadEnded, failed: uploadEnded },
   [ORDER_INTAKE]: { run: runOrderIntake },
   [STOCK_SYNC]: { run: runStockSync },
 };

@@ -132,6 +132,7 @@ export class JobRunner {
       }
       await finishJob(db, job.id, this.serverId, { status: 'done' });
       await journal(db, job, 'info', 'done');
+      await this.ended(job, 'done');
     } catch (err) {
       if (err instanceof JobKilled) return; // as if the process died: the lease will lapse
       await this.failOrRetry(job, err);
@@ -162,7 +163,16 @@ export class JobRunner {
     }
     await finishJob(this.opts.db, job.id, this.serverId, { status: 'failed', error: message });
     await journal(this.opts.db, job, 'error', 'failed', message);
-    await this.opts.handlers[job.kind].failed?.(this.opts.db, job);
+    await this.ended(job, 'failed');
+  }
+
+  /** What else changes once a job ended; a failure here leaves the job's own end as it is. */
+  private async ended(job: JobRow, how: 'done' | 'failed'): Promise<void> {
+    try {
+      await this.opts.handlers[job.kind][how]?.(this.opts.db, job);
+    } catch (err) {
+      this.opts.log.error({ err, job: job.id }, `after the job was ${how}`);
+    }
   }
 
   private requeue(job: JobRow, error: string, waitMs: number): Promise<void> {

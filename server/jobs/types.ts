@@ -21,9 +21,13 @@ export interface JobContext {
   afterStep(): void;
 }
 
-/** How a kind of job runs, and what else must change when it fails for good. */
+/**
+ * How a kind of job runs, and what else must change once it is done or failed for good (called
+ * after the job's own end is written).
+ */
 export interface JobHandler {
   run(ctx: JobContext): Promise<void>;
+  done?(db: Kysely<Database>, job: JobRow): Promise<void>;
   failed?(db: Kysely<Database>, job: JobRow): Promise<void>;
 }
 

@@ -256,4 +256,23 @@ describeEachDialect('upload jobs', (dialect) => {
       items: { done: 2, failed: 0 },
     });
   });
+
+  it("settles a batch whose stores' uploads end at the same moment on two servers", async () => {
+    for (let round = 0; round < 6; round++) {
+      const a = await addStore(t.app, syncer, 'BRICKLINK');
+      const b = await addStore(t.app, syncer, 'BRICKLINK');
+      const { batchId } = await makeSyncBatch(t.app, demo, 3);
+      const jobs = await queueUpload(t.app.db, demo, batchId, null, [a, b]);
+      const one = testRunner(t.app, urls(), { serverId: 'one' });
+      const two = testRunner(t.app, urls(), { serverId: 'two' });
+      await Promise.all([one.runOnce(), two.runOnce()]);
+      for (const id of jobs) expect((await jobRow(t.app, id)).status).toBe('done');
+      const batch = await t.app.db
+        .selectFrom('sync_batches')
+        .select('status')
+        .where('id', '=', batchId)
+        .executeTakeFirstOrThrow();
+      expect(batch.status, `round ${round}`).toBe('uploaded');
+    }
+  });
 });

@@ -169,35 +169,40 @@ export async function runUpload(ctx: JobContext): Promise<void> {
     .where('id', '=', job.store_id)
     .execute();
   if (c.failed > 0) throw new JobFailure(`${c.failed} of ${c.total} lots could not be uploaded`);
-  await settleBatch(db, job.company_id, payload.sync_batch_id, job.id, 0);
 }
 
-/** An upload that failed for good leaves its batch failed once the other stores' jobs ended. */
-export async function uploadFailed(db: Kysely<Database>, job: JobRow): Promise<void> {
+/**
+ * An upload job ended (done, or failed for good): once every store's latest job of the batch has
+ * ended, the batch is uploaded, or failed if one of them failed. Called after the job's own end is
+ * written, so of two jobs ending at once on two servers the later one always sees both ended.
+ */
+export async function uploadEnded(db: Kysely<Database>, job: JobRow): Promise<void> {
   const payload = JSON.parse(job.payload) as UploadPayload;
-  await settleBatch(db, job.company_id, payload.sync_batch_id, job.id, 1);
+  await settleBatch(db, job.company_id, payload.sync_batch_id);
 }
 
-/** The batch is uploaded once every store's job ended without a failed lot. */
 async function settleBatch(
   db: Kysely<Database>,
   companyId: number,
   syncBatchId: number,
-  jobId: number,
-  failedHere: number,
 ): Promise<void> {
-  const others = await db
+  const jobs = await db
     .selectFrom('jobs')
-    .select(['id', 'status', 'payload'])
+    .select(['id', 'store_id', 'status', 'payload'])
     .where('company_id', '=', companyId)
     .where('kind', '=', UPLOAD)
-    .where('id', '<>', jobId)
+    .orderBy('id')
     .execute();
-  const mine = others.filter(
-    (o) => (JSON.parse(o.payload) as UploadPayload).sync_batch_id === syncBatchId,
-  );
+  // A batch uploaded again after a failure: each store's latest job counts.
+  const latest = new Map<number | null, (typeof jobs)[number]>();
+  for (const j of jobs) {
+    if ((JSON.parse(j.payload) as UploadPayload).sync_batch_id === syncBatchId) {
+      latest.set(j.store_id, j);
+    }
+  }
+  const mine = [...latest.values()];
   if (mine.some((o) => o.status === 'queued' || o.status === 'running')) return;
-  const failed = failedHere > 0 || mine.some((o) => o.status === 'failed');
+  const failed = mine.some((o) => o.status === 'failed');
   await db
     .updateTable('sync_batches')
     .set(
@@ -207,5 +212,6 @@ async function settleBatch(
     )
     .where('id', '=', syncBatchId)
     .where('company_id', '=', companyId)
+    .where('status', '=', 'uploading')
     .execute();
 }
