@@ -7,7 +7,7 @@ import { id, int } from './fields';
  * failed with its error text. A job that waits for a marketplace limit is queued again with the
  * reason in `error`.
  */
-export const JOB_KINDS = ['upload', 'order_intake', 'stock_sync'] as const;
+export const JOB_KINDS = ['upload', 'order_intake', 'stock_sync', 'stock_check'] as const;
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 
 export const JobMessages = {
@@ -57,4 +57,5 @@ export const JobList = z.object({ results: z.array(JobView) });
 export const OrderIntakeBody = z.object({ store_id: id() });
 /** Send stock and price changes to one store, or to every store with credentials. */
 export const StockSyncBody = z.object({ store_id: id().optional() });
+export const StockCheckBody = z.object({ store_id: id().optional() });
 export const UploadJobs = z.object({ jobs: z.array(JobView) });

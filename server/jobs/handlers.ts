@@ -1,4 +1,5 @@
 import { ORDER_INTAKE, runOrderIntake } from './order-intake';
+import { runStockCheck, STOCK_CHECK } from './stock-check';
 import { runStockSync, STOCK_SYNC } from './stock-sync';
 import type { JobHandler } from './types';
 import { runUpload, UPLOAD, uploadEnded } from './upload';
@@ -8,4 +9,5 @@ export const JOB_HANDLERS: Record<string, JobHandler> = {
   [UPLOAD]: { run: runUpload, done: uploadEnded, failed: uploadEnded },
   [ORDER_INTAKE]: { run: runOrderIntake },
   [STOCK_SYNC]: { run: runStockSync },
+  [STOCK_CHECK]: { run: runStockCheck },
 };

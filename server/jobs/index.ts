@@ -9,3 +9,4 @@ export { ORDER_INTAKE } from './order-intake';
 export { queueDueOrderIntakes, queueOrderIntake } from './order-intake/queue';
 export { jobViews } from './view';
 export { NO_SYNC_STORE, queueStockSyncs, STOCK_SYNC } from './stock-sync';
+export { NO_CHECK_STORE, queueStockChecks, STOCK_CHECK } from './stock-check';

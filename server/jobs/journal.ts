@@ -8,6 +8,7 @@ const KIND_WORDS: Record<string, string> = {
   upload: 'Upload',
   order_intake: 'Order intake',
   stock_sync: 'Stock sync',
+  stock_check: 'Stock check',
 };
 
 /**

@@ -5,6 +5,7 @@ import type { MarketplaceClients } from '../marketplaces';
 import { JOB_HANDLERS } from './handlers';
 import { queueDueOrderIntakes } from './order-intake/queue';
 import { pruneJobs, queueDue } from './queue';
+import { STOCK_CHECK } from './stock-check';
 import { STOCK_SYNC } from './stock-sync';
 import { JobRunner } from './runner';
 import { persistedClients } from './store-client';
@@ -67,7 +68,8 @@ export class BackgroundJobs {
     try {
       const queued =
         (await queueDueOrderIntakes(this.opts.db, everyMs)) +
-        (await queueDue(this.opts.db, STOCK_SYNC, everyMs));
+        (await queueDue(this.opts.db, STOCK_SYNC, everyMs)) +
+        (await queueDue(this.opts.db, STOCK_CHECK, 24 * 3600_000));
       if (queued > 0) this.runner.poke();
       if (Date.now() - this.prunedAt > PRUNE_EVERY_MS) {
         this.prunedAt = Date.now();

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { BackgroundJobs } from '../../jobs';
 import { jobRoutes } from './routes';
+import { stockCheckRoute } from './stock-check-route';
 import { stockSyncRoute } from './stock-sync-route';
 
 /** Each server's background jobs, by its database (tests reach them through the app). */
@@ -36,4 +37,5 @@ export async function jobsModule(app: FastifyInstance): Promise<void> {
   });
   await app.register(jobRoutes(jobs));
   await app.register(stockSyncRoute(jobs));
+  await app.register(stockCheckRoute(jobs));
 }
