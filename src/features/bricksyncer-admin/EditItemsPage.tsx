@@ -13,33 +13,47 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { StoreItemList } from '../../../contract/bricksyncer';
 import { notifySuccess, showApiError } from '../../ui/notify';
-import { fetchStoreItems, sendStockChanges } from './api';
+import { checkStores, fetchStoreItems, sendStockChanges } from './api';
 import { StoreItemLine } from './StoreItemRow';
 
 const PAGE_SIZE = 10;
 
 /**
- * Sends the waiting changes (quantities, prices, notes) to every store with credentials now, as
- * one background job per store; the Jobs screen follows them.
+ * Sends the waiting changes (quantities, prices, notes) to every store with credentials now, or
+ * checks the stores' lots against the warehouse (differences become stock issues), as one
+ * background job per store; the Jobs screen follows them.
  */
 function SendChanges() {
-  const [busy, setBusy] = useState(false);
-  async function send() {
-    setBusy(true);
+  const [busy, setBusy] = useState<'send' | 'check' | null>(null);
+  async function queue(what: 'send' | 'check') {
+    setBusy(what);
     try {
-      const jobs = await sendStockChanges();
+      const jobs = await (what === 'send' ? sendStockChanges() : checkStores());
       const stores = new Set(jobs.map((j) => j.store_id)).size;
-      notifySuccess(`Sending changes to ${stores} ${stores === 1 ? 'store' : 'stores'}`);
+      const words = `${stores} ${stores === 1 ? 'store' : 'stores'}`;
+      notifySuccess(what === 'send' ? `Sending changes to ${words}` : `Checking ${words}`);
     } catch (error) {
       await showApiError(error);
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   }
   return (
     <Group gap="sm">
-      <Button loading={busy} onClick={() => void send()}>
+      <Button
+        loading={busy === 'send'}
+        disabled={busy === 'check'}
+        onClick={() => void queue('send')}
+      >
         Send changes to the stores
+      </Button>
+      <Button
+        variant="default"
+        loading={busy === 'check'}
+        disabled={busy === 'send'}
+        onClick={() => void queue('check')}
+      >
+        Check the stores
       </Button>
       <Anchor component={Link} to="/bricksyncer/jobs">
         See the jobs

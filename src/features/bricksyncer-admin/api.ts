@@ -60,6 +60,12 @@ export async function sendStockChanges(): Promise<JobView[]> {
   return res.jobs;
 }
 
+/** Queues a check of every store with credentials against the warehouse; one job per store. */
+export async function checkStores(): Promise<JobView[]> {
+  const res = await api.post('v1/stock_check', { json: {} }).json<{ jobs: JobView[] }>();
+  return res.jobs;
+}
+
 export async function fetchStockErrors(): Promise<StockErrorResource[]> {
   return (await api.get('v2/stock_item_errors').json<{ data: StockErrorResource[] }>()).data;
 }

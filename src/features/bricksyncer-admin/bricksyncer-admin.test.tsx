@@ -147,7 +147,7 @@ describe('edit prices, stock issues, logs, settings', () => {
     expect(screen.getAllByText('Not sent yet')).toHaveLength(1);
   });
 
-  it('sends the changes to the stores: refused while no store has credentials, else one job per store and a link to Jobs', async () => {
+  it('sends the changes to, or checks, the stores: refused while no store has credentials, else one job per store and a link to Jobs', async () => {
     // Notices of the earlier tests would queue ours behind them (at most 5 show at once).
     notifications.clean();
     at('/bricksyncer/edit_items');
@@ -168,6 +168,15 @@ describe('edit prices, stock issues, logs, settings', () => {
       .where('kind', '=', 'stock_sync')
       .execute();
     expect(jobs.map((j) => Number(j.store_id))).toEqual([store]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Check the stores' }));
+    expect(await screen.findByText('Checking 1 store')).toBeTruthy();
+    const checks = await t.app.db
+      .selectFrom('jobs')
+      .select('store_id')
+      .where('kind', '=', 'stock_check')
+      .execute();
+    expect(checks.map((j) => Number(j.store_id))).toEqual([store]);
     await t.app.db.deleteFrom('jobs').where('store_id', '=', store).execute();
     await t.app.db.deleteFrom('stores').where('id', '=', store).execute();
   });

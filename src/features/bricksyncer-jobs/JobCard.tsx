@@ -22,6 +22,7 @@ export const KIND_WORDS: Record<string, string> = {
   upload: 'Upload',
   order_intake: 'Order intake',
   stock_sync: 'Stock changes',
+  stock_check: 'Stock check',
 };
 export const STATUS_COLOURS = { queued: 'gray', running: 'blue', done: 'teal', failed: 'red' };
 

@@ -98,14 +98,18 @@ describe('jobs screen', () => {
       .execute();
     await addJob('order_intake', 'done', { attempts: 1, stage: 'done' });
     await addJob('stock_sync', 'failed', { error: 'The marketplace refused the credentials' });
+    await addJob('stock_check', 'done', { stage: 'Checked 2 lots: 1 difference' });
 
     at();
-    await waitFor(() => expect(screen.getAllByTestId('job')).toHaveLength(3));
+    await waitFor(() => expect(screen.getAllByTestId('job')).toHaveLength(4));
     const cards = screen.getAllByTestId('job');
     expect(
-      cards.map((c) => within(c).getByText(/^(Upload|Order intake|Stock changes)$/).textContent),
-    ).toEqual(['Stock changes', 'Order intake', 'Upload']);
-    const up = cards[2];
+      cards.map(
+        (c) => within(c).getByText(/^(Upload|Order intake|Stock changes|Stock check)$/).textContent,
+      ),
+    ).toEqual(['Stock check', 'Stock changes', 'Order intake', 'Upload']);
+    expect(within(cards[0]).getByText('Checked 2 lots: 1 difference')).toBeTruthy();
+    const up = cards[3];
     expect(within(up).getByText(store.name)).toBeTruthy();
     expect(within(up).getByRole('link', { name: 'Sync batch 41' }).getAttribute('href')).toBe(
       '/bricksyncer/batch/41',
@@ -127,7 +131,7 @@ describe('jobs screen', () => {
     expect(
       within(up).getByText(`${item.mould} (${item.colour}, ${item.condition}): Unknown colour`),
     ).toBeTruthy();
-    expect(within(cards[1]).queryByRole('link')).toBeNull();
+    expect(within(cards[2]).queryByRole('link')).toBeNull();
 
     await choose(screen.getByRole('combobox', { name: 'Status' }), 'Failed');
     await waitFor(() => expect(screen.getAllByTestId('job')).toHaveLength(2));
