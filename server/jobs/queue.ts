@@ -119,10 +119,10 @@ export async function queueDue(
 }
 
 /** Kinds whose finished jobs carry nothing later jobs read: kept for a while, then deleted. */
-const PRUNABLE = ['order_intake', 'stock_sync'];
+const PRUNABLE = ['order_intake', 'stock_sync', 'stock_check'];
 
 /**
- * Deletes order intakes and stock syncs that ended well more than `keepMs` ago (the schedule
+ * Deletes order intakes, stock syncs and stock checks that ended well more than `keepMs` ago (the schedule
  * queues one per store every few minutes). Uploads are kept: their lots tell a later upload of the
  * batch what is already on the store. Failed jobs are kept for a person to read. Answers how many.
  */

@@ -20,7 +20,7 @@ export interface BackgroundJobsOptions {
   clients?: MarketplaceClients;
 }
 
-/** Finished order intakes and stock syncs are kept this long (the Jobs screen shows them). */
+/** Finished order intakes, stock syncs and checks are kept this long (the Jobs screen shows them). */
 const KEEP_FINISHED_MS = 14 * 24 * 3600_000;
 const PRUNE_EVERY_MS = 3600_000;
 

@@ -75,9 +75,12 @@ async function checkedItems(
 }
 
 /**
- * Records a difference: a stock issue for a person (unless the same one is still unresolved), a
- * failed job item for the Jobs screen, and for a quantity the marketplace's number as listed, so
- * the next stock sync sends what the warehouse wants on sale as a change from it.
+ * Records a difference: a stock issue for a person (unless the same one is still unresolved) and
+ * a failed job item for the Jobs screen. A lot holding MORE than the warehouse believes takes the
+ * marketplace's number as listed, so the next stock sync lowers it to what the warehouse wants on
+ * sale (never overselling). A lot holding LESS is only reported: a sale order intake has not
+ * imported yet looks the same, and intake lowers the record itself when it does; raising the lot
+ * back could sell those bricks twice.
  */
 async function record(
   ctx: JobContext,
@@ -110,7 +113,7 @@ async function record(
         })
         .execute();
     }
-    if (difference.kind === 'quantity') {
+    if (difference.kind === 'quantity' && difference.quantity > item.listed) {
       // Only if nothing changed since the item was read: a change on its way is sent as it is.
       await trx
         .updateTable('store_items')
