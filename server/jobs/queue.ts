@@ -141,3 +141,21 @@ export async function pruneJobs(db: Kysely<Database>, keepMs: number): Promise<n
     return Number(res.numDeletedRows);
   });
 }
+
+/**
+ * Queues a job of `kind` for each of the company's stores with credentials (or the ones given),
+ * answering an already open one instead of queueing a second.
+ */
+export async function queueForStores(
+  db: Kysely<Database>,
+  kind: string,
+  companyId: number,
+  userId: number | null,
+  storeIds?: number[],
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (const storeId of await storesWithCredentials(db, companyId, storeIds)) {
+    ids.push(await queueOnce(db, { companyId, kind, storeId, userId }));
+  }
+  return ids;
+}

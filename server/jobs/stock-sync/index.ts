@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
-import { queueOnce, storesWithCredentials } from '../queue';
+import { queueForStores } from '../queue';
 import { storeClient } from '../store-client';
 import { JobFailure, type JobContext } from '../types';
 import { sendStoreChanges } from './send';
@@ -37,19 +37,12 @@ export async function runStockSync(ctx: JobContext): Promise<void> {
   }
 }
 
-/**
- * Queues a stock sync for each of the company's stores with credentials (or the ones given),
- * answering an already open one instead of queueing a second.
- */
-export async function queueStockSyncs(
+/** Queues a stock sync for each store with credentials (or the ones given), once. */
+export function queueStockSyncs(
   db: Kysely<Database>,
   companyId: number,
   userId: number | null,
   storeIds?: number[],
 ): Promise<number[]> {
-  const ids: number[] = [];
-  for (const storeId of await storesWithCredentials(db, companyId, storeIds)) {
-    ids.push(await queueOnce(db, { companyId, kind: STOCK_SYNC, storeId, userId }));
-  }
-  return ids;
+  return queueForStores(db, STOCK_SYNC, companyId, userId, storeIds);
 }

@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { BackgroundJobs } from '../../jobs';
 import { jobRoutes } from './routes';
-import { stockCheckRoute } from './stock-check-route';
-import { stockSyncRoute } from './stock-sync-route';
+import { storeJobRoutes } from './store-job-routes';
 
 /** Each server's background jobs, by its database (tests reach them through the app). */
 const jobsByDb = new WeakMap<object, BackgroundJobs>();
@@ -36,6 +35,5 @@ export async function jobsModule(app: FastifyInstance): Promise<void> {
     await jobs.stop();
   });
   await app.register(jobRoutes(jobs));
-  await app.register(stockSyncRoute(jobs));
-  await app.register(stockCheckRoute(jobs));
+  await app.register(storeJobRoutes(jobs));
 }

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorBody, ErrorCode } from '../../../contract/errors';
+import { JobMessages, StockCheckBody, StockSyncBody, UploadJobs } from '../../../contract/jobs';
+import type { RoleName } from '../../../contract/permissions';
+import { AppError } from '../../errors';
+import {
+  jobViews,
+  NO_CHECK_STORE,
+  NO_SYNC_STORE,
+  queueStockChecks,
+  queueStockSyncs,
+  type BackgroundJobs,
+} from '../../jobs';
+import { storeCredentials } from '../bricksyncer';
+
+const SYNCERS: readonly RoleName[] = ['bricksyncer'];
+
+interface StoreJobRoute {
+  url: string;
+  summary: string;
+  body: typeof StockSyncBody | typeof StockCheckBody;
+  queue: typeof queueStockSyncs;
+  /** The answer when no store of the company has credentials. */
+  noStore: string;
+}
+
+/**
+ * Jobs run per store on demand, for one store or every store with credentials: 'Store not found'
+ * for another company's store, 400 for a store without credentials or a company with none, else
+ * 202 with the jobs (a store's job already waiting or running is answered, not queued again).
+ */
+const ROUTES: StoreJobRoute[] = [
+  {
+    url: '/v1/stock_sync',
+    summary:
+      'Send stock and price changes to one store, or to every store with credentials (answers the queued or running ones)',
+    body: StockSyncBody,
+    queue: queueStockSyncs,
+    noStore: NO_SYNC_STORE,
+  },
+  {
+    url: '/v1/stock_check',
+    summary:
+      "Compare one store's lots, or every store's with credentials, with the warehouse; differences become stock issues (answers the queued or running ones)",
+    body: StockCheckBody,
+    queue: queueStockChecks,
+    noStore: NO_CHECK_STORE,
+  },
+];
+
+export function storeJobRoutes(jobs: BackgroundJobs) {
+  return async function routes(app: FastifyInstance): Promise<void> {
+    for (const route of ROUTES) {
+      app.withTypeProvider<ZodTypeProvider>().post(
+        route.url,
+        {
+          config: { access: SYNCERS },
+          schema: {
+            tags: ['jobs'],
+            summary: route.summary,
+            body: route.body,
+            response: { 202: UploadJobs, 400: ErrorBody, 404: ErrorBody },
+          },
+        },
+        async (request, reply) => {
+          const { companyId, id: userId } = request.user;
+          const { store_id } = request.body;
+          if (store_id !== undefined) {
+            const store = await storeCredentials(app.db, companyId, store_id); // 'Store not found'
+            if (!store.credentials) {
+              throw new AppError(400, JobMessages.noCredentials, ErrorCode.validation);
+            }
+          }
+          const ids = await route.queue(
+            app.db,
+            companyId,
+            userId,
+            store_id === undefined ? undefined : [store_id],
+          );
+          if (ids.length === 0) throw new AppError(400, route.noStore, ErrorCode.validation);
+          jobs.poke();
+          return reply.status(202).send({ jobs: await jobViews(app.db, companyId, ids) });
+        },
+      );
+    }
+  };
+}
