@@ -1,10 +1,10 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { nowIso } from '../db/dialect';
 import { createTestApp, describeEachDialect, type TestApp } from '../test/helpers';
 import { runCatalogImport } from './run';
 import { SAMPLE_SOURCE } from './source';
 import { dumpWith, sampleText } from './test-support';
+import { insertControllerRun } from '../test/controller-runs';
 
 /** The importer run directly (no route): inventory rules, bad files and the partial-state rule. */
 describeEachDialect('catalog import: inventories and bad files', (dialect) => {
@@ -20,22 +20,7 @@ describeEachDialect('catalog import: inventories and bad files', (dialect) => {
   });
 
   const run = async (source: string) => {
-    const now = nowIso();
-    const { id } = await t.app.db
-      .insertInto('controller_runs')
-      .values({
-        status: 'started',
-        created_by_user_id: null,
-        created_at: now,
-        updated_at: now,
-        finished_at: null,
-        error: null,
-        progress: null,
-        locked_by: null,
-        locked_until: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertControllerRun(t.app.db);
     await runCatalogImport({
       db: t.app.db,
       runId: id,

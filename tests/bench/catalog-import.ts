@@ -10,6 +10,7 @@ import { migrateToLatest } from '../../server/db/migrate';
 import type { Database } from '../../server/db/schema';
 import { writeCatalogDump } from './catalog-dump';
 import type { Bench, BenchRow } from './support';
+import { insertControllerRun } from '../../server/test/controller-runs';
 
 /**
  * Imports a full-size synthetic Rebrickable dump (62k parts, 109k elements, 26k sets, 17k
@@ -47,22 +48,7 @@ async function postgres(): Promise<{ url: string; drop: () => Promise<void> } | 
 }
 
 async function importOnce(db: Kysely<Database>, source: string) {
-  const now = new Date().toISOString();
-  const { id } = await db
-    .insertInto('controller_runs')
-    .values({
-      status: 'started',
-      created_by_user_id: null,
-      created_at: now,
-      updated_at: now,
-      finished_at: null,
-      error: null,
-      progress: null,
-      locked_by: null,
-      locked_until: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = await insertControllerRun(db);
   let peak = process.memoryUsage().rss;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 200);
   const started = performance.now();

@@ -6,11 +6,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ControllerMessages } from '../../../contract/controllers';
 import { SAMPLE_SOURCE } from '../../catalog-import/source';
 import { dumpWith, sampleText } from '../../catalog-import/test-support';
-import { nowIso } from '../../db/dialect';
 import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
 import { bearerFor } from '../../test/locations-support';
 import { controllerJobsOf } from '.';
 import { failInterruptedRuns } from './jobs';
+import { insertControllerRun } from '../../test/controller-runs';
 
 const START = '/api/v3/brickbase/controller/async/';
 const LIST = '/api/v3/brickbase/controllers/';
@@ -209,22 +209,11 @@ describeEachDialect('controllers: catalog import', (dialect) => {
   });
 
   it('refuses a second start while a run is busy (409)', async () => {
-    const now = nowIso();
-    const { id } = await t.app.db
-      .insertInto('controller_runs')
-      .values({
-        status: 'busy_parts',
-        created_by_user_id: null,
-        created_at: now,
-        updated_at: now,
-        finished_at: null,
-        error: null,
-        progress: null,
-        locked_by: 'elsewhere#1',
-        locked_until: new Date(Date.now() + 60_000).toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertControllerRun(t.app.db, {
+      status: 'busy_parts',
+      lockedBy: 'elsewhere#1',
+      lockedUntil: new Date(Date.now() + 60_000).toISOString(),
+    });
     const res = await t.app.inject({
       method: 'POST',
       url: START,
@@ -242,23 +231,8 @@ describeEachDialect('controllers: catalog import', (dialect) => {
   });
 
   it('marks failed a run left busy by a server that went away', async () => {
-    const now = nowIso();
     const insert = (lockedBy: string, until: string | null) =>
-      t.app.db
-        .insertInto('controller_runs')
-        .values({
-          status: 'busy_elements',
-          created_by_user_id: null,
-          created_at: now,
-          updated_at: now,
-          finished_at: null,
-          error: null,
-          progress: null,
-          locked_by: lockedBy,
-          locked_until: until,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      insertControllerRun(t.app.db, { status: 'busy_elements', lockedBy, lockedUntil: until });
     // A process of this machine that no longer runs (a restart), lease not yet lapsed.
     const restarted = await insert(
       `${hostname()}#2147483646`,
@@ -270,7 +244,7 @@ describeEachDialect('controllers: catalog import', (dialect) => {
     const rows = await t.app.db
       .selectFrom('controller_runs')
       .selectAll()
-      .where('id', 'in', [restarted.id, lapsed.id])
+      .where('id', 'in', [restarted, lapsed])
       .execute();
     for (const r of rows) {
       expect(r.status).toBe('failed');
