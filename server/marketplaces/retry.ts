@@ -46,3 +46,49 @@ export function neverSent(error: unknown): boolean {
   const cause = (error as { cause?: { code?: string } })?.cause;
   return cause?.code === 'ECONNREFUSED';
 }
+
+/** What one try's answer held: the value, or a refusal with its status. */
+export type Answer<T> =
+  | { ok: true; value: T }
+  | { ok: false; status: number; error(retryable: boolean, waitMs?: number): Error };
+
+/**
+ * The retry loop both clients run: `admit` waits for (or refuses with) the call's limits and
+ * counts the try, `send` makes it (signing included), `read` turns its response into a value or a refusal. A connection that fails is tried again
+ * when nothing was sent or the call is idempotent, else it is `unreachable`; a refusal is tried
+ * again on 429, or on a transient status when the call is idempotent, waiting Retry-After (up to
+ * the policy's longest) or a backoff.
+ */
+export async function withRetry<T>(call: {
+  policy: RetryPolicy;
+  idempotent: boolean;
+  /** Before each try, outside the connection's error handling: a refusal here is thrown as is. */
+  admit(): void | Promise<void>;
+  send(): Promise<Response>;
+  read(response: Response): Promise<Answer<T>>;
+  unreachable(error: unknown): Error;
+}): Promise<T> {
+  const { policy } = call;
+  for (let attempt = 0; ; attempt++) {
+    await call.admit();
+    const last = attempt + 1 >= policy.attempts;
+    let response: Response;
+    try {
+      response = await call.send();
+    } catch (error) {
+      if (!last && (call.idempotent || neverSent(error))) {
+        await sleep(backoffMs(policy, attempt));
+        continue;
+      }
+      throw call.unreachable(error);
+    }
+    const answer = await call.read(response);
+    if (answer.ok) return answer.value;
+    const wait = retryAfterMs(response.headers.get('retry-after'));
+    const retryable =
+      answer.status === 429 || (call.idempotent && isTransientStatus(answer.status));
+    const error = answer.error(retryable, wait);
+    if (!retryable || last || (wait !== undefined && wait > policy.maxRetryAfterMs)) throw error;
+    await sleep(wait ?? backoffMs(policy, attempt));
+  }
+}

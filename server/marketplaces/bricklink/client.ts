@@ -2,15 +2,7 @@ import { createHmac } from 'node:crypto';
 import OAuth from 'oauth-1.0a';
 import { DailyCallBudget } from '../budget';
 import { BrickLinkError, MarketplaceError } from '../errors';
-import {
-  DEFAULT_RETRY,
-  backoffMs,
-  isTransientStatus,
-  neverSent,
-  retryAfterMs,
-  sleep,
-  type RetryPolicy,
-} from '../retry';
+import { DEFAULT_RETRY, withRetry, type RetryPolicy } from '../retry';
 import type {
   BlEnvelope,
   BlInventory,
@@ -141,16 +133,17 @@ export class BrickLinkClient {
     body?: unknown,
   ): Promise<T> {
     const url = this.url(path, query);
-    const idempotent = method === 'GET' || method === 'DELETE';
-    for (let attempt = 0; ; attempt++) {
-      this.budget.take();
-      this.calls++;
-      // A fresh nonce and timestamp on every try: BrickLink refuses a nonce it has seen.
-      const auth = this.oauth.toHeader(this.oauth.authorize({ url, method }, this.token));
-      const last = attempt + 1 >= this.retry.attempts;
-      let response: Response;
-      try {
-        response = await fetch(url, {
+    return withRetry<T>({
+      policy: this.retry,
+      idempotent: method === 'GET' || method === 'DELETE',
+      admit: () => {
+        this.budget.take();
+        this.calls++;
+      },
+      send: () => {
+        // A fresh nonce and timestamp on every try: BrickLink refuses a nonce it has seen.
+        const auth = this.oauth.toHeader(this.oauth.authorize({ url, method }, this.token));
+        return fetch(url, {
           method,
           headers: {
             ...auth,
@@ -159,29 +152,21 @@ export class BrickLinkClient {
           },
           body: body === undefined ? undefined : JSON.stringify(body),
         });
-      } catch (error) {
-        if (!last && (idempotent || neverSent(error))) {
-          await sleep(backoffMs(this.retry, attempt));
-          continue;
-        }
-        throw new BrickLinkError(
-          'NETWORK',
-          `BrickLink could not be reached: ${String(error)}`,
-          0,
-          true,
-        );
-      }
-      const envelope = await readEnvelope<T>(response);
-      const code = Number(envelope?.meta?.code ?? response.status);
-      if (code >= 200 && code < 300 && response.ok) return envelope!.data;
-      const status = response.ok ? code : response.status;
-      const wait = retryAfterMs(response.headers.get('retry-after'));
-      const retryable = status === 429 || (idempotent && isTransientStatus(status));
-      const error = toError(envelope, status, retryable, wait);
-      if (!retryable || last || (wait !== undefined && wait > this.retry.maxRetryAfterMs))
-        throw error;
-      await sleep(wait ?? backoffMs(this.retry, attempt));
-    }
+      },
+      read: async (response) => {
+        const envelope = await readEnvelope<T>(response);
+        const code = Number(envelope?.meta?.code ?? response.status);
+        if (code >= 200 && code < 300 && response.ok) return { ok: true, value: envelope!.data };
+        const status = response.ok ? code : response.status;
+        return {
+          ok: false,
+          status,
+          error: (retryable, wait) => toError(envelope, status, retryable, wait),
+        };
+      },
+      unreachable: (error) =>
+        new BrickLinkError('NETWORK', `BrickLink could not be reached: ${String(error)}`, 0, true),
+    });
   }
 }
 

@@ -1,14 +1,6 @@
 import { BrickOwlError } from '../errors';
 import { SlidingWindowLimiter } from '../rate-limiter';
-import {
-  DEFAULT_RETRY,
-  backoffMs,
-  isTransientStatus,
-  neverSent,
-  retryAfterMs,
-  sleep,
-  type RetryPolicy,
-} from '../retry';
+import { DEFAULT_RETRY, withRetry, type RetryPolicy } from '../retry';
 import type {
   BoBatchRequest,
   BoItemType,
@@ -177,69 +169,57 @@ export class BrickOwlClient {
     for (const [k, v] of Object.entries(params)) if (v !== undefined) form.set(k, String(v));
     const base = `${this.options.baseUrl}/${endpoint}`;
     const url = method === 'GET' ? `${base}?${form}` : base;
-    for (let attempt = 0; ; attempt++) {
-      await this.limiter.acquire();
-      if (endpoint === 'bulk/batch') {
-        await this.batchLimiter.acquire();
-        this.batches++;
-      }
-      this.calls++;
-      const last = attempt + 1 >= this.retry.attempts;
-      let response: Response;
-      try {
-        response = await fetch(url, {
+    return withRetry<T>({
+      policy: this.retry,
+      idempotent: method === 'GET',
+      admit: async () => {
+        await this.limiter.acquire();
+        if (endpoint === 'bulk/batch') {
+          await this.batchLimiter.acquire();
+          this.batches++;
+        }
+        this.calls++;
+      },
+      send: () =>
+        fetch(url, {
           method,
           headers: {
             Accept: 'application/json',
             ...(method === 'POST' ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
           },
           body: method === 'POST' ? form.toString() : undefined,
-        });
-      } catch (error) {
-        if (!last && (method === 'GET' || neverSent(error))) {
-          await sleep(backoffMs(this.retry, attempt));
-          continue;
+        }),
+      read: async (response) => {
+        const text = await response.text();
+        let body: unknown;
+        try {
+          body = text ? JSON.parse(text) : undefined;
+        } catch {
+          body = undefined;
         }
-        throw new BrickOwlError(
-          'NETWORK',
-          `BrickOwl could not be reached: ${String(error)}`,
-          0,
-          true,
-        );
-      }
-      const text = await response.text();
-      let body: unknown;
-      try {
-        body = text ? JSON.parse(text) : undefined;
-      } catch {
-        body = undefined;
-      }
-      const message = errorText(body);
-      if (response.ok && message === undefined) {
-        if (body === undefined)
-          throw new BrickOwlError('BAD_RESPONSE', 'BrickOwl answered no JSON', response.status);
-        return body as T;
-      }
-      const status = response.ok ? 400 : response.status;
-      const wait = retryAfterMs(response.headers.get('retry-after'));
-      const retryable = status === 429 || (method === 'GET' && isTransientStatus(status));
-      const code =
-        status === 429
-          ? 'RATE_LIMITED'
-          : status === 401 || status === 403
-            ? 'BAD_KEY'
-            : `HTTP_${status}`;
-      const error = new BrickOwlError(
-        code,
-        `BrickOwl refused the call: ${message ?? `HTTP ${status}`}`,
-        status,
-        retryable,
-        wait,
-      );
-      if (!retryable || last || (wait !== undefined && wait > this.retry.maxRetryAfterMs))
-        throw error;
-      await sleep(wait ?? backoffMs(this.retry, attempt));
-    }
+        const message = errorText(body);
+        if (response.ok && message === undefined) {
+          if (body === undefined)
+            throw new BrickOwlError('BAD_RESPONSE', 'BrickOwl answered no JSON', response.status);
+          return { ok: true, value: body as T };
+        }
+        const status = response.ok ? 400 : response.status;
+        const code =
+          status === 429
+            ? 'RATE_LIMITED'
+            : status === 401 || status === 403
+              ? 'BAD_KEY'
+              : `HTTP_${status}`;
+        const refusal = `BrickOwl refused the call: ${message ?? `HTTP ${status}`}`;
+        return {
+          ok: false,
+          status,
+          error: (retryable, wait) => new BrickOwlError(code, refusal, status, retryable, wait),
+        };
+      },
+      unreachable: (error) =>
+        new BrickOwlError('NETWORK', `BrickOwl could not be reached: ${String(error)}`, 0, true),
+    });
   }
 }
 
