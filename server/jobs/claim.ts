@@ -23,8 +23,8 @@ function runnable(now: string) {
 /**
  * Claims the oldest runnable job for `serverId`, exclusively across servers: on PostgreSQL with
  * `FOR UPDATE SKIP LOCKED` (a job another server is claiming is skipped, not waited for); on SQLite
- * with one conditional UPDATE (the database allows one writer at a time, and the condition is
- * checked again by the statement that writes the claim). Undefined when none is runnable.
+ * with one UPDATE whose subquery picks the job (the database allows one writer at a time, so the
+ * pick and the claim happen together). Undefined when none is runnable.
  */
 export async function claimJob(
   db: Kysely<Database>,
