@@ -128,7 +128,7 @@ export function RefusalWatcher() {
           onClose: () => shown.delete(id),
           ...NOTICE_PLACEMENT,
           // Taller than an ordinary notice (the put-back list); its content scrolls.
-          style: { ...NOTICE_PLACEMENT.style, maxHeight: '65vh' },
+          style: { maxHeight: '65vh' },
           color: 'red',
           autoClose: false,
           title: `${group.group}: the server refused ${

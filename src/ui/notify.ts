@@ -25,41 +25,43 @@ export const NOTICE_LIFT_VAR = '--floor-notice-lift';
 
 /**
  * Where every notice shows: at the bottom of the screen (at the top it would cover the location
- * code, the scan field and the sync badge), lifted above a floor screen's action bar so it never
- * covers Confirm either.
+ * code, the scan field and the sync badge). On a floor screen the notices' container is lifted
+ * above the action bar (ui/notices.css), so neither a notice nor its invisible container lies over
+ * Confirm; the container lets taps through, only the notices themselves take them.
  */
-export const NOTICE_PLACEMENT = {
-  position: 'bottom-center',
-  style: { marginBottom: `var(${NOTICE_LIFT_VAR}, 0px)` },
-} as const;
+export const NOTICE_PLACEMENT = { position: 'bottom-center' } as const;
 
-export function notifySuccess(text: string): void {
+let noticeSeq = 0;
+
+/**
+ * A short notice. A tap on it closes it, so a tap that lands on a notice is never lost without
+ * effect: the notice goes and the screen beneath is free again.
+ */
+function showNotice(color: string, text: string, autoClose?: number): void {
+  noticeSeq += 1;
+  const id = `notice-${noticeSeq}`;
   notifications.show({
     ...NOTICE_PLACEMENT,
-    color: 'teal',
+    id,
+    color,
     message: text,
+    ...(autoClose === undefined ? {} : { autoClose }),
+    onClick: () => notifications.hide(id),
     styles: { description: messageStyle },
   });
+}
+
+export function notifySuccess(text: string): void {
+  showNotice('teal', text);
 }
 
 /** Saved on this device, not yet confirmed by the server: never told as done. */
 export function notifyPending(text: string): void {
-  notifications.show({
-    ...NOTICE_PLACEMENT,
-    color: 'yellow',
-    message: text,
-    styles: { description: messageStyle },
-  });
+  showNotice('yellow', text);
 }
 
 export function notifyError(text: string): void {
-  notifications.show({
-    ...NOTICE_PLACEMENT,
-    color: 'red',
-    message: text,
-    autoClose: 10_000,
-    styles: { description: messageStyle },
-  });
+  showNotice('red', text, 10_000);
 }
 
 async function readBody(response: Response): Promise<unknown> {

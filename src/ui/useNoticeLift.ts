@@ -1,47 +1,87 @@
 import { useEffect, type RefObject } from 'react';
 import { NOTICE_LIFT_VAR } from './notify';
-
-/**
- * While mounted, notices sit above the given bottom action bar, so a notice never covers the
- * floor's Confirm button: lifted by the bar's height while it sticks to the bottom of the screen,
- * and above its top when the screen is short and the bar sits higher up (the end screen's Finish,
- * a filler's Submit). Kept up to date as the bar changes size and the page scrolls.
- */
-export function useNoticeLift(bar: RefObject<HTMLElement | null>) {
-  useEffect(() => {
-    const el = bar.current;
-    const root = document.documentElement;
-    if (!el) return;
-    let lift = -1;
-    const set = () => {
-      const top = el.getBoundingClientRect().top;
-      const height = window.innerHeight;
-      // A bar in the upper half of the screen (or gone above it) leaves the notices at the bottom.
-      const below = top >= height / 2 ? height - top : 0;
-      const next = Math.round(Math.max(el.offsetHeight, below));
-      if (next === lift) return;
-      lift = next;
-      root.style.setProperty(NOTICE_LIFT_VAR, `${next}px`);
-    };
-    set();
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(set);
-    observer?.observe(el);
-    observer?.observe(document.body);
-    window.addEventListener('scroll', set, { passive: true });
-    window.addEventListener('resize', set);
-    return () => {
-      observer?.disconnect();
-      window.removeEventListener('scroll', set);
-      window.removeEventListener('resize', set);
-      root.style.removeProperty(NOTICE_LIFT_VAR);
-    };
-  }, [bar]);
-}
+import { GAP_PX, placeNotices } from './noticePlace';
 
 /** The container of the notices at the bottom of the screen (Mantine renders one per position). */
 const BOTTOM_NOTICES = '.mantine-Notifications-root[data-position="bottom-center"]';
-/** Space kept between the end of the screen and the notices above it. */
-const GAP_PX = 8;
+
+/**
+ * While mounted, notices keep clear of the given bottom action bar and of the controls above it
+ * (see placeNotices): the lift goes to a CSS variable the notices' container reads, the room to
+ * the `room` element just above the bar. Kept up to date as the bar and the notices change size
+ * and the page scrolls.
+ */
+export function useNoticeLift(
+  bar: RefObject<HTMLElement | null>,
+  room: RefObject<HTMLElement | null>,
+) {
+  useEffect(() => {
+    const el = bar.current;
+    const spacer = room.current;
+    const root = document.documentElement;
+    if (!el) return;
+    let lift = -1;
+    let roomPx = 0;
+    let notices: Element | null = null;
+
+    const set = () => {
+      const rect = el.getBoundingClientRect();
+      const viewport = window.innerHeight;
+      const place = placeNotices({
+        barTop: rect.top,
+        barBottom: rect.top + el.offsetHeight,
+        barHeight: el.offsetHeight,
+        viewport,
+        notices: notices?.isConnected ? notices.getBoundingClientRect().height : 0,
+      });
+      if (place.lift !== lift) {
+        lift = place.lift;
+        root.style.setProperty(NOTICE_LIFT_VAR, `${lift}px`);
+      }
+      if (spacer && place.room !== roomPx) {
+        const grew = place.room - roomPx;
+        roomPx = place.room;
+        spacer.style.height = roomPx > 0 ? `${roomPx}px` : '';
+        // A bar stuck to the bottom stays put: the page moves up instead, so the controls that
+        // were just above the bar come out from under the notices.
+        const stuck = rect.top + el.offsetHeight >= viewport - 1;
+        if (grew > 0 && stuck) window.scrollBy({ top: grew, behavior: 'instant' });
+      }
+    };
+
+    const sizes = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(set);
+    const find = () => {
+      const found = document.querySelector(BOTTOM_NOTICES);
+      if (found === notices) return;
+      if (notices) sizes?.unobserve(notices);
+      notices = found;
+      if (notices) sizes?.observe(notices);
+    };
+    find();
+    set();
+    sizes?.observe(el);
+    sizes?.observe(document.body);
+    // The container appears with the first notice's portal.
+    const changes =
+      typeof MutationObserver === 'undefined'
+        ? null
+        : new MutationObserver(() => {
+            if (!notices?.isConnected) find();
+            set();
+          });
+    changes?.observe(document.body, { childList: true });
+    window.addEventListener('scroll', set, { passive: true });
+    window.addEventListener('resize', set);
+    return () => {
+      sizes?.disconnect();
+      changes?.disconnect();
+      window.removeEventListener('scroll', set);
+      window.removeEventListener('resize', set);
+      root.style.removeProperty(NOTICE_LIFT_VAR);
+      if (spacer) spacer.style.height = '';
+    };
+  }, [bar, room]);
+}
 
 /**
  * On screens without an action bar, notices at the bottom would cover the last buttons of the

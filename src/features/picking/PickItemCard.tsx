@@ -37,8 +37,8 @@ export function PickItemCard(props: Props) {
 
   // After the scan, Confirm is ready for a tap or Enter.
   useEffect(() => {
-    if (scanned && !disabled) confirmButton.current?.focus();
-  }, [scanned, disabled]);
+    if (scanned && !disabled && !askSkip) confirmButton.current?.focus();
+  }, [scanned, disabled, askSkip]);
 
   async function run(action: () => Promise<void>) {
     setBusy(true);
@@ -51,7 +51,8 @@ export function PickItemCard(props: Props) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!scanned || disabled || busy) return;
+    // Enter in the quantity field confirms, but never while the skip question is open.
+    if (!scanned || disabled || busy || askSkip) return;
     void run(() => onConfirm(quantity));
   }
 
@@ -90,28 +91,7 @@ export function PickItemCard(props: Props) {
             disabled={disabled}
           />
         </form>
-        {askSkip ? (
-          <Paper withBorder p="sm" data-testid="skip-ask">
-            <Text size="sm" mb="xs">
-              Skip this item? It stays unpicked and the route goes on without it.
-            </Text>
-            <Group grow>
-              <Button variant="default" onClick={() => setAskSkip(false)}>
-                Keep picking
-              </Button>
-              <Button
-                color="orange"
-                disabled={disabled || busy}
-                onClick={() => {
-                  setAskSkip(false);
-                  void run(onSkip);
-                }}
-              >
-                Yes, skip
-              </Button>
-            </Group>
-          </Paper>
-        ) : (
+        {!askSkip && (
           <Group justify="flex-end">
             <Button
               variant="subtle"
@@ -124,24 +104,61 @@ export function PickItemCard(props: Props) {
           </Group>
         )}
       </Stack>
-      {/* At the thumb: stays at the bottom of the screen while the card is on it. */}
+      {/*
+        At the thumb: stays at the bottom of the screen while the card is on it. While the skip
+        question is open it takes Confirm's place, so a tap meant for it can never confirm.
+      */}
       <ThumbBar>
-        {!scanned && (
-          <Text size="sm" c="orange.8" mb={4}>
-            Scan the location before you confirm.
-          </Text>
+        {askSkip ? (
+          <div data-testid="skip-ask">
+            <Text size="sm" mb="xs">
+              Skip this item? It stays unpicked and the route goes on without it.
+            </Text>
+            <Group grow wrap="nowrap">
+              <Button
+                // The safe answer has the focus: Enter or a scanner's Enter keeps picking.
+                autoFocus
+                variant="default"
+                size="lg"
+                h={56}
+                onClick={() => setAskSkip(false)}
+              >
+                Keep picking
+              </Button>
+              <Button
+                color="orange"
+                size="lg"
+                h={56}
+                disabled={disabled || busy}
+                onClick={() => {
+                  setAskSkip(false);
+                  void run(onSkip);
+                }}
+              >
+                Yes, skip
+              </Button>
+            </Group>
+          </div>
+        ) : (
+          <>
+            {!scanned && (
+              <Text size="sm" c="orange.8" mb={4}>
+                Scan the location before you confirm.
+              </Text>
+            )}
+            <Button
+              ref={confirmButton}
+              type="submit"
+              form={formId}
+              size="xl"
+              h={64}
+              fullWidth
+              disabled={!scanned || disabled || busy}
+            >
+              Confirm
+            </Button>
+          </>
         )}
-        <Button
-          ref={confirmButton}
-          type="submit"
-          form={formId}
-          size="xl"
-          h={64}
-          fullWidth
-          disabled={!scanned || disabled || busy}
-        >
-          Confirm
-        </Button>
       </ThumbBar>
     </Paper>
   );
