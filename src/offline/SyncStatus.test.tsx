@@ -5,8 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from './db';
 import { enqueue, listOutbox } from './outbox';
 import { flush } from './push';
-import { watchOutbox } from './status';
-import { formatBytes, SyncStatus } from './SyncStatus';
+import { syncStatus, watchOutbox } from './status';
+import { formatBytes } from './deviceStorage';
+import { SyncStatus } from './SyncStatus';
 import { startSyncServer, type SyncServer } from '../test/syncServer';
 
 let server: SyncServer;
@@ -104,9 +105,53 @@ describe('SyncStatus: a stuck entry', () => {
     expect(problem.textContent).toContain('The server could not apply this change.');
     expect(problem.textContent).toContain('Tried 8 times; the changes after it went on.');
     expect(problem.textContent).not.toContain('Refused by the server');
+    // Not sent: counted in the header and the drawer, as stuck.
+    expect(screen.getByText('1 unsent')).toBeTruthy();
+    expect(screen.getByTestId('sync-summary').textContent).toContain('1 not sent (1 stuck)');
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await screen.findByText('No sync problems.');
     expect((await listOutbox()).map((e) => [e.id, e.state])).toEqual([[entry.id, 'pending']]);
+    await waitFor(() =>
+      expect(screen.getByTestId('sync-summary').textContent).toContain('· 1 not sent ·'),
+    );
+  });
+});
+
+describe('SyncStatus: Send now', () => {
+  afterEach(() => syncStatus.setState({ sendNow: null }));
+
+  it('says everything is sent when nothing waits, and offers no Send now', async () => {
+    await openDrawer();
+    expect(screen.getByTestId('sync-summary').textContent).toContain('Everything sent');
+    expect(screen.queryByRole('button', { name: 'Send now' })).toBeNull();
+  });
+
+  it('tries at once from the drawer and says how it went', async () => {
+    await enqueue('stock.add.v1', { qty: 2 });
+    let calls = 0;
+    syncStatus.setState({
+      sendNow: async () => {
+        calls += 1;
+        return flush({ pushFn: server.pushFn, ignoreBackoff: true });
+      },
+    });
+    render(
+      <MantineProvider>
+        <SyncStatus />
+      </MantineProvider>,
+    );
+    await screen.findByText('1 unsent');
+    // A tap on the header's count opens the drawer and already tries once.
+    fireEvent.click(screen.getByRole('button', { name: 'Sync status' }));
+    await screen.findByText('Sent.');
+    expect(calls).toBe(1);
+    expect(server.state.applied.length).toBe(1);
+
+    await enqueue('stock.add.v1', { qty: 3 });
+    server.state.pushFaults.push({ kind: 'status', status: 503 });
+    fireEvent.click(await screen.findByRole('button', { name: 'Send now' }));
+    await screen.findByText(/The server cannot be reached right now/);
+    expect(calls).toBe(2);
   });
 });
 
@@ -181,5 +226,47 @@ describe('SyncStatus: storage on this device', () => {
     expect(formatBytes(0)).toBe('0 bytes');
     expect(formatBytes(1536)).toBe('1.5 KB');
     expect(formatBytes(150 * 1024 * 1024)).toBe('150 MB');
+  });
+});
+
+describe('SyncStatus: storage trouble in the header', () => {
+  afterEach(() => deviceStorage(undefined));
+
+  it('shows a nearly full device in the header, and what to do on a tap', async () => {
+    deviceStorage({
+      estimate: async () => ({ usage: 95 * 1024 * 1024, quota: 100 * 1024 * 1024 }),
+      persisted: async () => true,
+    });
+    render(
+      <MantineProvider>
+        <SyncStatus />
+      </MantineProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Storage nearly full' }));
+    await screen.findByText(/New picks and fills may not be saved on this device/);
+  });
+
+  it('warns of unsent changes the browser may delete, and nothing when all is sent', async () => {
+    deviceStorage({
+      estimate: async () => ({ usage: 1024, quota: 100 * 1024 * 1024 }),
+      persisted: async () => false,
+    });
+    const view = render(
+      <MantineProvider>
+        <SyncStatus />
+      </MantineProvider>,
+    );
+    await screen.findByTestId('last-sync');
+    expect(screen.queryByTestId('storage-warning')).toBeNull();
+    view.unmount();
+
+    await enqueue('stock.add.v1', { qty: 1 });
+    render(
+      <MantineProvider>
+        <SyncStatus />
+      </MantineProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Unsent changes at risk' }));
+    await screen.findByText(/1 change not sent yet included/);
   });
 });

@@ -14,6 +14,9 @@ import {
 import { IconAlertTriangle, IconWifi, IconWifiOff } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
+import { DeviceStorage, StorageWarning } from './DeviceStorage';
+import type { FlushResult } from './push';
+import { notSentText, SendNow, sendResultText } from './SendNow';
 import { groupEntries } from '../ui/outboxWords';
 import {
   hideRefusalNotices,
@@ -92,98 +95,6 @@ function Problem({ row }: { row: ProblemRow }) {
   );
 }
 
-/** What the browser tells about this site's storage; a field is missing when the browser cannot tell. */
-interface StorageInfo {
-  usage?: number;
-  quota?: number;
-  persisted?: boolean;
-}
-
-async function readStorage(): Promise<StorageInfo> {
-  const storage = typeof navigator !== 'undefined' ? navigator.storage : undefined;
-  const info: StorageInfo = {};
-  try {
-    if (storage?.estimate) {
-      const { usage, quota } = await storage.estimate();
-      if (typeof usage === 'number') info.usage = usage;
-      if (typeof quota === 'number' && quota > 0) info.quota = quota;
-    }
-  } catch {
-    // Not told: shown as unknown.
-  }
-  try {
-    if (storage?.persisted) info.persisted = await storage.persisted();
-  } catch {
-    // Not told: shown as unknown.
-  }
-  return info;
-}
-
-export function formatBytes(bytes: number): string {
-  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const digits = unit === 0 || value >= 100 ? 0 : 1;
-  return `${value.toFixed(digits)} ${units[unit]}`;
-}
-
-/** Share of the quota in use from which the drawer warns that the device is nearly full. */
-const NEARLY_FULL = 0.9;
-
-/**
- * How much of this device's storage the app uses, how much it may use, and whether the browser
- * keeps the app's data when the device runs low on space (persistent storage). Read again when
- * the number of unsent changes moves.
- */
-function DeviceStorage({ pending }: { pending: number }) {
-  const [info, setInfo] = useState<StorageInfo | null>(null);
-  useEffect(() => {
-    let live = true;
-    void readStorage().then((read) => live && setInfo(read));
-    return () => {
-      live = false;
-    };
-  }, [pending]);
-  if (!info) return null;
-
-  const { usage, quota, persisted } = info;
-  const share = usage !== undefined && quota !== undefined ? usage / quota : undefined;
-  let used = 'This browser does not tell how much storage the app uses.';
-  if (usage !== undefined && quota !== undefined) {
-    used = `${formatBytes(usage)} used of ${formatBytes(quota)} available (${Math.min(100, Math.round((share ?? 0) * 100))}%)`;
-  } else if (usage !== undefined) {
-    used = `${formatBytes(usage)} used; this browser does not tell how much is available.`;
-  }
-  const kept =
-    persisted === undefined
-      ? 'This browser does not tell whether it keeps the app’s data when space runs low.'
-      : persisted
-        ? 'Persistent: the browser keeps the app’s data, also when space runs low.'
-        : 'Not persistent: when the device runs low on space the browser may delete the app’s data, unsent changes included. Send them when you can.';
-
-  return (
-    <Paper withBorder p="sm" data-testid="device-storage">
-      <Text size="sm" fw={600}>
-        Storage on this device
-      </Text>
-      <Text size="sm">{used}</Text>
-      <Text size="sm" c={persisted === false ? 'orange.8' : undefined}>
-        {kept}
-      </Text>
-      {share !== undefined && share >= NEARLY_FULL && (
-        <Alert color="red" mt="xs" title="Storage nearly full">
-          New picks and fills may not be saved on this device. Free some space on the device
-          (photos, videos, apps you do not need).
-        </Alert>
-      )}
-    </Paper>
-  );
-}
-
 /**
  * The always-visible sync badge for the header: online/offline, unsent count, last sync time and
  * sync problems. Clicking it opens the "Sync problems" panel.
@@ -192,6 +103,8 @@ export function SyncStatus() {
   const online = useSyncStatus((s) => s.online);
   const syncing = useSyncStatus((s) => s.syncing);
   const pending = useSyncStatus((s) => s.pendingCount);
+  const stuck = useSyncStatus((s) => s.stuckCount);
+  const sendNow = useSyncStatus((s) => s.sendNow);
   const rejectedCount = useSyncStatus((s) => s.rejectedCount);
   const lastSyncAt = useSyncStatus((s) => s.lastSyncAt);
   const signedOut = useSyncStatus((s) => s.signedOut);
@@ -202,14 +115,32 @@ export function SyncStatus() {
   const [opened, setOpened] = useState(false);
   const problems = rejected?.length ?? rejectedCount;
   const lastSync = lastSyncAt ? `Last sync ${timeAgo(lastSyncAt, now)}` : 'Never synced';
+  // Stuck changes have not reached the server either: they count as not sent.
+  const notSent = pending + stuck;
+  const [sending, setSending] = useState(false);
+  const [said, setSaid] = useState<string | null>(null);
+
+  /** Try at once, past the wait after a failed attempt, and say how it went. */
+  function send() {
+    if (!sendNow || sending) return;
+    setSending(true);
+    setSaid(null);
+    void sendNow()
+      .then((result: FlushResult | undefined) => setSaid(sendResultText(result, navigator.onLine)))
+      .finally(() => setSending(false));
+  }
 
   return (
     <>
       <RefusalWatcher />
+      <StorageWarning unsent={notSent} onSendNow={send} />
       <UnstyledButton
         onClick={() => {
           hideRefusalNotices();
+          setSaid(null);
           setOpened(true);
+          // A tap on the unsent count also tries to send at once.
+          if (pending > 0) send();
         }}
         aria-label="Sync status"
       >
@@ -222,9 +153,9 @@ export function SyncStatus() {
               <IconWifiOff size={18} color="var(--mantine-color-red-6)" aria-label="Offline" />
             )}
             {syncing && <Loader size={12} aria-label="Syncing" />}
-            {pending > 0 && (
+            {notSent > 0 && (
               <Badge color="yellow" variant="light" size="sm">
-                {pending} unsent
+                {notSent} unsent
               </Badge>
             )}
             {problems > 0 && (
@@ -257,9 +188,10 @@ export function SyncStatus() {
         size="min(100vw, 440px)"
       >
         <Stack gap="sm">
-          <Text size="sm">
-            {online ? 'Online' : 'Offline'} · {pending} unsent · {lastSync}
+          <Text size="sm" data-testid="sync-summary">
+            {online ? 'Online' : 'Offline'} · {notSentText(notSent, stuck)} · {lastSync}
           </Text>
+          <SendNow pending={pending} busy={sending} said={said} onSend={send} />
           {pull && (
             <Text size="sm" c="dimmed">
               Downloading {COLLECTION_WORDS[pull.collection] ?? 'data'}: {pull.rows} rows
@@ -282,7 +214,7 @@ export function SyncStatus() {
                 ))}
               </Stack>
             ))}
-          <DeviceStorage pending={pending} />
+          <DeviceStorage unsent={notSent} />
           <CatalogStatusLine />
         </Stack>
       </Drawer>

@@ -119,3 +119,22 @@ describe('startSyncEngine', () => {
     await expect.poll(() => syncStatus.getState().rejectedCount).toBe(1);
   });
 });
+
+describe('Send now', () => {
+  it('sends at once past an hour of backoff, and is gone when the engine stops', async () => {
+    failForAnHour();
+    await enqueue('stock.add.v1', { qty: 4 }, undefined, db);
+    start();
+    await expect.poll(() => server.state.pushes).toBe(1);
+    await expect.poll(() => syncStatus.getState().pendingCount).toBe(1);
+    expect(server.state.applied).toEqual([]);
+
+    const result = await syncStatus.getState().sendNow!();
+    expect(result?.status).toBe('done');
+    expect(server.state.applied.length).toBe(1);
+    await expect.poll(() => listOutbox(db)).toEqual([]);
+
+    engine!.stop();
+    expect(syncStatus.getState().sendNow).toBeNull();
+  });
+});

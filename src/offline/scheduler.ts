@@ -246,11 +246,20 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
   void flushNow().then(() => pullNow());
   void countUnsent(db).then((n) => n > 0 && registerBackgroundSync());
 
+  // "Send now" on the screen: past the backoff, then the server's answer is pulled.
+  const sendNow = async () => {
+    const result = await flushNow({ ignoreBackoff: true });
+    if (result && result.status !== 'offline' && result.status !== 'waiting') void pullNow();
+    return result;
+  };
+  syncStatus.setState({ sendNow });
+
   return {
     flushNow,
     pullNow,
     stop() {
       stopped = true;
+      if (syncStatus.getState().sendNow === sendNow) syncStatus.setState({ sendNow: null });
       for (const cleanup of cleanups) cleanup();
       for (const timer of timers) clearTimeout(timer);
       timers.clear();

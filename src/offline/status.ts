@@ -4,6 +4,7 @@ import { getDb, type WarehouseDb } from './db';
 import { getMeta, META } from './meta';
 import { countRejected, countUnsent } from './outbox';
 import type { PullProgress } from './pull';
+import type { FlushResult } from './push';
 
 export interface SyncStatusState {
   online: boolean;
@@ -11,6 +12,8 @@ export interface SyncStatusState {
   syncing: boolean;
   /** Entries not yet accepted by the server (pending or in flight). */
   pendingCount: number;
+  /** Entries the server failed on too often: not sent, waiting for Retry (under sync problems). */
+  stuckCount: number;
   /** Entries the server rejected, listed under sync problems. */
   rejectedCount: number;
   /** ISO time of the last push or pull that reached the server. */
@@ -21,6 +24,11 @@ export interface SyncStatusState {
   lastError: string | null;
   /** Progress of the pull in progress, if any. */
   pull: PullProgress | null;
+  /**
+   * Send the waiting changes at once, past any backoff, then pull (set while an engine runs in
+   * this context). Resolves with how the sending went.
+   */
+  sendNow: (() => Promise<FlushResult | undefined>) | null;
 }
 
 function isOnline(): boolean {
@@ -33,11 +41,13 @@ export const syncStatus = createStore<SyncStatusState>(() => ({
   online: isOnline(),
   syncing: false,
   pendingCount: 0,
+  stuckCount: 0,
   rejectedCount: 0,
   lastSyncAt: null,
   signedOut: false,
   lastError: null,
   pull: null,
+  sendNow: null,
 }));
 
 /**
@@ -47,6 +57,7 @@ export const syncStatus = createStore<SyncStatusState>(() => ({
 export function watchOutbox(db: WarehouseDb = getDb()): () => void {
   const subscription: Subscription = liveQuery(async () => ({
     pendingCount: await countUnsent(db),
+    stuckCount: await db.outbox.where('state').equals('stuck').count(),
     rejectedCount: await countRejected(db),
     lastSyncAt: (await getMeta<string>(db, META.lastSyncAt)) ?? null,
   })).subscribe({

@@ -1,3 +1,4 @@
+import { storageAlarm } from '../offline/deviceStorage';
 import { notifyError } from './notify';
 
 /**
@@ -67,6 +68,8 @@ export function localWriteMessage(error: unknown, what: string): string {
 /** Tell the person that a local write failed (and log it for the developers). */
 export function notifyLocalWriteError(error: unknown, what: string): void {
   console.error(`Local write failed (${what}):`, error);
+  // The header warns about the storage until a write is saved again.
+  if (isStorageFull(error)) storageAlarm.setState({ writeFailed: true });
   notifyError(localWriteMessage(error, what));
 }
 
