@@ -1,8 +1,12 @@
 // @vitest-environment jsdom
 import { MantineProvider, Modal, Select, createTheme } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { Notifications, notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getDb } from '../offline/db';
+import { enqueue } from '../offline/outbox';
+import { flush } from '../offline/push';
+import { startSyncServer, type SyncServer } from '../test/syncServer';
 import { ReportIssueModal, type IssueReport } from './ReportIssueModal';
 
 // Modals and dropdowns open without a transition: under jsdom they never mount their content otherwise.
@@ -15,11 +19,29 @@ const theme = createTheme({
   },
 });
 
+let server: SyncServer;
+
+beforeEach(async () => {
+  server = await startSyncServer();
+  await getDb().outbox.clear();
+});
+
+/** The report goes into the device's outbox (here as a change the test server knows). */
+const queue = () => enqueue('stock.add.v1', { qty: 1 });
+
+/** The server receives the outbox (as the sync engine would send it). */
+const sendToServer = () => flush({ pushFn: server.pushFn });
+
+function setOnLine(value: boolean) {
+  Object.defineProperty(navigator, 'onLine', { value, configurable: true });
+}
+
 function open(
   sent: IssueReport[],
   closed: string[],
   onSend = async (report: IssueReport) => {
     sent.push(report);
+    return queue();
   },
 ) {
   render(
@@ -43,7 +65,12 @@ if (!('fonts' in document)) {
   });
 }
 
-afterEach(cleanup);
+afterEach(async () => {
+  cleanup();
+  notifications.clean();
+  setOnLine(true);
+  await server.close();
+});
 
 describe('ReportIssueModal', () => {
   it('asks for the type first and sends nothing without it', async () => {
@@ -67,6 +94,10 @@ describe('ReportIssueModal', () => {
       target: { value: '  corner broken ' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    // Thanked once the server has the report, not before.
+    expect(screen.queryByText(/have been notified/)).toBeNull();
+    await sendToServer();
     expect(
       await screen.findByText(
         'Thank you, the Warehouse Manager and Order manager have been notified!',
@@ -84,6 +115,7 @@ describe('ReportIssueModal', () => {
     open(sent, closed, async (report) => {
       if (fail) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
       sent.push(report);
+      return queue();
     });
     fireEvent.click(screen.getByPlaceholderText('Select the type'));
     fireEvent.click(await screen.findByRole('option', { name: 'Other' }));
@@ -99,10 +131,25 @@ describe('ReportIssueModal', () => {
 
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    await sendToServer();
     expect(
       await screen.findByText('Thank you, the Warehouse Manager has been notified!'),
     ).toBeTruthy();
     expect(sent).toEqual([{ type: 'Other', note: 'shelf loose', managerId: 1 }]);
     vi.restoreAllMocks();
+  });
+
+  it('says the report is saved on the device while offline, never that the manager knows', async () => {
+    setOnLine(false);
+    const sent: IssueReport[] = [];
+    open(sent, []);
+    fireEvent.click(screen.getByPlaceholderText('Select the type'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Other' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
+    expect(
+      await screen.findByText('Report saved on this device — it is sent when the network is back.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/has been notified/)).toBeNull();
   });
 });

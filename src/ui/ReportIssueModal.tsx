@@ -2,7 +2,9 @@ import { Button, Group, Modal, Radio, Select, Stack, Textarea } from '@mantine/c
 import { useState } from 'react';
 import { ISSUE_THANKS, OrderMessages } from '../../contract/orders';
 import { notifyLocalWriteError } from './localWriteError';
-import { notifyError, notifySuccess } from './notify';
+import { ANSWER_WAIT_MS, serverAnswer } from '../offline/serverAnswer';
+import { notifyError, notifyPending, notifySuccess } from './notify';
+import { tellAnswer } from './pendingWords';
 
 /** Who hears of the issue: manager_id 1, 2 or 3 of issue.report.v1. */
 export type IssueRecipient = 1 | 2 | 3;
@@ -27,10 +29,12 @@ interface Props {
   /** The issue types offered in the select. */
   types: readonly string[];
   /**
-   * Queues the report (with the ids of the screen); the modal thanks and closes after it. When it
-   * throws (the device could not save it) the person is told and the modal stays open.
+   * Queues the report (with the ids of the screen) and returns its outbox entry; the modal closes
+   * after it, and thanks once the server has the report (or says it is saved on the device and
+   * waits). When it throws (the device could not save it) the person is told and the modal stays
+   * open.
    */
-  onSend: (report: IssueReport) => Promise<unknown>;
+  onSend: (report: IssueReport) => Promise<{ id: string }>;
 }
 
 /** Report an issue: type required, recipient 1/2/3, thanked per recipient. */
@@ -47,14 +51,21 @@ export function ReportIssueModal({ opened, onClose, types, onSend }: Props) {
       return;
     }
     const managerId = Number(recipient) as IssueRecipient;
+    let entry: { id: string };
     try {
-      await onSend({ type, note: note.trim(), managerId });
+      entry = await onSend({ type, note: note.trim(), managerId });
     } catch (sendError) {
       // Not saved on the device: the modal stays open with what was typed, to send again.
       notifyLocalWriteError(sendError, 'Your report');
       return;
     }
-    notifySuccess(ISSUE_THANKS[managerId]);
+    // Thanked for notifying the manager only once the server has the report.
+    void serverAnswer(entry.id, ANSWER_WAIT_MS).then((answer) =>
+      tellAnswer(answer, ISSUE_THANKS[managerId], 'report', {
+        success: notifySuccess,
+        pending: notifyPending,
+      }),
+    );
     setType(null);
     setNote('');
     setError(null);

@@ -121,7 +121,13 @@ test('a filler fills three trays offline by scanning, reloads, and each fill lan
       await page.getByRole('option', { name: 'Location full' }).click();
       await page.getByRole('radio', { name: 'Order Manager' }).check();
       await page.getByRole('button', { name: 'Send report' }).click();
-      await expect(page.getByText('Thank you, the Order Manager has been notified!')).toBeVisible();
+      // Offline the report waits on the device: never told as if the manager had it.
+      await expect(
+        page.getByText('Report saved on this device — it is sent when the network is back.'),
+      ).toBeVisible();
+      await expect(page.getByText('Thank you, the Order Manager has been notified!')).toHaveCount(
+        0,
+      );
       unsent += 1;
       await expect(page.getByText(`${unsent} unsent`)).toBeVisible();
     }
@@ -130,6 +136,11 @@ test('a filler fills three trays offline by scanning, reloads, and each fill lan
     unsent += 1;
     await expect(page).toHaveURL(new RegExp(`/trays\\?batch_id=${batchId}$`));
     await expect(row.getByTestId('tray-status')).toHaveText('Filled');
+    // Filled on this device, marked as not sent until the server has it.
+    await expect(row.getByTestId('fill-not-sent')).toHaveText('Not sent yet');
+    await expect(
+      page.getByText('Filled on this device — it is sent when the network is back.').first(),
+    ).toBeVisible();
     await expect(page.getByText(`${unsent} unsent`)).toBeVisible();
   }
 
@@ -155,6 +166,7 @@ test('a filler fills three trays offline by scanning, reloads, and each fill lan
   // Back online: everything goes out.
   await context.setOffline(false);
   await expect(page.getByText(/\d+ unsent/)).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByTestId('fill-not-sent')).toHaveCount(0);
   await page.getByRole('button', { name: 'Sync status' }).click();
   await expect(page.getByText(/Online · Everything sent/)).toBeVisible();
   await expect(page.getByText('No sync problems.')).toBeVisible();

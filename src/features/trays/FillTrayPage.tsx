@@ -2,10 +2,11 @@ import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from 
 import { useCallback, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { WarehouseMessages } from '../../../contract/warehouse';
-import type { OutboxState } from '../../offline';
+import { ANSWER_WAIT_MS, serverAnswer, type OutboxState } from '../../offline';
 import { ScanBar, useScan } from '../../scan';
 import { saveLocally } from '../../ui/localWriteError';
-import { notifyError, notifySuccess } from '../../ui/notify';
+import { notifyError, notifyPending, notifySuccess } from '../../ui/notify';
+import { tellAnswer } from '../../ui/pendingWords';
 import { ThumbBar } from '../../ui/ThumbBar';
 import { FillIssueModal } from './FillIssueModal';
 import { FillLocations } from './FillLocations';
@@ -84,21 +85,30 @@ function FillTrayForm({ view, local, entryState, message }: FormProps) {
     if (!canFill || locationId === null) return;
     setBusy(true);
     try {
+      const sent: { id?: string } = {};
       const saved = await saveLocally(
-        () =>
-          fillTray({
-            tray_id: view.tray_id,
-            location_id: locationId,
-            quantity: view.quantity,
-            item_id: view.item_id,
-            colour_id: view.colour_id,
-          }),
+        async () =>
+          (sent.id = (
+            await fillTray({
+              tray_id: view.tray_id,
+              location_id: locationId,
+              quantity: view.quantity,
+              item_id: view.item_id,
+              colour_id: view.colour_id,
+            })
+          ).id),
         `The fill of tray ${view.tray_nr}`,
       );
       // Not saved: the tray stays unfilled on this screen, to be submitted again.
-      if (!saved) return;
-      notifySuccess(WarehouseMessages.filled);
+      if (!saved || !sent.id) return;
       navigate(`/trays?batch_id=${view.batch_id}`);
+      // Told as filled once the server has it; until then as filled on this device.
+      void serverAnswer(sent.id, ANSWER_WAIT_MS).then((answer) =>
+        tellAnswer(answer, WarehouseMessages.filled, 'fill', {
+          success: notifySuccess,
+          pending: notifyPending,
+        }),
+      );
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,5 @@
 import {
+  Badge,
   Button,
   Group,
   Loader,
@@ -14,6 +15,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { TRAYS_PER_PAGE, WarehouseMessages } from '../../../contract/warehouse';
 import { formatDate, pageCount, pageOf } from './format';
 import { trayStatusLabel } from './status';
+import { useFillsOnDevice } from './useFillsOnDevice';
 import { useTrayList } from './useTrayList';
 
 const VIEW_ALL = 'all';
@@ -27,6 +29,7 @@ export default function TraysPage() {
   const raw = Number(params.get('batch_id'));
   const batchId = Number.isInteger(raw) && raw > 0 ? raw : null;
   const { trays, batchIds } = useTrayList(batchId);
+  const fills = useFillsOnDevice();
   const [page, setPage] = useState(1);
 
   const total = trays?.length ?? 0;
@@ -76,7 +79,20 @@ export default function TraysPage() {
                   <Table.Td>{t.tray_nr}</Table.Td>
                   <Table.Td>{t.batch_id}</Table.Td>
                   <Table.Td visibleFrom="sm">{formatDate(t.date_of_creation)}</Table.Td>
-                  <Table.Td data-testid="tray-status">{trayStatusLabel(t.status)}</Table.Td>
+                  <Table.Td>
+                    <span data-testid="tray-status">{trayStatusLabel(t.status)}</span>
+                    {/* Filled here, but the server does not have it (yet). */}
+                    {fills.get(t.tray_id) === 'not-sent' && (
+                      <Badge ml={6} color="yellow" variant="light" data-testid="fill-not-sent">
+                        Not sent yet
+                      </Badge>
+                    )}
+                    {fills.get(t.tray_id) === 'refused' && (
+                      <Badge ml={6} color="red" variant="light" data-testid="fill-refused">
+                        Refused
+                      </Badge>
+                    )}
+                  </Table.Td>
                   <Table.Td>
                     <Group justify="flex-end">
                       <Button component={Link} to={`/trays/${t.tray_id}`} variant="light">
