@@ -29,6 +29,8 @@ export const PATH_RULES: { pattern: string; roles: RoleName[] }[] = [
   { pattern: '/fill_orders', roles: ['order_manager'] },
   { pattern: '/trays', roles: ['picker', 'order_manager'] },
   { pattern: '/location', roles: ['warehouse_manager', 'picker'] },
+  // A read of the device's own copy of the catalog: no server route behind it.
+  { pattern: '/find_item', roles: ['picker', 'order_manager', 'warehouse_manager'] },
   { pattern: '/reports', roles: ['warehouse_manager'] },
   { pattern: '/item_reports', roles: ['order_manager'] },
 ];

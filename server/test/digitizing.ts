@@ -97,7 +97,7 @@ export async function insertTrays(
     batchId: number;
     item: TrayItem;
     count: number;
-    /** In cents. */
+    /** In thousandths of a euro (1000 is €1). */
     price: number;
     quantity?: (nr: number) => number;
     comments?: (nr: number) => string;

@@ -52,7 +52,12 @@ describe('app shell and guard', () => {
     const router = openApp('/');
     expect(await screen.findByRole('heading', { name: 'Picker Orders' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/user_orders');
-    expect(await menuLinks()).toEqual(['Picker Orders', 'Tray Overview', 'Warehouse Overview']);
+    expect(await menuLinks()).toEqual([
+      'Picker Orders',
+      'Tray Overview',
+      'Warehouse Overview',
+      'Find an item',
+    ]);
     expect(screen.getByText('Pia Picker')).toBeTruthy();
   });
 
@@ -64,6 +69,7 @@ describe('app shell and guard', () => {
       'Picker Orders',
       'Manage Batches',
       'Tray Overview',
+      'Find an item',
       'Item Reports',
     ]);
   });

@@ -117,6 +117,11 @@ export const AREA_ROUTES: AreaRoute[] = [
 
   { path: '/location', area: 'Warehouse', page: warehouse },
   { path: '/location/:locationId', area: 'Warehouse', page: warehouse },
+  {
+    path: '/find_item',
+    area: 'Find an item',
+    page: lazy(() => import('../features/find-item/FindItemPage')),
+  },
   { path: '/reports', area: 'Reports', page: reports },
   { path: '/item_reports', area: 'Reports', page: itemReports },
 

@@ -7,22 +7,32 @@ function labels(...roles: RoleName[]): string[] {
 }
 
 describe('menuFor', () => {
-  it('gives a picker their orders, trays and the warehouse', () => {
-    expect(labels('picker')).toEqual(['Picker Orders', 'Tray Overview', 'Warehouse Overview']);
+  it('gives a picker their orders, trays, the warehouse and Find an item', () => {
+    expect(labels('picker')).toEqual([
+      'Picker Orders',
+      'Tray Overview',
+      'Warehouse Overview',
+      'Find an item',
+    ]);
   });
 
-  it('gives an order manager orders, batches, trays and item reports', () => {
+  it('gives an order manager orders, batches, trays, Find an item and item reports', () => {
     expect(labels('order_manager')).toEqual([
       'Manage Orders',
       'Picker Orders',
       'Manage Batches',
       'Tray Overview',
+      'Find an item',
       'Item Reports',
     ]);
   });
 
-  it('gives a warehouse manager the locations and warehouse reports', () => {
-    expect(labels('warehouse_manager')).toEqual(['Warehouse Overview', 'Warehouse Reports']);
+  it('gives a warehouse manager the locations, Find an item and warehouse reports', () => {
+    expect(labels('warehouse_manager')).toEqual([
+      'Warehouse Overview',
+      'Find an item',
+      'Warehouse Reports',
+    ]);
   });
 
   it('gives sales the inventory and the Kulla Catalog', () => {

@@ -73,7 +73,10 @@ export const MENU: MenuGroup[] = [
   },
   {
     label: 'Warehouse',
-    entries: [{ label: 'Warehouse Overview', to: '/location' }],
+    entries: [
+      { label: 'Warehouse Overview', to: '/location' },
+      { label: 'Find an item', to: '/find_item' },
+    ],
   },
   {
     label: 'Reports',

@@ -9,7 +9,10 @@ import { MemoryRouter, Route, Routes, RouterProvider, createMemoryRouter } from 
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/seed';
 import { basic, createTestApp, type TestApp } from '../../server/test/helpers';
+import { buildCatalog, catalogKey } from '../../server/modules/catalog-chunks/build';
 import { useSession, type LoginAnswer } from '../app/session';
+import { syncCatalog, type CatalogTransport } from '../offline/catalog';
+import { getDb } from '../offline/db';
 
 /**
  * Screens against the real server (SQLite, demo data): the browser's fetch is answered by
@@ -173,3 +176,18 @@ export async function choose(input: HTMLElement, option: string) {
 /** Types `value` into the field labelled `label` inside `dialog`. */
 export const field = (dialog: HTMLElement, label: string, value: string) =>
   fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+
+/**
+ * Puts the server's catalog on the device (this test's IndexedDB) with the device's own sync. The
+ * chunks are taken from the server's chunk builder: under jsdom a chunk's bytes reach the test's
+ * fetch JSON-encoded (`{"type":"Buffer",…}`), not as the text a browser receives.
+ */
+export async function syncDeviceCatalog(): Promise<void> {
+  const db = server().app.db;
+  const built = await buildCatalog(db, await catalogKey(db));
+  const transport: CatalogTransport = {
+    manifest: async () => built.manifest,
+    chunk: async (name) => built.chunks.get(name)!.body.toString('utf8'),
+  };
+  await syncCatalog(transport, getDb());
+}

@@ -17,18 +17,25 @@ const ACCOUNTS: { email: string; role: RoleName; menu: string[] }[] = [
   {
     email: 'warehouse@demo.test',
     role: 'warehouse_manager',
-    menu: ['Warehouse Overview', 'Warehouse Reports'],
+    menu: ['Warehouse Overview', 'Find an item', 'Warehouse Reports'],
   },
   {
     email: 'picker@demo.test',
     role: 'picker',
-    menu: ['Picker Orders', 'Tray Overview', 'Warehouse Overview'],
+    menu: ['Picker Orders', 'Tray Overview', 'Warehouse Overview', 'Find an item'],
   },
   { email: 'sales@demo.test', role: 'sales_manager', menu: ['Inventory', 'Kulla Catalog'] },
   {
     email: 'orders@demo.test',
     role: 'order_manager',
-    menu: ['Manage Orders', 'Picker Orders', 'Manage Batches', 'Tray Overview', 'Item Reports'],
+    menu: [
+      'Manage Orders',
+      'Picker Orders',
+      'Manage Batches',
+      'Tray Overview',
+      'Find an item',
+      'Item Reports',
+    ],
   },
   {
     email: 'syncer@demo.test',

@@ -254,4 +254,53 @@ describeEachDialect('batch trays editor', (dialect) => {
     const info = await call(digiUser, 'GET', `/v1/trays/moldinfo?mold_id=${item.mold_id}`);
     expect(info.json().name).toBeTruthy();
   });
+
+  it('keeps prices to the thousandth: a quantity-only edit of a €0.133 tray reads back €0.133', async () => {
+    const b = await call(manager, 'PUT', `/v1/batches?project_id=${projectId}`, { name: 'Loose' });
+    const loose = b.json().results.find((x: { name: string }) => x.name === 'Loose').batch_id;
+    await insertTrays(t, { company: demo, batchId: loose, item, count: 1, price: 133 });
+    const lq = `?project_id=${projectId}&batch_id=${loose}`;
+    const list = async () => (await call(manager, 'GET', `/v1/trays${lq}`)).json() as TrayList;
+    const [tray] = (await list()).results;
+    expect(tray).toMatchObject({ price: 0.133, total_price: 0.133 });
+    await call(manager, 'POST', `/v1/trays/claim${lq}`, { claim: true });
+    const res = await call(manager, 'POST', `/v1/trays${lq}`, {
+      trays: [edit(tray, { quantity: 3 })],
+    });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as TrayList).results[0]).toMatchObject({
+      quantity: 3,
+      price: 0.133,
+      total_price: 0.399,
+    });
+    // Saved again unchanged (as the editor does): still €0.133, stored as 133 thousandths.
+    const [saved] = (await list()).results;
+    await call(manager, 'POST', `/v1/trays${lq}`, { trays: [edit(saved, {})] });
+    expect((await list()).results[0].price).toBe(0.133);
+    const stored = await t.app.db
+      .selectFrom('trays')
+      .select('price')
+      .where('id', '=', tray.tray_id)
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.price)).toBe(133);
+    // The item's price of €0.007 reaches the variants list and, by update prices, the tray.
+    await t.app.db.updateTable('items').set({ price: 7 }).where('id', '=', item.id).execute();
+    const variants = await call(
+      manager,
+      'GET',
+      `/v1/trays/items?mold_id=${item.mold_id}&colour_id=${item.colour_id}&condition=${item.condition}`,
+    );
+    const own = (variants.json().results as { item_id: number; price: number }[]).find(
+      (v) => v.item_id === item.id,
+    );
+    expect(own?.price).toBe(0.007);
+    const priced = await call(manager, 'POST', `/v1/trays/updateprices${lq}`, {
+      items: [tray.tray_id],
+    });
+    expect((priced.json() as TrayList).results[0]).toMatchObject({
+      price: 0.007,
+      item_price: 0.007,
+      total_price: 0.021,
+    });
+  });
 });

@@ -36,8 +36,9 @@ function parseCell(field: DraftField, text: string): Draft[DraftField] | undefin
     case 'quantity':
       return /^\d{1,7}$/.test(t) ? Number(t) : undefined;
     case 'price': {
+      // Kept to the thousandth of a euro, as the server stores it (0,1334 is 0.133).
       const n = Number(t.replace(',', '.'));
-      return t !== '' && Number.isFinite(n) && n >= 0 ? Math.round(n * 100) / 100 : undefined;
+      return t !== '' && Number.isFinite(n) && n >= 0 ? Math.round(n * 1000) / 1000 : undefined;
     }
     case 'condition':
       return t === '' ? null : (t as Draft['condition']);

@@ -1,5 +1,6 @@
 import { Modal, Table, Text } from '@mantine/core';
 import { BatchTraysMessages as M, type TrayRow } from '../../../contract/batch-trays';
+import { priceText } from './columns';
 
 const yesNo = (v: number) => (v === 1 ? 'yes' : 'no');
 
@@ -13,8 +14,8 @@ export function ExtraInfoModal({ tray, onClose }: { tray: TrayRow | null; onClos
         ['Last edit date', tray.date_of_last_edit ?? ''],
         ['Set condition', tray.completeness ?? ''],
         ['Is public', yesNo(tray.is_public)],
-        ['Price in item database (€)', tray.item_price === null ? '' : tray.item_price.toFixed(2)],
-        ['Total price (€)', tray.total_price.toFixed(2)],
+        ['Price in item database (€)', tray.item_price === null ? '' : priceText(tray.item_price)],
+        ['Total price (€)', priceText(tray.total_price)],
       ]
     : [];
   return (

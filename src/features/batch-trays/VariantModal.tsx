@@ -19,6 +19,7 @@ import {
 } from '../../../contract/batch-trays';
 import { showApiError } from '../../ui/notify';
 import { createVariant, fetchVariants } from './api';
+import { priceText } from './columns';
 import type { Draft } from './grid-model';
 
 /**
@@ -102,7 +103,7 @@ export function VariantModal(props: {
                 <Radio
                   key={v.item_id}
                   value={String(v.item_id)}
-                  label={`${v.readable_id ?? `#${v.item_id}`} — ${v.completeness ?? 'no set condition'}, € ${v.price.toFixed(2)}${v.note_public ? `, ${v.note_public}` : ''}`}
+                  label={`${v.readable_id ?? `#${v.item_id}`} — ${v.completeness ?? 'no set condition'}, € ${priceText(v.price)}${v.note_public ? `, ${v.note_public}` : ''}`}
                 />
               ))}
             </Stack>

@@ -27,6 +27,7 @@ const COL = {
   colour: 5,
   condition: 6,
   quantity: 7,
+  price: 8,
   comments: 9,
   info: 10,
 };
@@ -280,5 +281,37 @@ describe('BatchTraysPage', () => {
       offline = false;
     }
     expect((await trayOf(1, 4)).quantity).not.toBe(77);
+  });
+
+  it('shows a price to the thousandth and keeps it through a quantity-only edit', async () => {
+    await t.app.db
+      .updateTable('trays')
+      .set({ price: 133 })
+      .where('batch_id', '=', 2)
+      .where('tray_nr', '=', 2)
+      .execute();
+    await signIn('digi.manager@demo.test');
+    page(2);
+    await screen.findByText('Attic 2 - plates');
+    expect(cell(2, COL.price).textContent).toBe('0.133');
+    const accept = async () => {
+      await waitFor(() =>
+        expect(within(row(2)).getByRole('button', { name: 'Accept' })).toBeTruthy(),
+      );
+      fireEvent.click(within(row(2)).getByRole('button', { name: 'Accept' }));
+      await waitFor(() =>
+        expect(within(row(2)).queryByRole('button', { name: 'Accept' })).toBeNull(),
+      );
+    };
+    await typeInto(2, COL.quantity, 'quantity', '9');
+    await accept();
+    expect(await trayOf(2, 2)).toMatchObject({ quantity: 9, price: 133 });
+    expect(cell(2, COL.price).textContent).toBe('0.133');
+    // A price typed with a comma and thousandths is saved as typed.
+    await typeInto(2, COL.price, 'price', '0,245');
+    await accept();
+    expect((await trayOf(2, 2)).price).toBe(245);
+    expect(cell(2, COL.price).textContent).toBe('0.245');
+    await waitFor(async () => expect(await claimant(2)).toBeNull());
   });
 });

@@ -36,6 +36,15 @@ export function conditionLabel(c: string | null): string {
   return (CONDITIONS as Record<string, string>)[c] ?? 'Condtion not found';
 }
 
+/**
+ * A price in euro as the editor shows it: two decimals, or three when the price has thousandths
+ * (prices are kept to the thousandth of a euro, so €0.133 shows as 0.133, never as 0.13).
+ */
+export function priceText(euro: number): string {
+  const thousandths = Math.round(euro * 1000);
+  return (thousandths / 1000).toFixed(thousandths % 10 === 0 ? 2 : 3);
+}
+
 /** The text a cell shows for a value of `field`. */
 export function fieldText(
   field: DraftField,
@@ -54,7 +63,7 @@ export function fieldText(
       if (v.item_id === null) return '';
       return v.item_id === row.item_id && row.readable_id ? row.readable_id : `#${v.item_id}`;
     case 'price':
-      return v.price.toFixed(2);
+      return priceText(v.price);
     default: {
       const x = v[field];
       return x === null ? '' : String(x);

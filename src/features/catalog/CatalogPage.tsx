@@ -11,6 +11,7 @@ import {
 import { browseCatalog, catalogCounts, type Page } from './api';
 import { CatalogFilters, type Filters } from './CatalogFilters';
 import { CatalogTable } from './CatalogTable';
+import { DeviceCatalogResults } from './DeviceCatalogResults';
 import { LoadState } from './LoadState';
 import { Pager } from './Pager';
 import { useLoad } from './useLoad';
@@ -42,7 +43,8 @@ function readParams(params: URLSearchParams) {
 /**
  * BrickBase Catalog (docs/catalog.md): tabs Overview, Parts, Minifigures, Sets, Books, Catalogs,
  * Instructions and Boxes; search by name or id, filters, 25 rows a page with 5 page links. The
- * overview counts each tab, and searches parts, minifigs and sets together.
+ * overview counts each tab, and searches parts, minifigs and sets together. When the server
+ * cannot be reached the search runs on the device's copy of the catalog (docs/catalog-offline.md).
  */
 export default function CatalogPage() {
   const [params, setParams] = useSearchParams();
@@ -108,7 +110,23 @@ export default function CatalogPage() {
         onSearch={onSearch}
         onChange={update}
       />
-      <LoadState result={result} label="Loading the catalog" reload={reload}>
+      <LoadState
+        result={result}
+        label="Loading the catalog"
+        reload={reload}
+        offline={() => (
+          <DeviceCatalogResults
+            query={{
+              tab,
+              search,
+              page,
+              filtered: [category_id, theme_id, year].some((v) => v !== undefined),
+            }}
+            onPage={(p) => update({ page: p })}
+            reload={reload}
+          />
+        )}
+      >
         {({ counts, list }) =>
           counts ? (
             <SimpleGrid cols={{ base: 2, sm: 4 }}>

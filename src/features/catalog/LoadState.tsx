@@ -2,16 +2,22 @@ import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Load } from './useLoad';
 
-/** Loading, offline and failed states of a catalog screen; the loaded content otherwise. */
+/**
+ * Loading, offline and failed states of a catalog screen; the loaded content otherwise. A screen
+ * that can answer from the device's copy of the catalog gives `offline`, shown instead of the
+ * offline message when the server cannot be reached.
+ */
 export function LoadState<T>({
   result,
   label,
   reload,
+  offline,
   children,
 }: {
   result: Load<T>;
   label: string;
   reload: () => void;
+  offline?: () => ReactNode;
   children: (data: T) => ReactNode;
 }) {
   if (result.state === 'loading') {
@@ -22,6 +28,7 @@ export function LoadState<T>({
       </Group>
     );
   }
+  if (result.state === 'offline' && offline) return <>{offline()}</>;
   if (result.state === 'offline' || result.state === 'failed') {
     return (
       <Alert color="orange" title={result.state === 'offline' ? 'Offline' : 'Not loaded'}>

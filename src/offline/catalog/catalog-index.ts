@@ -94,8 +94,11 @@ class KindTable {
     return blocks;
   }
 
-  /** Rows whose name holds `needle` (lower case), in catalog order, at most `limit`. */
-  search(needle: string, limit: number): CatalogRow[] {
+  /**
+   * Rows whose name holds `needle` (lower case) and that `keep` accepts, in catalog order, at
+   * most `limit`.
+   */
+  search(needle: string, limit: number, keep?: (row: CatalogRow) => boolean): CatalogRow[] {
     const nameAt = this.columns.indexOf('name');
     if (nameAt < 0) return [];
     const wanted: number[] = [];
@@ -110,7 +113,8 @@ class KindTable {
         const hit = text.indexOf(needle, from);
         if (hit < 0) break;
         const i = lastStartAtOrBefore(starts, hit);
-        out.push(this.row(b * BLOCK + i));
+        const row = this.row(b * BLOCK + i);
+        if (!keep || keep(row)) out.push(row);
         from = starts[i + 1] ?? text.length;
       }
     }
@@ -197,15 +201,24 @@ export class CatalogIndex {
     }));
   }
 
-  /** Items whose name holds `text` (any case): moulds, parts, minifigs, sets, then colours. */
-  searchByName(text: string, limit = 20, kinds: CatalogKind[] = NAMED): CatalogHit[] {
+  /**
+   * Items whose name holds `text` (any case): moulds, parts, minifigs, sets, then colours. `keep`,
+   * when given, leaves out rows it refuses (they do not count towards `limit`).
+   */
+  searchByName(
+    text: string,
+    limit = 20,
+    kinds: CatalogKind[] = NAMED,
+    keep?: (kind: CatalogKind, row: CatalogRow) => boolean,
+  ): CatalogHit[] {
     const needle = text.trim().toLowerCase();
     if (!needle) return [];
     const out: CatalogHit[] = [];
     for (const kind of kinds) {
       const t = this.tables.get(kind);
       if (!t || out.length >= limit) continue;
-      for (const row of t.search(needle, limit - out.length)) out.push({ kind, row });
+      const keepRow = keep && ((row: CatalogRow) => keep(kind, row));
+      for (const row of t.search(needle, limit - out.length, keepRow)) out.push({ kind, row });
     }
     return out;
   }

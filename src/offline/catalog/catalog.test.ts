@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WarehouseDb } from '../db';
 import { mouldFacts, sizeText } from './facts';
+import { copyDate, openDeviceCatalog } from './device';
 import { buildCatalogIndex, loadCatalogIndex } from './load';
 import { catalogMeta, storedHashes, syncCatalog } from './sync';
 import { fakeCatalog, type Cell } from './testing';
@@ -117,6 +118,9 @@ describe('catalog index', () => {
       ).length,
     );
     expect(index.searchByName('   ')).toEqual([]);
+    // `keep` leaves rows out without counting them towards the limit.
+    const odd = index.searchByName('brick', 3, ['parts'], (_, r) => Number(r.id) % 2 === 1);
+    expect(odd.map((h) => h.row.id)).toEqual([1, 3, 5]);
   });
 
   it("gives a mould's facts from itself and its part", async () => {
@@ -134,5 +138,25 @@ describe('catalog index', () => {
     expect(sizeText(facts!.size)).toBe('3.2 x 1.6 x 9.6 cm');
     expect(sizeText([1, null, 2])).toBe('1 x ? x 2 cm');
     expect(mouldFacts(await loadCatalogIndex(db), 8)).toBeNull();
+  });
+});
+
+describe("the device's copy for searches", () => {
+  it('is none before any chunk is stored; then searchable, with the day it was downloaded', async () => {
+    expect(await openDeviceCatalog(db)).toBeNull();
+    server.failAfter(2);
+    await expect(syncCatalog(server.transport, db)).rejects.toThrow();
+    // Part of the catalog: searchable, not yet dated.
+    const partial = await openDeviceCatalog(db);
+    expect(partial?.syncedAt).toBeNull();
+    expect(copyDate(partial!.syncedAt)).toBe('download not finished yet');
+    server.failAfter(Infinity);
+    await syncCatalog(server.transport, db);
+    const whole = await openDeviceCatalog(db);
+    expect(whole?.syncedAt).toBe((await catalogMeta(db))?.syncedAt);
+    expect(whole?.index.searchByName('x 2 mould')).toHaveLength(1);
+    expect(copyDate('2026-03-05T10:00:00Z')).toBe(
+      `downloaded ${new Date('2026-03-05T10:00:00Z').toLocaleDateString()}`,
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
+import { openDeviceCatalog, type DeviceCatalog } from './device';
 import { loadCatalogIndex } from './load';
 import { mouldFacts, type CatalogFacts } from './facts';
 import { startCatalogSync } from './schedule';
@@ -33,4 +34,27 @@ export function useCatalogFacts(moldId: number | null | undefined): CatalogFacts
     };
   }, [moldId, generation]);
   return moldId === null || moldId === undefined ? null : facts;
+}
+
+export type DeviceCatalogState =
+  { state: 'opening' } | { state: 'none' } | { state: 'ready'; catalog: DeviceCatalog };
+
+/**
+ * The device's copy of the catalog for a search screen: 'opening' while its index is built,
+ * 'none' when the device holds no copy, else the copy; opened again when the stored copy changes.
+ */
+export function useDeviceCatalog(): DeviceCatalogState {
+  const generation = useCatalogStatus((s) => s.generation);
+  const [state, setState] = useState<DeviceCatalogState>({ state: 'opening' });
+  useEffect(() => {
+    let live = true;
+    openDeviceCatalog().then(
+      (catalog) => live && setState(catalog ? { state: 'ready', catalog } : { state: 'none' }),
+      () => live && setState({ state: 'none' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [generation]);
+  return state;
 }
