@@ -40,7 +40,8 @@ export function useStorageAlarmReset() {
   useEffect(() => onEnqueue(() => storageAlarm.setState({ writeFailed: false })), []);
 }
 
-const FULL_TITLE = 'Storage nearly full';
+const NEARLY_FULL_TITLE = 'Storage nearly full';
+const FULL_TITLE = 'Storage full';
 const FULL_TEXT =
   'New picks and fills may not be saved on this device. Free some space on the device (photos, videos, apps you do not need).';
 const AT_RISK_TITLE = 'Unsent changes at risk';
@@ -62,8 +63,9 @@ export function StorageWarning({ unsent, onSendNow }: { unsent: number; onSendNo
   const [kept, setKept] = useState<boolean | null>(null);
   const trouble = storageTrouble(info, unsent, writeFailed);
   if (!trouble) return null;
-  const full = trouble === 'full';
-  const title = full ? FULL_TITLE : AT_RISK_TITLE;
+  const full = trouble !== 'at-risk';
+  const title =
+    trouble === 'full' ? FULL_TITLE : trouble === 'nearly-full' ? NEARLY_FULL_TITLE : AT_RISK_TITLE;
   return (
     <>
       <UnstyledButton
@@ -143,7 +145,7 @@ export function DeviceStorage({ unsent }: { unsent: number }) {
         {keeps}
       </Text>
       {share !== undefined && share >= NEARLY_FULL && (
-        <Alert color="red" mt="xs" title={FULL_TITLE}>
+        <Alert color="red" mt="xs" title={NEARLY_FULL_TITLE}>
           {FULL_TEXT}
         </Alert>
       )}

@@ -4,10 +4,13 @@ import { storageTrouble } from './deviceStorage';
 const MB = 1024 * 1024;
 
 describe('storage trouble told in the header', () => {
-  it('is "full" when nearly full, or when a write was refused for want of space', () => {
+  it('is "nearly-full" from 90% of the quota, "full" once a write was refused for want of space', () => {
     expect(storageTrouble({ usage: 95 * MB, quota: 100 * MB, persisted: true }, 0, false)).toBe(
-      'full',
+      'nearly-full',
     );
+    expect(
+      storageTrouble({ usage: 85 * MB, quota: 100 * MB, persisted: true }, 0, false),
+    ).toBeNull();
     expect(storageTrouble({ usage: 1 * MB, quota: 100 * MB }, 0, true)).toBe('full');
     expect(storageTrouble(null, 0, true)).toBe('full');
   });

@@ -44,12 +44,12 @@ export const NEARLY_FULL = 0.9;
 
 /**
  * What is wrong with this device's storage, if anything:
- * - 'full': a write failed because the storage is full, or it is nearly full, so the next pick
- *   or fill may not be saved;
+ * - 'full': a write failed because the storage is full;
+ * - 'nearly-full': so little is left that the next pick or fill may not be saved;
  * - 'at-risk': the browser may delete the app's data when the device runs low on space, and
  *   changes made here are waiting to be sent (with nothing waiting there is nothing to lose).
  */
-export type StorageTrouble = 'full' | 'at-risk' | null;
+export type StorageTrouble = 'full' | 'nearly-full' | 'at-risk' | null;
 
 export function storageTrouble(
   info: StorageInfo | null,
@@ -59,7 +59,9 @@ export function storageTrouble(
   if (writeFailed) return 'full';
   if (!info) return null;
   const { usage, quota, persisted } = info;
-  if (usage !== undefined && quota !== undefined && usage / quota >= NEARLY_FULL) return 'full';
+  if (usage !== undefined && quota !== undefined && usage / quota >= NEARLY_FULL) {
+    return 'nearly-full';
+  }
   if (persisted === false && unsent > 0) return 'at-risk';
   return null;
 }

@@ -19,12 +19,17 @@ async function pickedOnServer(request: APIRequestContext, token: string): Promis
   return items.reduce((n, i) => n + i.quantity_picked, 0);
 }
 
-// The app logs the failed write for the developers.
-test.use({ allowedConsoleError: /^Local write failed \(This pick/ });
+// The app logs the failed write for the developers. On a phone, tapped.
+test.use({
+  allowedConsoleError: /^Local write failed \(This pick/,
+  viewport: { width: 360, height: 740 },
+  hasTouch: true,
+  isMobile: true,
+});
 
 test('a pick on a device whose storage is full is not counted and the picker is told', async ({
   page,
-}) => {
+}, testInfo) => {
   test.setTimeout(60_000);
   const { access_token: token } = await apiLogin(page.request, 'picker@demo.test');
   const pickedBefore = await pickedOnServer(page.request, token);
@@ -69,6 +74,16 @@ test('a pick on a device whose storage is full is not counted and the picker is 
   await expect(page.getByText(/\d+ unsent/)).toHaveCount(0);
   expect(await pickedOnServer(page.request, token)).toBe(pickedBefore);
 
+  // The header says so on every screen, and a tap tells what to do.
+  const warning = page.getByRole('button', { name: 'Storage full' });
+  await expect(warning).toBeVisible();
+  const shot = testInfo.outputPath('storage-full-header.png');
+  await page.screenshot({ path: shot });
+  await testInfo.attach('storage-full-header', { path: shot, contentType: 'image/png' });
+  await warning.tap();
+  await expect(page.getByText(/Free some space on the device/).last()).toBeVisible();
+  await page.keyboard.press('Escape');
+
   // Room again: the same Confirm saves the pick.
   await page.evaluate(() => {
     (window as unknown as { __storageFull: { on: boolean } }).__storageFull.on = false;
@@ -77,6 +92,8 @@ test('a pick on a device whose storage is full is not counted and the picker is 
   await expect
     .poll(() => pickedOnServer(page.request, token), { timeout: 15_000 })
     .toBeGreaterThan(pickedBefore);
+  // Saved again: the header's warning goes.
+  await expect(warning).toHaveCount(0);
   // No second storage message (the first one may have closed on its own by now).
   expect(await page.getByText(/This device's storage is full/).count()).toBeLessThanOrEqual(1);
 });

@@ -1,0 +1,149 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
+import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { bearer, DEMO_PASSWORD, expect, test } from './support/fixtures';
+import { readMeta, writeMeta } from './support/service-worker';
+
+/**
+ * Wi-Fi up, server unreachable, then back: the device has backed off (here for a minute, as after
+ * a long outage) and would wait. On a 360 × 740 phone, "Send now" in the sync drawer, and a tap
+ * on the header's unsent count, send at once; while the server is still away they say so.
+ */
+
+const PICKER = 'picker@demo.test';
+const BEING_PICKED = 1;
+const UNASSIGNED = 2;
+const A_MINUTE = 60_000;
+
+test.use({
+  viewport: { width: 360, height: 740 },
+  hasTouch: true,
+  isMobile: true,
+  // Requests cut by the proxy are logged by Chromium as failed resources: expected here.
+  allowedConsoleError: /net::ERR_CONNECTION_(REFUSED|RESET|CLOSED)/,
+});
+
+let server: ServerProcess;
+let proxy: FaultProxy;
+let dataDir: string;
+
+test.beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'bw-send-now-'));
+  server = await startServerProcess({ dataDir });
+  proxy = await startFaultProxy({ target: { host: '127.0.0.1', port: server.port } });
+});
+
+test.afterAll(async () => {
+  await proxy?.close();
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function apiToken(): Promise<string> {
+  const res = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${PICKER}:${DEMO_PASSWORD}`).toString('base64')}`,
+    },
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+async function pickingStatus(token: string, id: number): Promise<number | undefined> {
+  const res = await fetch(`${server.url}/api/v1/order?order_id=${id}`, { headers: bearer(token) });
+  if (res.status !== 200) return undefined;
+  const body = (await res.json()) as { results?: { picking_status_id: number }[] };
+  return body.results?.[0]?.picking_status_id;
+}
+
+async function unassignedOrder(token: string): Promise<number> {
+  for (let id = 1; id <= 24; id++) {
+    if ((await pickingStatus(token, id)) === UNASSIGNED) return id;
+  }
+  throw new Error('no unassigned demo order');
+}
+
+async function tapCentre(page: Page, target: Locator) {
+  const box = (await target.boundingBox())!;
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+async function shoot(page: Page, testInfo: TestInfo, name: string) {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+/** The device has failed to reach the server and waits a minute before it tries again. */
+async function backedOffForAMinute(page: Page) {
+  await expect
+    .poll(async () => (await readMeta<{ failures: number }>(page, 'push_backoff'))?.failures ?? 0, {
+      timeout: 15_000,
+    })
+    .toBeGreaterThan(0);
+  await writeMeta(page, 'push_backoff', { failures: 6, until: Date.now() + A_MINUTE });
+}
+
+test('Send now and a tap on the unsent count send at once when the server is back', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const token = await apiToken();
+  const orderId = await unassignedOrder(token);
+
+  await page.goto(`${proxy.url}/`);
+  await page.getByLabel('Email').fill(PICKER);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { name: 'Picker Orders' })).toBeVisible();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 20_000,
+  });
+  await expect(page.getByText(/Last sync/)).toBeVisible({ timeout: 20_000 });
+
+  // The server goes away with the Wi-Fi up: opening the order queues its claim.
+  await proxy.setMode('refuse');
+  await page.goto(`${proxy.url}/picker/${orderId}`);
+  const unsent = page.getByText('1 unsent');
+  await expect(unsent).toBeVisible({ timeout: 10_000 });
+  await backedOffForAMinute(page);
+
+  // A tap on the count tries at once: still away, and the drawer says so.
+  const status = page.getByRole('button', { name: 'Sync status' });
+  await tapCentre(page, status);
+  await expect(page.getByTestId('sync-summary')).toContainText('1 not sent');
+  await expect(page.getByText(/The server cannot be reached right now/)).toBeVisible({
+    timeout: 10_000,
+  });
+  await shoot(page, testInfo, 'send-now-server-away');
+
+  // The server is back. Without Send now the device would wait out its minute.
+  await proxy.setMode('pass');
+  await backedOffForAMinute(page);
+  const tapped = Date.now();
+  await tapCentre(page, page.getByRole('button', { name: 'Send now' }));
+  await expect(page.getByTestId('send-result')).toHaveText('Sent.', { timeout: 10_000 });
+  await expect(page.getByTestId('sync-summary')).toContainText('Everything sent');
+  expect(Date.now() - tapped, 'sent long before the backoff ended').toBeLessThan(A_MINUTE / 2);
+  await shoot(page, testInfo, 'send-now-sent');
+  expect(await pickingStatus(token, orderId)).toBe(BEING_PICKED);
+  await page.keyboard.press('Escape');
+
+  // Once more through the header's count alone: a report made while the server was away.
+  await proxy.setMode('refuse');
+  await page.getByRole('button', { name: 'Report issue' }).tap();
+  await page.getByRole('combobox', { name: 'Type of issue' }).tap();
+  await page.getByRole('option', { name: 'Item damaged' }).tap();
+  await page.getByRole('button', { name: 'Send report' }).tap();
+  await expect(unsent).toBeVisible({ timeout: 10_000 });
+  await backedOffForAMinute(page);
+  await proxy.setMode('pass');
+  // The report's window has gone (it closes with a short slide).
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await tapCentre(page, status);
+  await expect(page.getByTestId('send-result')).toHaveText('Sent.', { timeout: 10_000 });
+  await expect(unsent).toHaveCount(0);
+});
