@@ -62,6 +62,18 @@ export const SyncRejectCode = {
 } as const;
 
 /**
+ * What the floor reads for the engine's own refusals: never a mutation's name or a field path
+ * (the server logs those).
+ */
+export const SyncRejectMessages = {
+  /** The server knows no change of this kind: one of the two is out of date, most often the app. */
+  unknownMutation: 'This app is older than the server: update the app (reload) and try again.',
+  /** The server could not read the change's details. */
+  invalidArgs:
+    'The server could not read this change: update the app (reload) and make the change again.',
+} as const;
+
+/**
  * The answer to a push (HTTP 200):
  * - `results` holds one entry per mutation, in seq order. Applied or rejected, the answer is
  *   final: sending the same id again returns the same result and applies nothing. `failed` is a
