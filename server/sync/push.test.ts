@@ -204,8 +204,16 @@ describeEachDialect('sync push', (dialect) => {
     const logged = logLines.map((l) => JSON.parse(l)).find((l) => l.mutationId === unknown.id);
     expect(logged).toMatchObject({ mutation: 'note.fly.v1', level: 40 });
     expect(logged.msg).toContain('note.fly.v1');
-    expect(r2).toMatchObject({ id: badArgs.id, status: 'rejected', code: 'invalid_args' });
-    expect(r2.message).toContain('text');
+    expect(r2).toEqual({
+      id: badArgs.id,
+      status: 'rejected',
+      code: 'invalid_args',
+      message:
+        'The server could not read this change: update the app (reload) and make the change again.',
+    });
+    const invalid = logLines.map((l) => JSON.parse(l)).find((l) => l.mutationId === badArgs.id);
+    expect(invalid).toMatchObject({ mutation: 'note.add.v1', level: 40 });
+    expect(invalid.msg).toMatch(/Invalid note\.add\.v1: text: /);
     expect(r3).toEqual({
       id: noRole.id,
       status: 'rejected',

@@ -194,7 +194,8 @@ const ROLLBACK_M = CompiledQuery.raw('rollback to savepoint m');
 
 /**
  * The engine's own checks before a mutation runs: unknown name, missing role, invalid args. An
- * unknown name is logged; the device is told in the floor's words, without the name.
+ * unknown name and invalid args are logged with the name and the problems; the device is told in
+ * the floor's words, without them (the floor reads the message in its sync problems list).
  */
 function precheck(
   log: FastifyBaseLogger,
@@ -217,8 +218,12 @@ function precheck(
   }
   const parsed = def.args.safeParse(m.args);
   if (!parsed.success) {
+    log.warn(
+      { mutationId: m.id, mutation: m.name, deviceId, seq: m.seq },
+      `sync push: ${describeIssues(m.name, parsed.error)}; refused`,
+    );
     return {
-      verdict: reject(m.id, SyncRejectCode.invalidArgs, describeIssues(m.name, parsed.error)),
+      verdict: reject(m.id, SyncRejectCode.invalidArgs, SyncRejectMessages.invalidArgs),
     };
   }
   return { def, args: parsed.data };
