@@ -14,7 +14,7 @@ export const OrderMessages = {
   paused: 'The order has been paused.',
   notPickableUnlessUnassigned:
     'Cannot make order not ready for picking, as the order status is not unassigned.',
-  stockInsufficient: 'You cannot pick more than the current stock (error 409)',
+  stockInsufficient: 'You cannot pick more than the current stock',
   pickerAddsNoStock: 'A picker cannot add stock here; stock is added by filling a tray.',
   pickLowered: 'A picker cannot lower what was picked; ask the order manager to correct it.',
   stockTooLarge: 'This would make the stock at the location larger than can be stored.',

@@ -49,16 +49,31 @@ export type MutationResult = z.infer<typeof MutationResult>;
 
 /** Rejection codes the sync engine itself gives (modules add their own, e.g. `stock_insufficient`). */
 export const SyncRejectCode = {
-  /** The server knows no mutation of this name (e.g. the app is newer than the server). */
+  /**
+   * The server knows no mutation of this name: the app and the server are of different versions
+   * (most often an app the device kept from before an update of the server).
+   */
   unknownMutation: 'unknown_mutation',
   /** The user does not hold a role the mutation needs. Message: 'Permission denied'. */
   forbidden: 'forbidden',
-  /** The args do not match the mutation's schema; the message lists the problems. */
+  /** The args do not match the mutation's schema; the server's log lists the problems. */
   invalidArgs: 'invalid_args',
   /** Another company already used this mutation id. */
   duplicateId: 'duplicate_id',
   /** A recorded rejection without a code (not given by this server). */
   rejected: 'rejected',
+} as const;
+
+/**
+ * What the floor reads for the engine's own refusals: never a mutation's name or a field path
+ * (the server logs those).
+ */
+export const SyncRejectMessages = {
+  /** The server knows no change of this kind: the app is out of date (most often). */
+  unknownMutation: 'This app is older than the server: update the app (reload) and try again.',
+  /** The server could not read the change's details. */
+  invalidArgs:
+    'The server could not read this change: update the app (reload) and make the change again.',
 } as const;
 
 /**

@@ -190,12 +190,30 @@ describeEachDialect('sync push', (dialect) => {
       name: 'note.delete.v1',
       args: { id: 1 },
     };
+    logLines.length = 0;
     const res = await push(picker, [unknown, badArgs, noRole]);
     expect(res.statusCode).toBe(200);
     const [r1, r2, r3] = res.json().results;
-    expect(r1).toMatchObject({ id: unknown.id, status: 'rejected', code: 'unknown_mutation' });
-    expect(r2).toMatchObject({ id: badArgs.id, status: 'rejected', code: 'invalid_args' });
-    expect(r2.message).toContain('text');
+    // The device is told in the floor's words; the change's name stays in the server's log.
+    expect(r1).toEqual({
+      id: unknown.id,
+      status: 'rejected',
+      code: 'unknown_mutation',
+      message: 'This app is older than the server: update the app (reload) and try again.',
+    });
+    const logged = logLines.map((l) => JSON.parse(l)).find((l) => l.mutationId === unknown.id);
+    expect(logged).toMatchObject({ mutation: 'note.fly.v1', level: 40 });
+    expect(logged.msg).toContain('note.fly.v1');
+    expect(r2).toEqual({
+      id: badArgs.id,
+      status: 'rejected',
+      code: 'invalid_args',
+      message:
+        'The server could not read this change: update the app (reload) and make the change again.',
+    });
+    const invalid = logLines.map((l) => JSON.parse(l)).find((l) => l.mutationId === badArgs.id);
+    expect(invalid).toMatchObject({ mutation: 'note.add.v1', level: 40 });
+    expect(invalid.msg).toMatch(/Invalid note\.add\.v1: text: /);
     expect(r3).toEqual({
       id: noRole.id,
       status: 'rejected',

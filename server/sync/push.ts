@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { hasAnyRole } from '../../contract/permissions';
 import {
   SyncRejectCode,
+  SyncRejectMessages,
   type MutationEnvelope,
   type MutationResult,
   type PushRequest,
@@ -191,21 +192,38 @@ const SAVE_M = CompiledQuery.raw('savepoint m');
 const RELEASE_M = CompiledQuery.raw('release savepoint m');
 const ROLLBACK_M = CompiledQuery.raw('rollback to savepoint m');
 
-/** The engine's own checks before a mutation runs: unknown name, missing role, invalid args. */
+/**
+ * The engine's own checks before a mutation runs: unknown name, missing role, invalid args. An
+ * unknown name and invalid args are logged with the name and the problems; the device is told in
+ * the floor's words, without them (the floor reads the message in its sync problems list).
+ */
 function precheck(
+  log: FastifyBaseLogger,
   user: SessionUser,
+  deviceId: string,
   m: MutationEnvelope,
 ): { def?: AnyMutationDef; args?: unknown; verdict?: Rejection } {
   const def = findMutation(m.name);
-  if (!def)
-    return { verdict: reject(m.id, SyncRejectCode.unknownMutation, `Unknown change: ${m.name}`) };
+  if (!def) {
+    log.warn(
+      { mutationId: m.id, mutation: m.name, deviceId, seq: m.seq },
+      `sync push: unknown change ${m.name}; refused`,
+    );
+    return {
+      verdict: reject(m.id, SyncRejectCode.unknownMutation, SyncRejectMessages.unknownMutation),
+    };
+  }
   if (def.roles.length > 0 && !hasAnyRole(user.permissions, def.roles)) {
     return { verdict: reject(m.id, SyncRejectCode.forbidden, 'Permission denied') };
   }
   const parsed = def.args.safeParse(m.args);
   if (!parsed.success) {
+    log.warn(
+      { mutationId: m.id, mutation: m.name, deviceId, seq: m.seq },
+      `sync push: ${describeIssues(m.name, parsed.error)}; refused`,
+    );
     return {
-      verdict: reject(m.id, SyncRejectCode.invalidArgs, describeIssues(m.name, parsed.error)),
+      verdict: reject(m.id, SyncRejectCode.invalidArgs, SyncRejectMessages.invalidArgs),
     };
   }
   return { def, args: parsed.data };
@@ -223,7 +241,7 @@ async function runMutation(
   m: MutationEnvelope,
   version: number,
 ): Promise<MutationResult> {
-  const { def, args, verdict } = precheck(user, m);
+  const { def, args, verdict } = precheck(log, user, deviceId, m);
   await trx.executeQuery(SAVE_M);
   try {
     const result = await claimAndApply(trx, log, user, deviceId, m, version, def, args, verdict);

@@ -39,6 +39,19 @@ describe('kyTransport', () => {
     await enqueue('stock.add.v1', { qty: 5 }, undefined, db);
     expect(await flush({ pushFn, db })).toMatchObject({ status: 'waiting', error: 'HTTP 500' });
   });
+
+  it('refuses an entry the server answered 4xx without a message, with no HTTP status in the words', async () => {
+    const { pushFn } = kyTransport(ky.create({ prefixUrl: server.base }));
+    server.state.pushFaults.push({ kind: 'status', status: 418 });
+    await enqueue('stock.add.v1', { qty: 5 }, undefined, db);
+    expect(await flush({ pushFn, db })).toMatchObject({ rejected: 1 });
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({
+      state: 'rejected',
+      code: 'http_418',
+      message: 'The server refused this change.',
+    });
+  });
 });
 
 describe('parseRetryAfter', () => {

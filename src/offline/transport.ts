@@ -72,7 +72,8 @@ async function clientError(response: Response): Promise<CallOutcome> {
     kind: 'client-error',
     status: response.status,
     code: code ?? `http_${response.status}`,
-    message: detail ?? `The server refused this change (HTTP ${response.status}).`,
+    // Shown to the floor (sync problems, the fill screen): the status stays in the code only.
+    message: detail ?? 'The server refused this change.',
   };
 }
 

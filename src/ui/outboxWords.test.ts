@@ -90,6 +90,54 @@ describe('describeEntry', () => {
     expect(words.group).toBe('Other changes');
   });
 
+  it('tells a change the server does not know as an out-of-date app, without its name', () => {
+    const words = describeEntry(
+      entry({
+        name: 'pick.confirm.v1',
+        args: pick,
+        code: 'unknown_mutation',
+        message: 'Unknown change: pick.confirm.v1',
+      }),
+      facts,
+    );
+    expect(words.reason).toBe(
+      'This app is older than the server: update the app (reload) and try again.',
+    );
+    expect(words.what).toBe('Pick: 13 × Brick 2 x 4 · Red · New from A-01-02');
+    expect(JSON.stringify(words)).not.toMatch(/pick\.confirm|Unknown change/);
+  });
+
+  it('gives refusals without floor words its own: no field paths, no HTTP status', () => {
+    const invalid = describeEntry(
+      entry({
+        args: pick,
+        code: 'invalid_args',
+        message: 'Invalid pick.confirm.v1: quantity: Too big',
+      }),
+      facts,
+    );
+    expect(invalid.reason).toBe(
+      'The server could not read this change: update the app (reload) and make the change again.',
+    );
+    const bare = describeEntry(
+      entry({
+        args: pick,
+        code: 'http_418',
+        message: 'The server refused this change (HTTP 418).',
+      }),
+      facts,
+    );
+    expect(bare.reason).toBe('The server refused this change.');
+    const stuck = describeEntry(
+      entry({ args: pick, state: 'stuck', code: 'server_error', message: 'HTTP 500' }),
+      facts,
+    );
+    expect(stuck.reason).toBe('The server could not apply this change.');
+    for (const words of [invalid, bare, stuck]) {
+      expect(JSON.stringify(words)).not.toMatch(/HTTP|\d{3}\)|pick\.confirm|quantity:/);
+    }
+  });
+
   it('names a refused tray edit by batch, tray numbers and what was changed', () => {
     const local: TraysSaveLocal = {
       batch_name: 'Attic 4 - slopes and tiles',

@@ -2,6 +2,7 @@ import { BatchTraysMessages, BatchTraysMutation } from '../../contract/batch-tra
 import { ErrorCode } from '../../contract/errors';
 import { FillingMutation, FillingRejectCode } from '../../contract/mutations/filling';
 import { PickingMutation, PickingRejectCode } from '../../contract/mutations/picking';
+import { SyncRejectCode, SyncRejectMessages } from '../../contract/sync';
 import type { OutboxEntry } from '../offline/db';
 
 /**
@@ -153,14 +154,32 @@ const REASONS: Record<string, string> = {
 };
 
 /**
+ * Refusals whose message is for the server's people, not the floor: it names the change or its
+ * fields ("Invalid pick.confirm.v1: quantity: …") or is missing (an HTTP status alone).
+ */
+const IN_FLOOR_WORDS: Record<string, string> = {
+  [SyncRejectCode.unknownMutation]: SyncRejectMessages.unknownMutation,
+  [SyncRejectCode.invalidArgs]: SyncRejectMessages.invalidArgs,
+  [ErrorCode.validation]: SyncRejectMessages.invalidArgs,
+  [ErrorCode.tooLarge]: 'This change is too large for the server to take.',
+};
+const REFUSED = 'The server refused this change.';
+/** The code the device gives a refusal the server sent without one: `http_` and the status. */
+const BARE_STATUS = /^http_\d+$/;
+
+/**
  * Why the server refused: its own message, except where that message would send the floor the
- * wrong way ("claim it again" for an order someone else holds or has picked).
+ * wrong way ("claim it again" for an order someone else holds or has picked) or is not in the
+ * floor's words (a change's name, a field path, an HTTP status).
  */
 function reasonOf(entry: OutboxEntry): string {
-  if (entry.code === PickingRejectCode.orderNotClaimed) {
+  const code = entry.code ?? '';
+  if (code === PickingRejectCode.orderNotClaimed) {
     return 'Another picker holds this order now, or it was paused or picked without you.';
   }
-  return entry.message || REASONS[entry.code ?? ''] || 'The server refused this change.';
+  if (IN_FLOOR_WORDS[code]) return IN_FLOOR_WORDS[code];
+  if (BARE_STATUS.test(code)) return REFUSED;
+  return entry.message || REASONS[code] || REFUSED;
 }
 
 function whatOf(entry: OutboxEntry, facts: EntryFacts): string {
@@ -245,7 +264,8 @@ export function describeEntry(entry: OutboxEntry, facts: EntryFacts = {}): Entry
     group,
     what: whatOf(entry, facts),
     status: stuck ? 'Not sent: the server failed on it' : 'Refused',
-    reason: stuck ? entry.message || 'The server could not apply this change.' : reasonOf(entry),
+    // A stuck entry's message is the device's note of the failure ("HTTP 500"), not for the floor.
+    reason: stuck ? 'The server could not apply this change.' : reasonOf(entry),
     todo: todoOf(entry, facts, canRetry),
     putBack: refusedPick
       ? {

@@ -6,6 +6,7 @@ import { fetchOrders, type OrderListParams } from './api';
 import { formatAge, lotsAndItems } from './format';
 import { OnDeviceNote, useOnDevice } from './OnDeviceNote';
 import { OrderProgress } from './OrderProgress';
+import { orderStatusWords, pickingStatusWords } from './statusWords';
 
 const SORT_LABELS: Record<OrderSortFlag, string> = {
   order_by_age: 'Age',
@@ -79,9 +80,9 @@ export default function ManageOrdersPage() {
             <Table.Td>{o.order_number}</Table.Td>
             <Table.Td>{o.store_platform}</Table.Td>
             <Table.Td>{formatAge(o.created_at)}</Table.Td>
-            <Table.Td>{o.status_name}</Table.Td>
+            <Table.Td>{orderStatusWords(o.status_name)}</Table.Td>
             <Table.Td>
-              {o.picking_status_name}
+              {pickingStatusWords(o.picking_status_id)}
               <OnDeviceNote rows={onDevice} orderId={o.order_id} />
             </Table.Td>
             <Table.Td>{lotsAndItems(o.item_count, o.ordered_total)}</Table.Td>

@@ -2,7 +2,8 @@ import { Alert, Anchor, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import { Link, useParams } from 'react-router-dom';
 import { OrderMessages, type OrderUpdateRequest } from '../../../contract/orders';
 import { useSession } from '../../app/session';
-import { notifyError, notifySuccess, showApiError } from '../../ui/notify';
+import { notifyError, notifySuccess } from '../../ui/notify';
+import { notifyRefusal } from '../../ui/refusalWords';
 import { updateOrder } from './api';
 import { OrderIssue } from './OrderIssue';
 import { OrderItemsList } from './OrderItemsList';
@@ -24,7 +25,8 @@ export default function OrderDetailPage() {
       notifySuccess(answer.message || OrderMessages.updated);
       setDetail((d) => (d ? { ...d, order: answer.order } : d));
     } catch (error) {
-      await showApiError(error);
+      // Pickers read this screen too: the refusal in words, without an HTTP status.
+      await notifyRefusal(error);
       await reload();
     }
   }

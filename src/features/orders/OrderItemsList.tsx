@@ -1,4 +1,5 @@
-import { Button, Group, Image, Modal, Paper, Stack, Table, Text } from '@mantine/core';
+import { Box, Button, Group, Image, Modal, Paper, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import type { OrderItem } from '../../../contract/orders';
 import { ItemFacts } from './ItemFacts';
@@ -58,50 +59,111 @@ function NotesModal({ item, onClose }: { item: Item | null; onClose: () => void 
   );
 }
 
-/** The order's items: picture, colour, mould, condition, Catalog, Notes, Picked|Ordered. */
+/** Narrower than this (Mantine's `sm`), the items are cards instead of a table. */
+const WIDE_SCREEN = '(min-width: 48em)';
+
+interface ListProps {
+  items: Item[];
+  onCatalog: (item: Item) => void;
+  onNotes: (item: Item) => void;
+}
+
+function PickedOfOrdered({ item }: { item: Item }) {
+  return (
+    <Text fw={700} c={item.quantity_picked > item.quantity_ordered ? 'yellow.8' : undefined}>
+      {item.quantity_picked}|{item.quantity_ordered}
+    </Text>
+  );
+}
+
+/** Wide screens: one row per item. */
+function ItemsTable({ items, onCatalog, onNotes }: ListProps) {
+  return (
+    <Table verticalSpacing="sm" striped>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Item</Table.Th>
+          <Table.Th>Picked|Ordered</Table.Th>
+          <Table.Th />
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((item) => (
+          <Table.Tr key={item.order_item_id} data-testid="order-item">
+            <Table.Td>
+              <ItemFacts item={item} />
+            </Table.Td>
+            <Table.Td>
+              <PickedOfOrdered item={item} />
+            </Table.Td>
+            <Table.Td>
+              <Group gap="xs" justify="flex-end" wrap="nowrap">
+                <Button variant="default" onClick={() => onCatalog(item)}>
+                  Catalog
+                </Button>
+                <Button variant="default" onClick={() => onNotes(item)}>
+                  Notes
+                </Button>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/**
+ * Phones: one card per item, the facts and Picked|Ordered above Catalog and Notes, which share
+ * the card's width (buttons a thumb can hit).
+ */
+function ItemCards({ items, onCatalog, onNotes }: ListProps) {
+  return (
+    <Stack gap={0}>
+      {items.map((item, i) => (
+        <Box
+          key={item.order_item_id}
+          data-testid="order-item"
+          p="sm"
+          style={i > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
+        >
+          <Group gap="sm" wrap="nowrap" align="flex-start" justify="space-between">
+            <Box miw={0} style={{ overflowWrap: 'anywhere' }}>
+              <ItemFacts item={item} imageSize={56} />
+            </Box>
+            <Stack gap={0} align="flex-end" flex="none">
+              <Text size="xs" c="dimmed">
+                Picked|Ordered
+              </Text>
+              <PickedOfOrdered item={item} />
+            </Stack>
+          </Group>
+          <Group gap="xs" mt="sm" grow>
+            <Button size="md" variant="default" onClick={() => onCatalog(item)}>
+              Catalog
+            </Button>
+            <Button size="md" variant="default" onClick={() => onNotes(item)}>
+              Notes
+            </Button>
+          </Group>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * The order's items: picture, colour, mould, condition, Catalog, Notes, Picked|Ordered. A table
+ * on wide screens, cards on phones (nothing to scroll sideways).
+ */
 export function OrderItemsList({ items }: { items: Item[] }) {
   const [catalogOf, setCatalogOf] = useState<Item | null>(null);
   const [notesOf, setNotesOf] = useState<Item | null>(null);
+  const wide = useMediaQuery(WIDE_SCREEN, false, { getInitialValueInEffect: false });
+  const List = wide ? ItemsTable : ItemCards;
   return (
     <Paper withBorder p={0}>
-      <Table.ScrollContainer minWidth={420}>
-        <Table verticalSpacing="sm" striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Item</Table.Th>
-              <Table.Th>Picked|Ordered</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((item) => (
-              <Table.Tr key={item.order_item_id} data-testid="order-item">
-                <Table.Td>
-                  <ItemFacts item={item} />
-                </Table.Td>
-                <Table.Td>
-                  <Text
-                    fw={700}
-                    c={item.quantity_picked > item.quantity_ordered ? 'yellow.8' : undefined}
-                  >
-                    {item.quantity_picked}|{item.quantity_ordered}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    <Button variant="default" onClick={() => setCatalogOf(item)}>
-                      Catalog
-                    </Button>
-                    <Button variant="default" onClick={() => setNotesOf(item)}>
-                      Notes
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <List items={items} onCatalog={setCatalogOf} onNotes={setNotesOf} />
       <CatalogModal item={catalogOf} onClose={() => setCatalogOf(null)} />
       <NotesModal item={notesOf} onClose={() => setNotesOf(null)} />
     </Paper>

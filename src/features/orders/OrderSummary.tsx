@@ -9,7 +9,7 @@ import {
   Switch,
   Text,
 } from '@mantine/core';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   OrderMessages,
@@ -17,14 +17,9 @@ import {
   type Order,
   type OrderUpdateRequest,
 } from '../../../contract/orders';
-import { fetchPickingStatuses } from './api';
 import { formatAge, lotsAndItems } from './format';
 import { OrderProgress } from './OrderProgress';
-
-const KNOWN_STATUSES = Object.entries(PickingStatus).map(([name, id]) => ({
-  picking_status_id: id as number,
-  picking_status_name: name,
-}));
+import { orderStatusWords, PICKING_STATUS_CHOICES, pickingStatusWords } from './statusWords';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -50,11 +45,6 @@ interface Props {
 /** The order's fields: number, platform, age, status, lots|items, progress, picking. */
 export function OrderSummary({ order, isManager, isPicker, editable, onChange, onRefused }: Props) {
   const navigate = useNavigate();
-  const [statuses, setStatuses] = useState(KNOWN_STATUSES);
-  useEffect(() => {
-    if (!isManager || !editable) return;
-    fetchPickingStatuses().then(setStatuses, () => undefined);
-  }, [isManager, editable]);
 
   function setPickable(on: boolean) {
     // An order can be made not pickable only while it is unassigned (picking status 2).
@@ -77,22 +67,19 @@ export function OrderSummary({ order, isManager, isPicker, editable, onChange, o
           <Badge variant="light">{order.store_platform}</Badge>
         </Field>
         <Field label="Age">{formatAge(order.created_at)}</Field>
-        {isManager && <Field label="Order status">{order.status_name}</Field>}
+        {isManager && <Field label="Order status">{orderStatusWords(order.status_name)}</Field>}
         <Field label="Lots|Items">{lotsAndItems(order.item_count, order.ordered_total)}</Field>
         <Field label="Picking status">
           {isManager && editable ? (
             <Select
               aria-label="Picking status"
-              data={statuses.map((s) => ({
-                value: String(s.picking_status_id),
-                label: s.picking_status_name,
-              }))}
+              data={PICKING_STATUS_CHOICES}
               value={String(order.picking_status_id)}
               allowDeselect={false}
               onChange={(v) => v && void onChange({ picking_status_id: Number(v) })}
             />
           ) : (
-            <Text>{order.picking_status_name}</Text>
+            <Text data-testid="picking-status">{pickingStatusWords(order.picking_status_id)}</Text>
           )}
         </Field>
         {isManager && (

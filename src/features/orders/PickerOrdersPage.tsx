@@ -8,6 +8,7 @@ import { formatAge, lotsAndItems } from './format';
 import { pickerOrders } from './local';
 import { OrderProgress } from './OrderProgress';
 import { OrderSyncBadge } from './OrderSyncBadge';
+import { pickingStatusWords } from './statusWords';
 import { outboxByOrder } from './outboxByOrder';
 import { useOnDeviceReport } from './useOnDeviceReport';
 
@@ -49,12 +50,12 @@ export default function PickerOrdersPage() {
             </Stack>
             {o.picking_status_id === PickingStatus.BEING_PICKED && (
               <Badge color="blue" flex="none">
-                Being picked by you
+                {pickingStatusWords(PickingStatus.BEING_PICKED)} by you
               </Badge>
             )}
             {o.picking_status_id === PickingStatus.PAUSED && (
               <Badge color="gray" flex="none">
-                Paused
+                {pickingStatusWords(PickingStatus.PAUSED)}
               </Badge>
             )}
           </Group>

@@ -40,12 +40,6 @@ export function fetchOrderItems(orderId: number) {
     .then((r) => r.results);
 }
 
-export function fetchPickingStatuses() {
-  return api
-    .get('v1/order/picking_status')
-    .json<{ picking_status_id: number; picking_status_name: string }[]>();
-}
-
 /** PUT /v1/order with exactly one field. */
 export function updateOrder(orderId: number, change: OrderUpdateRequest) {
   return api

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Order, OrderItemWithLocations } from '../../../contract/orders';
 import { getDb } from '../../offline';
-import { showApiError } from '../../ui/notify';
+import { notifyRefusal } from '../../ui/refusalWords';
 import { isUnreachable } from '../../api/errors';
 import { fetchOrder, fetchOrderItems } from './api';
 import { localOrder, localOrderItems, mayPick, type LocalOrderItem } from './local';
@@ -29,7 +29,7 @@ export function useOrderDetail(orderId: number, userId: number | null | undefine
     } catch (error) {
       if (!isUnreachable(error)) {
         setState('failed');
-        await showApiError(error);
+        await notifyRefusal(error);
         return;
       }
       const db = getDb();
