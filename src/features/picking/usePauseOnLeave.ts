@@ -1,11 +1,13 @@
 import { useEffect, useRef } from 'react';
+import { ANSWER_WAIT_MS, serverAnswer } from '../../offline';
 import { saveLocally } from '../../ui/localWriteError';
 import { notifyPending, notifySuccess } from '../../ui/notify';
 import { pauseOrder } from './mutations';
 
 export const PAUSED_FOR_OTHERS = 'You left the order: it is paused, and other pickers can take it.';
+/** Said when the server has not confirmed the pause (offline, or no answer within a few seconds). */
 export const PAUSE_PENDING =
-  'You left the order: it is paused on this device, and others can take it once you are back online.';
+  'You left the order: it is paused on this device, and others can take it once the server has it.';
 
 /** Pauses scheduled by an unmount, cancelled by a mount of the same order right after it. */
 const scheduled = new Map<number, ReturnType<typeof setTimeout>>();
@@ -35,10 +37,16 @@ export function usePauseOnLeave(orderId: number, shouldPause: () => boolean) {
         setTimeout(() => {
           scheduled.delete(orderId);
           if (!shouldPauseNow) return;
-          void saveLocally(() => pauseOrder(orderId), 'Pausing the order').then((saved) => {
-            if (!saved) return;
-            if (navigator.onLine) notifySuccess(PAUSED_FOR_OTHERS);
-            else notifyPending(PAUSE_PENDING);
+          const sent: { id?: string } = {};
+          void saveLocally(
+            async () => (sent.id = (await pauseOrder(orderId)).id),
+            'Pausing the order',
+          ).then(async (saved) => {
+            if (!saved || !sent.id) return;
+            // Told as free for others once the server has the pause.
+            const answer = await serverAnswer(sent.id, ANSWER_WAIT_MS);
+            if (answer === 'confirmed') notifySuccess(PAUSED_FOR_OTHERS);
+            else if (answer === 'waiting') notifyPending(PAUSE_PENDING);
           });
         }, 0),
       );
