@@ -63,7 +63,8 @@ export function Shell({ children }: { children: ReactNode }) {
       >
         <AppShell.Header>
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-            <Group gap="sm" wrap="nowrap">
+            {/* The name gives way on a phone; the sync status and warnings never do. */}
+            <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: 1 }}>
               <Burger
                 opened={opened}
                 onClick={toggle}
@@ -71,11 +72,16 @@ export function Shell({ children }: { children: ReactNode }) {
                 size="sm"
                 aria-label={opened ? 'Close menu' : 'Open menu'}
               />
-              <Title order={1} size="h4">
+              <Title
+                order={1}
+                size="h4"
+                miw={0}
+                style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+              >
                 {APP_NAME}
               </Title>
             </Group>
-            <Group gap="sm" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap" style={{ flex: 'none' }}>
               <SyncStatusSlot />
               {user && (
                 <Text

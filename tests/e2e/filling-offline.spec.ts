@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import type { TrayDetail, TrayListResponse, WarehouseTray } from '../../contract/warehouse';
 import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
 import { wedgeScan } from './support/scanner';
@@ -10,6 +10,15 @@ import { wedgeScan } from './support/scanner';
 
 // Catalog pictures live on outside CDNs the test machine cannot reach.
 const FILLER = 'picker@demo.test';
+
+// The filler's phone.
+test.use({ viewport: { width: 360, height: 740 } });
+
+async function shoot(page: Page, testInfo: TestInfo, name: string) {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
 
 async function trayDetail(page: Page, token: string, trayId: number): Promise<TrayDetail> {
   const res = await page.request.get(`/api/v1/warehouse/tray?tray_id=${trayId}`, {
@@ -46,7 +55,7 @@ async function scanLocation(page: Page, code: string) {
 test('a filler fills three trays offline by scanning, reloads, and each fill lands once', async ({
   page,
   context,
-}) => {
+}, testInfo) => {
   test.setTimeout(120_000);
   const { access_token: token } = await apiLogin(page.request, FILLER);
   const trays = await traysToFill(page, token);
@@ -142,6 +151,7 @@ test('a filler fills three trays offline by scanning, reloads, and each fill lan
       page.getByText('Filled on this device — it is sent when the network is back.').first(),
     ).toBeVisible();
     await expect(page.getByText(`${unsent} unsent`)).toBeVisible();
+    if (i === 0) await shoot(page, testInfo, 'filled-on-device');
   }
 
   // Reload with the network off: the fills stay on the device.
@@ -169,6 +179,7 @@ test('a filler fills three trays offline by scanning, reloads, and each fill lan
   await expect(page.getByTestId('fill-not-sent')).toHaveCount(0);
   await page.getByRole('button', { name: 'Sync status' }).click();
   await expect(page.getByText(/Online · Everything sent/)).toBeVisible();
+  await shoot(page, testInfo, 'everything-sent');
   await expect(page.getByText('No sync problems.')).toBeVisible();
 
   // The server: each tray filled at its location, its bricks added exactly once.

@@ -1,5 +1,4 @@
 import {
-  Badge,
   Button,
   Group,
   Loader,
@@ -83,14 +82,14 @@ export default function TraysPage() {
                     <span data-testid="tray-status">{trayStatusLabel(t.status)}</span>
                     {/* Filled here, but the server does not have it (yet). */}
                     {fills.get(t.tray_id) === 'not-sent' && (
-                      <Badge ml={6} color="yellow" variant="light" data-testid="fill-not-sent">
+                      <Text size="xs" fw={600} c="yellow.9" data-testid="fill-not-sent">
                         Not sent yet
-                      </Badge>
+                      </Text>
                     )}
                     {fills.get(t.tray_id) === 'refused' && (
-                      <Badge ml={6} color="red" variant="light" data-testid="fill-refused">
+                      <Text size="xs" fw={600} c="red.8" data-testid="fill-refused">
                         Refused
-                      </Badge>
+                      </Text>
                     )}
                   </Table.Td>
                   <Table.Td>
