@@ -161,16 +161,32 @@ describe('picking when the device cannot save', () => {
 });
 
 describe('leaving the picker', () => {
-  it('says the order is paused for others', async () => {
+  it('says the order is paused for others once the server has the pause', async () => {
+    openPicker();
+    fireEvent.click(await screen.findByRole('link', { name: 'Back' }));
+    await screen.findByText('Picker Orders');
+    await waitFor(async () =>
+      expect((await listOutbox()).map((e) => e.name)).toContain(PickingMutation.pause),
+    );
+    expect(screen.queryByText(/You left the order/)).toBeNull();
+    // The server takes the pause (its entry goes).
+    await getDb().outbox.where('name').equals(PickingMutation.pause).delete();
+    expect(
+      await screen.findByText('You left the order: it is paused, and other pickers can take it.'),
+    ).toBeTruthy();
+  });
+
+  it('says the pause waits on this device while offline', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     openPicker();
     fireEvent.click(await screen.findByRole('link', { name: 'Back' }));
     await screen.findByText('Picker Orders');
     expect(
-      await screen.findByText('You left the order: it is paused, and other pickers can take it.'),
+      await screen.findByText(
+        'You left the order: it is paused on this device, and others can take it once the server has it.',
+      ),
     ).toBeTruthy();
-    await waitFor(async () =>
-      expect((await listOutbox()).map((e) => e.name)).toContain(PickingMutation.pause),
-    );
+    expect(screen.queryByText(/other pickers can take it\.$/)).toBeNull();
   });
 });
 
