@@ -12,7 +12,7 @@ import { useSession } from '../../app/session';
 import { PagedTable, SortSelect, usePagedQuery } from '../../ui/PagedTable';
 import { fetchBatches } from './api';
 import { formatDate } from './format';
-import { batchProgress } from './status';
+import { batchProgress, batchStatusLabel } from './status';
 import { StoreBatchModal } from './StoreBatchModal';
 
 const SORT_LABELS: Record<BatchSortFlag, string> = {
@@ -89,7 +89,7 @@ export default function BatchesPage() {
             <Table.Td>
               <BatchProgress b={b} />
             </Table.Td>
-            <Table.Td>{b.status}</Table.Td>
+            <Table.Td>{batchStatusLabel(b.status)}</Table.Td>
             <Table.Td>{formatDate(b.date_of_creation)}</Table.Td>
             <Table.Td>{formatDate(b.date_of_last_edit)}</Table.Td>
             <Table.Td>{b.comments}</Table.Td>

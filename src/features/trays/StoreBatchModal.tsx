@@ -2,7 +2,8 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { WarehouseBatch } from '../../../contract/warehouse';
 import { ScanBar } from '../../scan';
-import { notifySuccess, showApiError } from '../../ui/notify';
+import { notifySuccess } from '../../ui/notify';
+import { notifyRefusal } from '../../ui/refusalWords';
 import { storeBatch } from './api';
 import { LocationPicker } from './LocationPicker';
 
@@ -34,7 +35,8 @@ export function StoreBatchModal({ batch, onClose, onStored }: Props) {
       setChosen(null);
       onStored();
     } catch (error) {
-      await showApiError(error);
+      // In the floor's words: the server's sentence, never a status code.
+      await notifyRefusal(error);
     } finally {
       setBusy(false);
     }

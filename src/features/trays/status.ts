@@ -17,6 +17,12 @@ export function trayStatusLabel(status: string | null | undefined): string {
   return (LABELS as Record<string, string>)[key] ?? 'Filled';
 }
 
+/** A batch's status as the floor reads it: "Ready for filling", "Filled", "Completed". */
+export function batchStatusLabel(status: string | null | undefined): string {
+  const text = (status ?? '').trim();
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : '—';
+}
+
 /** Statuses that mean the bricks are already on a shelf: the server refuses to fill them again. */
 export function isTrayFilled(status: string | null | undefined): boolean {
   const key = (status ?? '').trim().toLowerCase();

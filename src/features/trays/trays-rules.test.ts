@@ -8,7 +8,7 @@ import {
   searchLocations,
   type LocationRow,
 } from './locations';
-import { batchProgress, isTrayFilled, trayStatusLabel } from './status';
+import { batchProgress, batchStatusLabel, isTrayFilled, trayStatusLabel } from './status';
 import { mergeTrays } from './useTrayList';
 
 const loc = (
@@ -47,6 +47,14 @@ describe('tray status on the floor', () => {
     expect(isTrayFilled('uploaded')).toBe(true);
     expect(isTrayFilled('ready for filling')).toBe(false);
     expect(isTrayFilled('missing')).toBe(false);
+  });
+});
+
+describe('batch status on the floor', () => {
+  it('reads as words with a capital, never empty', () => {
+    expect(batchStatusLabel('ready for filling')).toBe('Ready for filling');
+    expect(batchStatusLabel('completed')).toBe('Completed');
+    expect(batchStatusLabel(null)).toBe('—');
   });
 });
 
