@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WarehouseDb } from './db';
+import { defineLocalEffect } from './effects';
 import { enqueue, listOutbox } from './outbox';
 import { startSyncEngine, type SyncEngine } from './scheduler';
 import { syncStatus } from './status';
@@ -95,8 +96,6 @@ describe('startSyncEngine', () => {
       await enqueue('stock.add.v1', { qty: 2 }, undefined, db);
       await new Promise((r) => setTimeout(r, 200));
       expect(server.state.pushes).toBe(1);
-      // Nor does it pull from a server it is backing off from.
-      expect(server.state.pullQueries).toHaveLength(1);
       expect(syncStatus.getState().pendingCount).toBe(2);
     } finally {
       delete (navigator as { serviceWorker?: unknown }).serviceWorker;
@@ -117,6 +116,44 @@ describe('startSyncEngine', () => {
     expect((await db.trays.get(1))?.status).toBe('missing');
     await expect.poll(async () => (await db.trays.get(1))?.status).toBe('filled');
     await expect.poll(() => syncStatus.getState().rejectedCount).toBe(1);
+  });
+});
+
+describe('pulls while pushes fail', () => {
+  it('an app reopened with its pushes refused still pulls, with the unsent work on top', async () => {
+    // The server fails every push holding this change (a 500 for the whole push); the rest is up.
+    // Its local effect marks tray 1 missing, on every copy of the tray the device pulls.
+    defineLocalEffect('crash.v1', (store) =>
+      store.update('trays', 1, (row) => {
+        row.status = 'missing';
+      }),
+    );
+    await enqueue('crash.v1', {}, undefined, db);
+    server.upsert('trays', 2, { tray_id: 2, batch_id: 7, status: 'ready for filling' });
+    start();
+    await expect.poll(() => server.state.pushes).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => db.trays.count()).toBe(2);
+    // Tray 1 came from the server as 'ready for filling'; the unsent change shows on top.
+    expect((await db.trays.get(1))?.status).toBe('missing');
+    expect(server.state.applied).toEqual([]);
+
+    // The push keeps failing and the device backs off from it; news still comes in.
+    server.upsert('trays', 3, { tray_id: 3, batch_id: 7, status: 'filled' });
+    await engine!.pullNow();
+    expect((await db.trays.get(3))?.status).toBe('filled');
+    expect((await db.trays.get(1))?.status).toBe('missing');
+    expect(syncStatus.getState().pendingCount).toBe(1);
+  });
+
+  it('backs off from pulls that fail, on their own', async () => {
+    start();
+    await expect.poll(() => server.state.pullQueries.length).toBe(1);
+    await expect.poll(() => syncStatus.getState().syncing).toBe(false);
+    server.state.pullFaults.push({ kind: 'status', status: 503 });
+    await engine!.pullNow();
+    const asked = server.state.pullQueries.length;
+    await engine!.pullNow();
+    expect(server.state.pullQueries.length).toBe(asked);
   });
 });
 

@@ -3,10 +3,9 @@ import { getDb, type WarehouseDb } from './db';
 import type { LockOptions } from './lock';
 import { countUnsent, onEnqueue } from './outbox';
 import { pullAll, PullError } from './pull';
-import { getPushBackoff } from './meta';
 import { flush, type FlushResult } from './push';
 import { syncStatus, watchOutbox } from './status';
-import type { PullFn, PushFn, RefreshSession } from './transport';
+import { backoffDelay, type PullFn, type PushFn, type RefreshSession } from './transport';
 
 export interface SyncEngineOptions {
   pushFn: PushFn;
@@ -84,6 +83,11 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
   let debounceTimer: ReturnType<typeof setTimeout> | undefined;
   let pullAfterPushTimer: ReturnType<typeof setTimeout> | undefined;
   let pulling: Promise<void> | null = null;
+  /**
+   * Pulls back off on their own failures only: a push the server keeps refusing (or failing)
+   * never stops the device from learning what changed.
+   */
+  let pullBackoff = { failures: 0, until: 0 };
 
   const busy = (delta: number) => {
     active += delta;
@@ -160,10 +164,18 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
     return flushing;
   }
 
-  /** No pull while the device has no network or is backing off from a failing server. */
-  async function mayPull(): Promise<boolean> {
-    if (!isOnline()) return false;
-    return (await getPushBackoff(db)).until <= now();
+  /** No pull while the device has no network or its last pulls failed (their own backoff). */
+  function mayPull(): boolean {
+    return isOnline() && pullBackoff.until <= now();
+  }
+
+  function pullFailed(error: unknown) {
+    const failures = pullBackoff.failures + 1;
+    const retryAfter = error instanceof PullError ? error.retryAfterMs : undefined;
+    const until = now() + backoffDelay(failures, options.random ?? Math.random, retryAfter);
+    // No retry timer of its own: the next trigger (the periodic pull, a push the server
+    // answered, the network back) pulls once the backoff has passed.
+    pullBackoff = { failures, until };
   }
 
   function pullNow(): Promise<void> {
@@ -181,12 +193,14 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
           db,
           onProgress: (progress) => syncStatus.setState({ pull: progress }),
         });
+        pullBackoff = { failures: 0, until: 0 };
         syncStatus.setState({ signedOut: false, lastError: null });
       })
       .catch((error: unknown) => {
         if (error instanceof PullError && error.kind === 'signed-out') {
           syncStatus.setState({ signedOut: true });
         } else {
+          pullFailed(error);
           syncStatus.setState({ lastError: String(error) });
         }
       })
