@@ -1,6 +1,6 @@
 import { modals } from '@mantine/modals';
 import { useEffect } from 'react';
-import { api, refreshSession } from '../api/client';
+import { api, apiBase, refreshSession } from '../api/client';
 import { collectionsPulledBy } from '../../contract/sync-collections';
 import {
   bindDeviceOwner,
@@ -41,6 +41,14 @@ function confirmLogOutWithUnsentWork(): Promise<boolean> {
   });
 }
 
+/** Is the server there? One small unauthenticated GET, used while it could not be reached. */
+function probeServer(): Promise<boolean> {
+  return fetch(`${apiBase}/health`, { cache: 'no-store' }).then(
+    (res) => res.ok,
+    () => false,
+  );
+}
+
 /**
  * While the signed-in shell is up: runs the sync engine (outbox push, pull) over the app's API
  * client and shows its status in the header. The service worker flushes the outbox too, also with
@@ -62,7 +70,12 @@ export default function OfflineSync() {
     // The device's floor data and outbox belong to the signed-in user (see offline/owner.ts).
     void bindDeviceOwner(owner).then(() => {
       if (stopped) return;
-      engine = startSyncEngine({ ...kyTransport(api), refreshSession, collections });
+      engine = startSyncEngine({
+        ...kyTransport(api),
+        refreshSession,
+        collections,
+        probeFn: probeServer,
+      });
       void registerPeriodicOutboxSync();
     });
     const stopHearing = onWorkerFlushed(() => void engine?.pullNow());

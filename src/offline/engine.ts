@@ -16,7 +16,7 @@ export {
   type EnqueueOptions,
 } from './outbox';
 export { defineLocalEffect, type EffectStore, type FloorTable, type LocalEffect } from './effects';
-export { flush, STUCK_AFTER_FAULTS, type FlushResult } from './push';
+export { flush, PROBE_AFTER_UNANSWERED, STUCK_AFTER_FAULTS, type FlushResult } from './push';
 export { rebaseOnto } from './rebase';
 export { ANSWER_WAIT_MS, serverAnswer, type ServerAnswer } from './serverAnswer';
 export { bindDeviceOwner } from './owner';

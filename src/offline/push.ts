@@ -39,8 +39,11 @@ export interface FlushCounts {
 export type FlushResult =
   /** Nothing (more) to send now. */
   | ({ status: 'done' } & FlushCounts)
-  /** Sending failed or is backing off; try again at `retryAt` (epoch ms). */
-  | ({ status: 'waiting'; retryAt: number; error?: string } & FlushCounts)
+  /**
+   * Sending failed or is backing off; try again at `retryAt` (epoch ms). After a push that got
+   * no answer at all, `unanswered` counts such pushes in a row (over every context).
+   */
+  | ({ status: 'waiting'; retryAt: number; error?: string; unanswered?: number } & FlushCounts)
   /** The platform has no network: nothing was tried (and no backoff grows); flush on `online`. */
   | ({ status: 'offline' } & FlushCounts)
   /** The session could not be renewed: nothing more is sent until the user signs in. */
@@ -89,13 +92,23 @@ async function requeue(db: WarehouseDb, batch: OutboxEntry[]) {
     });
 }
 
+/**
+ * Pushes in a row that got no answer at all before the device stops pushing to an unreachable
+ * server: the page then probes it with a cheap request and sends once it answers; the service
+ * worker leaves it to the page (or to the browser's next sync event).
+ */
+export const PROBE_AFTER_UNANSWERED = 2;
+
 /** The server or the way to it failed as a whole: the device backs off. */
-async function deviceBackoff(f: Flush, retryAfterMs?: number): Promise<number> {
+async function deviceBackoff(
+  f: Flush,
+  retryAfterMs?: number,
+): Promise<{ until: number; failures: number }> {
   const previous = await getPushBackoff(f.db);
   const failures = previous.failures + 1;
   const until = f.now() + backoffDelay(failures, f.random, retryAfterMs);
   await setMeta(f.db, META.pushBackoff, { failures, until });
-  return until;
+  return { until, failures };
 }
 
 /** One fault of the server on each of these entries; an entry alone in its push can get stuck. */
@@ -185,14 +198,16 @@ async function settle(
     const serverFault = status !== undefined && status >= 500 && status !== 503;
     if (serverFault) await countFaults(f, batch, 'server_error', error);
     if (serverFault && answeredBefore && batch.length === 1) return { next: 'continue' };
-    const retryAt = await deviceBackoff(f, retryAfterMs);
-    return stop({ status: 'waiting', retryAt, error, ...f.counts });
+    const { until: retryAt, failures } = await deviceBackoff(f, retryAfterMs);
+    // No answer at all (refused, cut, timed out): the server, or the way to it, is down.
+    const unanswered = status === undefined && error.startsWith('network:') ? failures : undefined;
+    return stop({ status: 'waiting', retryAt, error, unanswered, ...f.counts });
   }
   const uncovered = await storeResults(f, batch, parsed.data.results);
   if (uncovered.length > 0) {
     // The server stopped part-way: the rest stays queued, and the device backs off.
     await requeue(f.db, uncovered);
-    const retryAt = await deviceBackoff(f);
+    const { until: retryAt } = await deviceBackoff(f);
     return stop({
       status: 'waiting',
       retryAt,

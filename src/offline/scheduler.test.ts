@@ -175,3 +175,43 @@ describe('Send now', () => {
     expect(syncStatus.getState().sendNow).toBeNull();
   });
 });
+
+describe('an unreachable server', () => {
+  it('is probed, not pushed to, after two unanswered pushes; the queue goes once a probe is answered', async () => {
+    let up = false;
+    let probes = 0;
+    // The server cannot be reached: every push is cut without an answer.
+    for (let i = 0; i < 50; i++) server.state.pushFaults.push({ kind: 'drop' });
+    await enqueue('stock.add.v1', { qty: 1 }, undefined, db);
+    engine = startSyncEngine({
+      pushFn: server.pushFn,
+      pullFn: server.pullFn,
+      collections: ['trays'],
+      db,
+      debounceMs: 5,
+      pullAfterPushMs: 5,
+      probeEveryMs: 50,
+      random: () => 0,
+      probeFn: async () => {
+        probes += 1;
+        return up;
+      },
+    });
+    await expect.poll(() => probes, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    const pushes = server.state.pushes;
+    expect(pushes).toBe(2);
+    // Triggers that would push do not while the server is away.
+    await enqueue('stock.add.v1', { qty: 2 }, undefined, db);
+    document.dispatchEvent(new Event('visibilitychange'));
+    await new Promise((r) => setTimeout(r, 120));
+    expect(server.state.pushes).toBe(pushes);
+
+    // Back: the next probe is answered and everything goes at once.
+    server.state.pushFaults.length = 0;
+    up = true;
+    await expect.poll(() => server.state.applied.length, { timeout: 5_000 }).toBe(2);
+    const probesThen = probes;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(probes).toBe(probesThen);
+  });
+});

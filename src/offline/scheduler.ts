@@ -1,9 +1,10 @@
 import { FLOOR_COLLECTIONS } from './collections';
 import { getDb, type WarehouseDb } from './db';
+import { META, setMeta } from './meta';
 import type { LockOptions } from './lock';
 import { countUnsent, onEnqueue } from './outbox';
 import { pullAll, PullError } from './pull';
-import { flush, type FlushResult } from './push';
+import { flush, PROBE_AFTER_UNANSWERED, type FlushResult } from './push';
 import { syncStatus, watchOutbox } from './status';
 import { backoffDelay, type PullFn, type PushFn, type RefreshSession } from './transport';
 
@@ -24,7 +25,21 @@ export interface SyncEngineOptions {
   busyRetryMs?: number;
   /** Pull this long after a push the server answered (coalesces bursts of writes). */
   pullAfterPushMs?: number;
+  /**
+   * A cheap question to the server ("are you there?", e.g. GET /api/health), true when it
+   * answers. With it, a server that stays unreachable is probed on a short capped schedule
+   * instead of being sent the queue again, and the queue goes as soon as a probe is answered.
+   */
+  probeFn?: () => Promise<boolean>;
+  /** Time between probes while the server cannot be reached (default PROBE_EVERY_MS). */
+  probeEveryMs?: number;
 }
+
+/**
+ * Time between probes of an unreachable server: a 60 s outage costs the device at most about ten
+ * requests, and the queue goes within this time of the server answering again.
+ */
+export const PROBE_EVERY_MS = 8_500;
 
 export interface SyncEngine {
   /** Flush now (single-flight in this context); resolves with the last flush result. */
@@ -88,6 +103,43 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
    * never stops the device from learning what changed.
    */
   let pullBackoff = { failures: 0, until: 0 };
+  /** The server did not answer several pushes: probing it instead of pushing. */
+  let probing = false;
+  let probeTimer: ReturnType<typeof setTimeout> | undefined;
+
+  function stopProbing() {
+    probing = false;
+    clear(probeTimer);
+    probeTimer = undefined;
+  }
+
+  function scheduleProbe() {
+    clear(probeTimer);
+    probeTimer = later(() => void probe(), options.probeEveryMs ?? PROBE_EVERY_MS);
+  }
+
+  /** One probe; answered: the backoff is over and the queue goes at once. */
+  async function probe() {
+    if (stopped || !probing || !options.probeFn) return;
+    // No network at all: nothing to ask; the `online` event ends the probing.
+    const answered = isOnline() && (await options.probeFn().catch(() => false));
+    if (stopped || !probing) return;
+    if (!answered) return scheduleProbe();
+    stopProbing();
+    await setMeta(db, META.pushBackoff, { failures: 0, until: 0 });
+    void flushNow().then(() => pullNow());
+  }
+
+  /** Unanswered pushes in a row: from the second one, probe instead of pushing again. */
+  function maybeProbe(result: FlushResult & { status: 'waiting' }): boolean {
+    if (!options.probeFn) return false;
+    if ((result.unanswered ?? 0) < PROBE_AFTER_UNANSWERED) return false;
+    if (!probing) {
+      probing = true;
+      scheduleProbe();
+    }
+    return true;
+  }
 
   const busy = (delta: number) => {
     active += delta;
@@ -113,6 +165,7 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
     if (stopped) return;
     if (result.status === 'waiting') {
       syncStatus.setState({ lastError: result.error ?? null });
+      if (maybeProbe(result)) return;
       retryTimer = later(() => void flushNow(), Math.max(0, result.retryAt - now()));
     } else if (result.status === 'offline') {
       // Nothing was tried; the `online` event (or the timer) flushes when the network is back.
@@ -123,6 +176,7 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
     } else if (result.status === 'signed-out') {
       syncStatus.setState({ signedOut: true });
     } else {
+      stopProbing();
       syncStatus.setState({ signedOut: false, lastError: null });
     }
     // The server's effects are the truth: a pull brings them, and corrects the local data of a
@@ -135,6 +189,8 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
 
   function flushNow(opts: { ignoreBackoff?: boolean } = {}) {
     if (stopped) return Promise.resolve(undefined);
+    // While probing an unreachable server, only the probe (or the person's Send now) sends.
+    if (probing && !opts.ignoreBackoff) return Promise.resolve(undefined);
     if (flushing) {
       again = true;
       againIgnoreBackoff ||= opts.ignoreBackoff ?? false;
@@ -231,6 +287,7 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
   if (typeof g.addEventListener === 'function') {
     listen(g, 'online', () => {
       syncStatus.setState({ online: true });
+      stopProbing();
       void flushNow().then(() => pullNow());
     });
     listen(g, 'offline', () => syncStatus.setState({ online: false }));

@@ -136,3 +136,59 @@ for (const tokenRunsOut of [false, true]) {
     expect(tried.get(PUSH) ?? 0).toBeGreaterThan(pushes);
   });
 }
+
+/** What the sync engine asks of the server: sending, fetching, renewing, and the probe. */
+const ENGINE_PATHS = new Set([PUSH, REFRESH, '/api/v1/sync/pull', '/api/health']);
+
+test('a 60 s outage: at most 10 engine requests, and the queue goes within 10 s of the server coming back', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  const token = await apiToken();
+  const orderId = await freeOrder(token, used);
+  used.push(orderId);
+
+  await page.goto(`${proxy.url}/`);
+  await page.getByLabel('Email').fill(PICKER);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { name: 'Picker Orders' })).toBeVisible();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 20_000,
+  });
+  await expect(page.getByText(/Last sync/)).toBeVisible({ timeout: 20_000 });
+
+  const tried: { path: string; at: number }[] = [];
+  context.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (ENGINE_PATHS.has(path)) tried.push({ path, at: Date.now() });
+  });
+  await proxy.setMode('refuse');
+  const started = Date.now();
+  await page.goto(`${proxy.url}/picker/${orderId}`);
+  await expect(page.getByText('1 unsent')).toBeVisible({ timeout: 8_000 });
+  await page.waitForTimeout(Math.max(0, 60_000 - (Date.now() - started)));
+
+  const during = tried.filter((t) => t.at >= started);
+  const counts = new Map<string, number>();
+  for (const t of during) counts.set(t.path, (counts.get(t.path) ?? 0) + 1);
+  test.info().annotations.push({
+    type: 'outage',
+    description: `${during.length} engine requests in 60 s: ${JSON.stringify(Object.fromEntries(counts))}`,
+  });
+  expect(
+    during.length,
+    `engine requests during a 60 s outage: ${JSON.stringify(during.map((t) => [t.path, t.at - started]))}`,
+  ).toBeLessThanOrEqual(10);
+
+  await proxy.setMode('pass');
+  const back = Date.now();
+  await expect(page.getByText('1 unsent')).toBeHidden({ timeout: 30_000 });
+  const drained = Date.now() - back;
+  test.info().annotations.push({ type: 'drain', description: `${drained} ms` });
+  expect(drained, 'the queue went within 10 s of the server coming back').toBeLessThanOrEqual(
+    10_000,
+  );
+  expect((await orderOnServer(token, orderId))?.picking_status_id).toBe(1); // BEING_PICKED
+});
