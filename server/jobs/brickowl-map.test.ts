@@ -30,7 +30,7 @@ describeEachDialect('BrickOwl catalog mapping', (dialect) => {
   /** BrickLink numbers the fake's catalog does not know. */
   const unknown = new Set<string>();
   /** Part items of the demo company, each of its own mould. */
-  let parts: { id: number; bl: string; colour: number; colourName: string }[] = [];
+  const parts: { id: number; bl: string; colour: number; colourName: string }[] = [];
 
   beforeAll(async () => {
     t = await createTestApp(dialect);

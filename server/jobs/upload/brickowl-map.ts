@@ -121,6 +121,7 @@ export async function mapToBrickOwl(
       typeCode: lot.typeCode,
       type: BO_TYPES[lot.typeCode],
     }));
+  if (toLookUp.length > 0) await ctx.progress('Finding the items on BrickOwl', 0, lots.length);
   const answers = toLookUp.length > 0 ? await boidsFor(ctx.db, client, toLookUp) : new Map();
   const mapped: MappedLot[] = [];
   for (const { lot, colourId } of coloured) {
