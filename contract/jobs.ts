@@ -58,4 +58,6 @@ export const OrderIntakeBody = z.object({ store_id: id() });
 /** Send stock and price changes to one store, or to every store with credentials. */
 export const StockSyncBody = z.object({ store_id: id().optional() });
 export const StockCheckBody = z.object({ store_id: id().optional() });
+/** Read BrickOwl's colour list now, with one BrickOwl store (else the company's first). */
+export const BrickOwlColoursBody = z.object({ store_id: id().optional() });
 export const UploadJobs = z.object({ jobs: z.array(JobView) });

@@ -160,6 +160,21 @@ export interface MarketplaceCallCountsTable {
   day: string;
   used: number;
 }
+/** BrickOwl's colour list: a BrickLink colour id and the BrickOwl colour it names. */
+export interface BrickOwlColoursTable {
+  bl_colour_id: number;
+  brickowl_colour_id: number;
+  brickowl_name: string;
+  refreshed_at: string;
+}
+/** BrickOwl's answer to an id lookup of a BrickLink item: its BOID, or null (not on BrickOwl). */
+export interface BrickOwlItemsTable {
+  bl_item_no: string;
+  /** The BrickLink type letter: P, S, M, G, I, O. */
+  item_type: string;
+  boid: string | null;
+  checked_at: string;
+}
 
 export interface Database extends DomainDatabase {
   companies: CompaniesTable;
@@ -179,4 +194,6 @@ export interface Database extends DomainDatabase {
   jobs: JobsTable;
   job_items: JobItemsTable;
   marketplace_call_counts: MarketplaceCallCountsTable;
+  brickowl_colours: BrickOwlColoursTable;
+  brickowl_items: BrickOwlItemsTable;
 }

@@ -1,3 +1,4 @@
+import { BRICKOWL_COLOURS, runColourRefresh } from './brickowl-map';
 import { ORDER_INTAKE, runOrderIntake } from './order-intake';
 import { runStockCheck, STOCK_CHECK } from './stock-check';
 import { runStockSync, STOCK_SYNC } from './stock-sync';
@@ -10,4 +11,5 @@ export const JOB_HANDLERS: Record<string, JobHandler> = {
   [ORDER_INTAKE]: { run: runOrderIntake },
   [STOCK_SYNC]: { run: runStockSync },
   [STOCK_CHECK]: { run: runStockCheck },
+  [BRICKOWL_COLOURS]: { run: runColourRefresh },
 };

@@ -9,6 +9,7 @@ const KIND_WORDS: Record<string, string> = {
   order_intake: 'Order intake',
   stock_sync: 'Stock sync',
   stock_check: 'Stock check',
+  brickowl_colours: 'BrickOwl colour list',
 };
 
 /**

@@ -4,7 +4,7 @@ import { startFakeBrickOwl, type FakeBrickOwl } from '../../tests/support/fake-b
 import { createTestApp, describeEachDialect, type TestApp } from '../test/helpers';
 import { bearerFor, companyId } from '../test/locations-support';
 import { queueDueOrderIntakes, type JobRunner } from '.';
-import { addStore, drain, giveBrickOwlColours, jobRow, testRunner } from './test-support';
+import { addStore, drain, jobRow, readBrickOwlColours, testRunner } from './test-support';
 
 describeEachDialect('order intake', (dialect) => {
   let t: TestApp;
@@ -26,12 +26,11 @@ describeEachDialect('order intake', (dialect) => {
     picker = await bearerFor(t.app, 'Demo Bricks', ['picker']);
     otherSyncer = await bearerFor(t.app, 'Other Bricks', ['bricksyncer']);
     demo = await companyId(t.app, 'Demo Bricks');
-    await giveBrickOwlColours(t.app);
     const row = await t.app.db
       .selectFrom('items as i')
       .innerJoin('moulds as m', 'm.id', 'i.mold_id')
       .innerJoin('colours as c', 'c.id', 'i.colour_id')
-      .select(['i.id', 'm.id as mould', 'm.bl_mold_id', 'c.bl_colour_id', 'c.brickowl_colour_id'])
+      .select(['i.id', 'm.id as mould', 'm.bl_mold_id', 'c.bl_colour_id'])
       .where('i.company_id', '=', demo)
       .where('i.condition', '=', 'NEW')
       .where('m.type_id', '=', 2)
@@ -43,7 +42,7 @@ describeEachDialect('order intake', (dialect) => {
       id: Number(row.id),
       bl: row.bl_mold_id!,
       colour: Number(row.bl_colour_id),
-      boColour: Number(row.brickowl_colour_id),
+      boColour: bo.colourFor(Number(row.bl_colour_id))!,
       mould: Number(row.mould),
     };
     await t.app.db
@@ -144,12 +143,13 @@ describeEachDialect('order intake', (dialect) => {
     expect(bl.calls).toBe(calls + 1);
   });
 
-  it('imports BrickOwl orders by BrickOwl id and colour', async () => {
+  it("imports BrickOwl orders by BrickOwl id and BrickOwl's colour", async () => {
     const store = await addStore(t.app, syncer, 'BRICKOWL');
+    await readBrickOwlColours(t.app, syncer, runner, store);
     bo.addOrder({ order_id: '4400001', order_date: '1763632800', status: 'Payment Received' }, [
       {
         lot_id: '1',
-        boid: '771234',
+        boid: `771234-${part.boColour}`, // BrickOwl writes a coloured item with its colour
         color_id: String(part.boColour),
         quantity: '4',
         base_price: '0.200',

@@ -5,7 +5,7 @@ import type { BlOrderItem } from '../marketplaces/bricklink/types';
 import { createTestApp, describeEachDialect, type TestApp } from '../test/helpers';
 import { bearerFor, companyId } from '../test/locations-support';
 import type { JobRunner } from '.';
-import { addStore, drain, giveBrickOwlColours, testRunner } from './test-support';
+import { addStore, drain, testRunner } from './test-support';
 
 /** Order intake following orders it imported before, as buyers and sellers move them on. */
 describeEachDialect('order intake: statuses of imported orders', (dialect) => {
@@ -25,7 +25,6 @@ describeEachDialect('order intake: statuses of imported orders', (dialect) => {
     syncer = await bearerFor(t.app, 'Demo Bricks', ['bricksyncer']);
     picker = await bearerFor(t.app, 'Demo Bricks', ['picker']);
     const demo = await companyId(t.app, 'Demo Bricks');
-    await giveBrickOwlColours(t.app);
     const part = await t.app.db
       .selectFrom('items as i')
       .innerJoin('moulds as m', 'm.id', 'i.mold_id')

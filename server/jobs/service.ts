@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/schema';
 import type { MarketplaceClients } from '../marketplaces';
+import { queueDueColourRefresh } from './brickowl-map';
 import { JOB_HANDLERS } from './handlers';
 import { queueDueOrderIntakes } from './order-intake/queue';
 import { pruneJobs, queueDue } from './queue';
@@ -26,7 +27,7 @@ const PRUNE_EVERY_MS = 3600_000;
 
 /**
  * This server's share of the background jobs: a runner taking jobs from the database, and the
- * schedule of order intakes and stock syncs. Started with the server, stopped before it closes.
+ * schedule of order intakes, stock syncs and checks, and the daily reading of BrickOwl's colours. Started with the server, stopped before it closes.
  */
 export class BackgroundJobs {
   readonly runner: JobRunner;
@@ -69,7 +70,8 @@ export class BackgroundJobs {
       const queued =
         (await queueDueOrderIntakes(this.opts.db, everyMs)) +
         (await queueDue(this.opts.db, STOCK_SYNC, everyMs)) +
-        (await queueDue(this.opts.db, STOCK_CHECK, 24 * 3600_000));
+        (await queueDue(this.opts.db, STOCK_CHECK, 24 * 3600_000)) +
+        (await queueDueColourRefresh(this.opts.db));
       if (queued > 0) this.runner.poke();
       if (Date.now() - this.prunedAt > PRUNE_EVERY_MS) {
         this.prunedAt = Date.now();

@@ -45,12 +45,24 @@ export async function addStore(
   return Number((res.json() as { data: { id: string } }).data.id);
 }
 
-/** The demo catalog has no BrickOwl colour ids: give every colour one, as a real catalog has. */
-export async function giveBrickOwlColours(app: App): Promise<void> {
-  await app.db
-    .updateTable('colours')
-    .set((eb) => ({ brickowl_colour_id: eb('id', '+', 100) }))
-    .execute();
+/**
+ * Reads BrickOwl's colour list through the API (Refresh BrickOwl colours) with a BrickOwl store
+ * and runs the job: uploads and order intake then map colours through it.
+ */
+export async function readBrickOwlColours(
+  app: App,
+  auth: string,
+  runner: JobRunner,
+  storeId: number,
+): Promise<void> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/brickowl_colours',
+    headers: { authorization: auth },
+    payload: { store_id: storeId },
+  });
+  if (res.statusCode !== 202) throw new Error(`colours: ${res.statusCode} ${res.body}`);
+  while (await runner.runOnce());
 }
 
 /** A sync batch of `count` of the company's part items that both marketplaces can take. */

@@ -5,14 +5,7 @@ import { JobMessages } from '../../contract/jobs';
 import { createTestApp, describeEachDialect, type TestApp } from '../test/helpers';
 import { bearerFor, companyId } from '../test/locations-support';
 import { JobKilled, queueUpload } from '.';
-import {
-  addStore,
-  giveBrickOwlColours,
-  jobRow,
-  lapseLease,
-  makeSyncBatch,
-  testRunner,
-} from './test-support';
+import { addStore, jobRow, lapseLease, makeSyncBatch, testRunner } from './test-support';
 
 describeEachDialect('upload jobs', (dialect) => {
   let t: TestApp;
@@ -28,7 +21,6 @@ describeEachDialect('upload jobs', (dialect) => {
     bo = await startFakeBrickOwl({ lookup: (id) => [`bo-${id}`] });
     syncer = await bearerFor(t.app, 'Demo Bricks', ['bricksyncer']);
     demo = await companyId(t.app, 'Demo Bricks');
-    await giveBrickOwlColours(t.app);
   });
   afterAll(async () => {
     await bl.close();

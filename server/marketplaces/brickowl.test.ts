@@ -4,7 +4,12 @@ import {
   startFakeBrickOwl,
   type FakeBrickOwlOptions,
 } from '../../tests/support/fake-brickowl';
-import { BrickOwlClient, type BrickOwlClientOptions } from './brickowl/client';
+import {
+  BrickOwlClient,
+  itemBoid,
+  readColourList,
+  type BrickOwlClientOptions,
+} from './brickowl/client';
 import type { BoNewLot } from './brickowl/types';
 import { MarketplaceError } from './errors';
 import { SlidingWindowLimiter } from './rate-limiter';
@@ -85,6 +90,36 @@ describe('BrickOwl client against the fake API', () => {
     expect(found.size).toBe(120);
     expect(found.get('3119')).toEqual(['bo-3119']);
     expect(bo.batches).toBe(3);
+  });
+
+  it("reads BrickOwl's colour list: BrickOwl's id, name and the BrickLink ids of each colour", async () => {
+    const bo = await setup();
+    const colours = await bo.colourList();
+    expect(colours).toHaveLength(fake.colours.length);
+    expect(colours.find((c) => c.name === 'Black')).toEqual({ id: 38, name: 'Black', blIds: [11] });
+    expect(colours.find((c) => c.blIds.length === 0)).toBeDefined(); // a colour BrickLink lacks
+    expect(fake.colourLists).toBe(1);
+    // The answer as BrickOwl sends it: keyed by colour id, ids as strings; a list is read too.
+    expect(
+      readColourList({
+        '38': { id: '38', name: 'Black', bl_ids: ['11'], ldraw_ids: ['0'] },
+        '999': { name: 'Unnamed', bl_ids: [] },
+        bad: { id: 'x', name: 'No id' },
+      }),
+    ).toEqual([
+      { id: 38, name: 'Black', blIds: [11] },
+      { id: 999, name: 'Unnamed', blIds: [] },
+    ]);
+    expect(readColourList([{ id: 21, name: 'Blue', bl_ids: [7, '7a'] }])).toEqual([
+      { id: 21, name: 'Blue', blIds: [7] },
+    ]);
+    expect(() => readColourList('nope')).toThrow(/no colour list/);
+  });
+
+  it('reads the item of a coloured BOID', () => {
+    expect(itemBoid('487300-38')).toBe('487300');
+    expect(itemBoid('771344')).toBe('771344');
+    expect(itemBoid('bo-3001')).toBe('bo-3001');
   });
 
   it('creates lots 50 to a batch, a refused lot reported without stopping the rest', async () => {

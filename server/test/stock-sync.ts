@@ -7,7 +7,7 @@ import { nowIso } from '../db/dialect';
 import { createTestApp, type TestApp } from './helpers';
 import { bearerFor, companyId } from './locations-support';
 import { queueUpload, type JobRunner } from '../jobs';
-import { drain, giveBrickOwlColours, syncBatchOf, testRunner } from '../jobs/test-support';
+import { drain, syncBatchOf, testRunner } from '../jobs/test-support';
 
 /** Test helpers of the stock-sync suite (not used by the server). */
 
@@ -96,7 +96,6 @@ export function stockSyncSuite(dialect: DialectName) {
     s.bo = await startFakeBrickOwl({ lookup: (id) => [`bo-${id}`] });
     s.syncer = await bearerFor(s.t.app, 'Demo Bricks', ['bricksyncer']);
     s.demo = await companyId(s.t.app, 'Demo Bricks');
-    await giveBrickOwlColours(s.t.app);
     const rows = await s.t.app.db
       .selectFrom('items as i')
       .innerJoin('moulds as m', 'm.id', 'i.mold_id')

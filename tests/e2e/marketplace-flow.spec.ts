@@ -1,4 +1,3 @@
-import SQLite from 'better-sqlite3';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -47,15 +46,6 @@ test.beforeAll(async () => {
       BRICKOWL_API_URL: brickowl.url,
     },
   });
-  // The demo catalog has no BrickOwl colour ids; a real one has them for every colour.
-  const db = new SQLite(join(dataDir, 'warehouse.sqlite'));
-  try {
-    db.prepare(
-      'UPDATE colours SET brickowl_colour_id = id + 100 WHERE brickowl_colour_id IS NULL',
-    ).run();
-  } finally {
-    db.close();
-  }
 });
 
 test.afterAll(async () => {
@@ -140,6 +130,17 @@ test('a bricksyncer uploads a BrickStore batch to BrickLink and BrickOwl, then s
     'Token secret': c.tokenSecret,
   });
   await addStore(page, BO, 'BRICKOWL', { 'API key': FAKE_BRICKOWL_KEY });
+  // BrickOwl's colour list, read now with the new store's key (uploads map colours through it).
+  await page.goto(`${server.url}/bricksyncer/stores`);
+  await page
+    .getByRole('row')
+    .filter({ hasText: BO })
+    .getByRole('button', { name: 'Refresh BrickOwl colours' })
+    .click();
+  await expect(
+    page.getByText(/^Reading BrickOwl's colour list: job \d+, (queued|running|done)$/),
+  ).toBeVisible();
+  await expect.poll(() => brickowl.colourLists, { timeout: 15_000 }).toBe(1);
 
   // Import the sample: the minifigure and the set are not in the demo catalog; the used plate
   // needs a condition.
@@ -184,10 +185,13 @@ test('a bricksyncer uploads a BrickStore batch to BrickLink and BrickOwl, then s
   ]);
   expect(blLots[1].description).toBe('Light play wear <used>');
   const boLots = [...brickowl.lots.values()];
-  expect(boLots.map((l) => [l.boid, l.condition, l.quantity, Number(l.price)])).toEqual([
-    ['bo-3003', 'new', '120', 1.25],
-    ['bo-3710', 'usedg', '33', 0.5],
-  ]);
+  // BrickOwl's ids, from its own catalog API: BOIDs by id lookup, colours by its colour list.
+  expect(boLots.map((l) => [l.boid, l.color_id, l.condition, l.quantity, Number(l.price)])).toEqual(
+    [
+      ['bo-3003', String(brickowl.colourFor(1)), 'new', '120', 1.25],
+      ['bo-3710', String(brickowl.colourFor(85)), 'usedg', '33', 0.5],
+    ],
+  );
   expect(boLots.every((l) => /^bw-\d+$/.test(l.external_lot_ids?.['1'] ?? ''))).toBe(true);
 
   // Edit prices: lower the plate's price and quantity on both stores (the warehouse keeps 143

@@ -172,6 +172,9 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | undef
     expect(bo.lots.size).toBe(expected.size);
     const boMarks = [...bo.lots.values()].map((l) => Object.values(l.external_lot_ids ?? {})[0]);
     expect(new Set(boMarks).size).toBe(expected.size);
+    // Each BrickOwl lot in BrickOwl's colour, as its colour list maps the part's BrickLink colour.
+    const boColours = new Set(bo.colours.map((c) => String(c.id)));
+    expect([...bo.lots.values()].filter((l) => !boColours.has(l.color_id ?? ''))).toEqual([]);
   };
 
   it('an upload whose server is SIGKILLed mid-create is finished by the other, each lot once', async () => {
@@ -191,8 +194,6 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | undef
       token_secret: c.tokenSecret,
     });
     boStore = await store(servers[1], 'BRICKOWL', { api_key: FAKE_BRICKOWL_KEY });
-    // The demo catalog has no BrickOwl colour ids: give every colour one, as a real catalog has.
-    await sql`update colours set brickowl_colour_id = id + 100`.execute(db());
     // Part items, kept in a location with far more than the batch offers (demo orders may hold a
     // few back); those no demo order names come first (the stock test lowers them alone).
     const { rows: items } = await sql<{ id: number; bl: string; ordered: boolean }>`

@@ -6,6 +6,12 @@ import type {
   BoOrder,
   BoOrderItem,
 } from '../../server/marketplaces/brickowl/types';
+import {
+  FAKE_COLOURS,
+  FAKE_PARTS,
+  colourListAnswer,
+  type FakeColour,
+} from './fake-brickowl/catalog';
 import { Refusal, findLot, listLots, newLot, updateLot } from './fake-brickowl/lots';
 
 /**
@@ -13,6 +19,8 @@ import { Refusal, findLot, listLots, newLot, updateLot } from './fake-brickowl/l
  * form body for POST), answers in BrickOwl's shapes (`{"lot_id": …}`, `{"boids": […]}`, lists),
  * refuses with `{"error": {"status": …}}`, runs bulk/batch (at most 50 requests) and limits
  * requests per window — 600 a minute, and batches 200 a minute, unless told otherwise — with 429.
+ * Its catalog answers `catalog/color_list` (its colours, each with the BrickLink ids it stands
+ * for) and `catalog/id_lookup` (BrickLink item number and type → BOIDs), in BrickOwl's shapes.
  * Lots and orders live in memory so tests can check what a client did.
  */
 export interface FakeBrickOwlOptions {
@@ -20,22 +28,24 @@ export interface FakeBrickOwlOptions {
   perWindow?: number;
   batchesPerWindow?: number;
   windowMs?: number;
-  /** BrickLink item number → BOIDs; default: a small table. */
+  /** The items of the fake's catalog: BrickLink item number and type → BOIDs; default: a few parts. */
   lookup?: (blItemNo: string, type: string) => string[];
+  /** The colours of the fake's catalog; default: FAKE_COLOURS. */
+  colours?: FakeColour[];
 }
 
 export const FAKE_BRICKOWL_KEY = 'b0c1e5f7a9d3bricklowlkeyfortests';
-const CATALOG: Record<string, string[]> = {
-  '3001': ['771344'],
-  '3002': ['362254'],
-  '3003': ['446215'],
-  '3794b': ['516314', '516316'],
-};
+export { FAKE_COLOURS, type FakeColour } from './fake-brickowl/catalog';
 
 export class FakeBrickOwl {
   url = '';
   readonly lots = new Map<string, BoLot>();
   readonly orders = new Map<string, { order: BoOrder; items: BoOrderItem[] }>();
+  /** The catalog's colours: a test may change them (BrickOwl adds and renumbers colours). */
+  colours: FakeColour[];
+  /** Id lookups answered (each lookup inside a batch counts) and colour lists answered. */
+  idLookups = 0;
+  colourLists = 0;
   /** Requests answered (batches count once), requests refused with 429, and the most seen in a window. */
   requests = 0;
   rateLimited = 0;
@@ -47,7 +57,7 @@ export class FakeBrickOwl {
   private nextLot = 5000;
   private readonly seen: number[] = [];
   private readonly seenBatches: number[] = [];
-  private readonly options: Required<Omit<FakeBrickOwlOptions, 'key'>>;
+  private readonly options: Required<Omit<FakeBrickOwlOptions, 'key' | 'colours'>>;
   private readonly server = createServer((req, res) => void this.handle(req, res));
 
   constructor(options: FakeBrickOwlOptions = {}) {
@@ -56,8 +66,14 @@ export class FakeBrickOwl {
       perWindow: options.perWindow ?? 600,
       batchesPerWindow: options.batchesPerWindow ?? 200,
       windowMs: options.windowMs ?? 60_000,
-      lookup: options.lookup ?? ((id) => CATALOG[id] ?? []),
+      lookup: options.lookup ?? ((id, type) => (type === 'Part' ? (FAKE_PARTS[id] ?? []) : [])),
     };
+    this.colours = (options.colours ?? FAKE_COLOURS).map((c) => ({ ...c, blIds: [...c.blIds] }));
+  }
+
+  /** BrickOwl's colour id for a BrickLink colour id in the fake's catalog (tests check lots by it). */
+  colourFor(blColourId: number): number | undefined {
+    return this.colours.find((c) => c.blIds.includes(blColourId))?.id;
   }
 
   async start(): Promise<this> {
@@ -164,8 +180,13 @@ export class FakeBrickOwl {
       this.lots.delete(findLot(this.lots, p).lot_id);
       return { status: 'Success' };
     }
+    if (get && endpoint === 'catalog/color_list') {
+      this.colourLists++;
+      return colourListAnswer(this.colours);
+    }
     if (get && endpoint === 'catalog/id_lookup') {
       if (!p.id || !p.type) throw new Refusal(400, 'Missing id or type');
+      this.idLookups++;
       return {
         boids: p.id_type && p.id_type !== 'bl_item_no' ? [] : this.options.lookup(p.id, p.type),
       };

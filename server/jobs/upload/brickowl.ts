@@ -2,9 +2,9 @@ import type { BrickOwlClient } from '../../marketplaces';
 import type { BoNewLot } from '../../marketplaces/brickowl/types';
 import { BRICKOWL_BATCH_SIZE } from '../../marketplaces/brickowl/client';
 import type { JobContext } from '../types';
+import { mapToBrickOwl } from './brickowl-map';
 import {
   BO_CONDITION,
-  BO_TYPES,
   lotMark,
   markDone,
   markFailed,
@@ -28,9 +28,10 @@ async function notesToFollow(ctx: JobContext, storeId: number, lot: UploadLot): 
 }
 
 /**
- * Uploads lots to a BrickOwl store: BOIDs looked up for items the catalog has no BrickOwl id for
- * (50 lookups to a batch), lots created 50 to a batch, each with our mark as its external id.
- * Lots marked `sent` by an earlier run are looked up by that mark first and never sent twice.
+ * Uploads lots to a BrickOwl store: each lot mapped to BrickOwl's BOID and colour first (a lot that
+ * cannot be mapped is reported on its own line, see brickowl-map.ts), then created 50 to a batch,
+ * each with our mark as its external id. Lots marked `sent` by an earlier run are looked up by
+ * that mark first and never sent twice.
  */
 export async function uploadToBrickOwl(
   ctx: JobContext,
@@ -51,32 +52,23 @@ export async function uploadToBrickOwl(
   }
   await markPending(db, missing);
 
-  const open = lots.filter((l) => l.state === 'pending');
-  const toLookUp = open.filter((l) => !l.boid && l.blItemNo).map((l) => l.blItemNo!);
-  const boids = toLookUp.length > 0 ? await client.idLookupMany(toLookUp) : new Map();
-  const ready: { lot: UploadLot; body: BoNewLot }[] = [];
-  for (const lot of open) {
-    const boid = lot.boid ?? boids.get(lot.blItemNo ?? '')?.[0];
-    if (!boid || !BO_TYPES[lot.typeCode]) {
-      await markFailed(db, lot, `BrickOwl knows no item for BrickLink item ${lot.blItemNo ?? '?'}`);
-      continue;
-    }
-    if (lot.typeCode === 'P' && lot.boColourId === null) {
-      await markFailed(db, lot, 'The colour has no BrickOwl colour id');
-      continue;
-    }
-    ready.push({
-      lot,
-      body: {
-        boid,
-        ...(lot.typeCode === 'P' ? { color_id: lot.boColourId! } : {}),
-        quantity: lot.quantity,
-        price: lot.price / 1000,
-        condition: BO_CONDITION[lot.condition],
-        external_id: lotMark(lot.jobItemId),
-      },
-    });
-  }
+  const ready = (
+    await mapToBrickOwl(
+      ctx,
+      client,
+      lots.filter((l) => l.state === 'pending'),
+    )
+  ).map(({ lot, boid, colourId }) => ({
+    lot,
+    body: {
+      boid,
+      ...(colourId === undefined ? {} : { color_id: colourId }),
+      quantity: lot.quantity,
+      price: lot.price / 1000,
+      condition: BO_CONDITION[lot.condition],
+      external_id: lotMark(lot.jobItemId),
+    } satisfies BoNewLot,
+  }));
   await report();
   for (let i = 0; i < ready.length && !ctx.signal.aborted; i += BRICKOWL_BATCH_SIZE) {
     const chunk = ready.slice(i, i + BRICKOWL_BATCH_SIZE);

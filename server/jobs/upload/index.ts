@@ -8,6 +8,7 @@ import { storeClient } from '../store-client';
 import { JobFailure, type JobContext } from '../types';
 import { uploadToBrickLink } from './bricklink';
 import { uploadToBrickOwl } from './brickowl';
+import { NOT_ON_BRICKOWL } from './brickowl-map';
 import { openLots, type UploadLot } from './lots';
 import { addToListedLots } from './merge';
 import { sendStoreChanges } from '../stock-sync';
@@ -114,7 +115,15 @@ async function counts(db: Kysely<Database>, jobId: number) {
     .execute();
   const by = Object.fromEntries(rows.map((r) => [r.state, Number(r.n)]));
   const total = rows.reduce((sum, r) => sum + Number(r.n), 0);
-  return { total, done: by.done ?? 0, failed: by.failed ?? 0 };
+  // Lots BrickOwl's catalog cannot take are reported, and do not fail the job.
+  const unmapped = await db
+    .selectFrom('job_items')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('job_id', '=', jobId)
+    .where('state', '=', 'failed')
+    .where('error', 'like', `${NOT_ON_BRICKOWL}:%`)
+    .executeTakeFirstOrThrow();
+  return { total, done: by.done ?? 0, failed: by.failed ?? 0, unmapped: Number(unmapped.n) };
 }
 
 /** A store has one lot per item: only an item's first pending lot is created at first. */
@@ -162,13 +171,20 @@ export async function runUpload(ctx: JobContext): Promise<void> {
   await sendStoreChanges(ctx, client, false);
   if (ctx.signal.aborted) return;
   const c = await counts(db, job.id);
-  await ctx.progress(c.failed > 0 ? 'Uploaded with errors' : 'Uploaded', c.total, c.total);
+  const failed = c.failed - c.unmapped;
+  const stage =
+    failed > 0
+      ? 'Uploaded with errors'
+      : c.unmapped > 0
+        ? `Uploaded; ${c.unmapped} ${c.unmapped === 1 ? 'lot is' : 'lots are'} ${NOT_ON_BRICKOWL}`
+        : 'Uploaded';
+  await ctx.progress(stage, c.total, c.total);
   await db
     .updateTable('stores')
     .set({ last_synced_at: nowIso() })
     .where('id', '=', job.store_id)
     .execute();
-  if (c.failed > 0) throw new JobFailure(`${c.failed} of ${c.total} lots could not be uploaded`);
+  if (failed > 0) throw new JobFailure(`${failed} of ${c.total} lots could not be uploaded`);
 }
 
 /**

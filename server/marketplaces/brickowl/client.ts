@@ -3,6 +3,8 @@ import { SlidingWindowLimiter } from '../rate-limiter';
 import { DEFAULT_RETRY, withRetry, type RetryPolicy } from '../retry';
 import type {
   BoBatchRequest,
+  BoColour,
+  BoColourEntry,
   BoItemType,
   BoLot,
   BoLotChange,
@@ -85,6 +87,14 @@ export class BrickOwlClient {
       id_type: 'bl_item_no',
     });
     return answer.boids ?? [];
+  }
+
+  /**
+   * BrickOwl's colour list (`catalog/color_list`): every colour with BrickOwl's id, its name and
+   * the BrickLink colour ids it stands for.
+   */
+  async colourList(): Promise<BoColourEntry[]> {
+    return readColourList(await this.call<unknown>('GET', 'catalog/color_list', {}));
   }
 
   /** Up to 50 requests as one; each answer in the order asked. */
@@ -221,6 +231,36 @@ export class BrickOwlClient {
         new BrickOwlError('NETWORK', `BrickOwl could not be reached: ${String(error)}`, 0, true),
     });
   }
+}
+
+/**
+ * The colours of a colour list answer: an object keyed by BrickOwl's colour id (as BrickOwl sends
+ * it) or a list; ids may come as strings or numbers. A colour without a usable id is left out.
+ */
+export function readColourList(answer: unknown): BoColourEntry[] {
+  if (!answer || typeof answer !== 'object') {
+    throw new BrickOwlError('BAD_RESPONSE', 'BrickOwl answered no colour list', 200);
+  }
+  const entries = Array.isArray(answer)
+    ? answer.map((c: Partial<BoColour>) => [c?.id, c] as const)
+    : Object.entries(answer as Record<string, Partial<BoColour>>).map(
+        ([key, c]) => [c?.id ?? key, c] as const,
+      );
+  const colours: BoColourEntry[] = [];
+  for (const [rawId, colour] of entries) {
+    const id = Number(rawId);
+    if (!colour || typeof colour !== 'object' || !Number.isInteger(id) || id < 0) continue;
+    const blIds = (Array.isArray(colour.bl_ids) ? colour.bl_ids : [])
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n >= 0);
+    colours.push({ id, name: typeof colour.name === 'string' ? colour.name : `#${id}`, blIds });
+  }
+  return colours;
+}
+
+/** The item of a BOID: BrickOwl writes a coloured item as `<item>-<colour id>` ("487300-38"). */
+export function itemBoid(boid: string): string {
+  return /^(\d+)-\d+$/.exec(boid)?.[1] ?? boid;
 }
 
 /** BrickOwl's refusal text: `{"error": "…"}` or `{"error": {"status": "…"}}`; undefined when none. */

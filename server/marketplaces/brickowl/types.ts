@@ -58,6 +58,29 @@ export interface BoLotChange {
   tier_price?: string;
 }
 
+/**
+ * One colour of catalog/color_list as BrickOwl sends it: the list is an object of these keyed by
+ * BrickOwl's colour id (ids as strings), each naming the ids the colour has on other sites.
+ */
+export interface BoColour {
+  id: string;
+  name: string;
+  hex?: string;
+  peeron_names?: string[];
+  ldraw_ids?: string[];
+  /** BrickLink's colour ids for it (empty for a colour BrickLink does not have). */
+  bl_ids?: string[];
+  bl_names?: string[];
+  lego_colors?: { lego_id: string; raw_name: string }[];
+}
+
+/** A colour as the client hands it out: BrickOwl's id and name, and BrickLink's ids for it. */
+export interface BoColourEntry {
+  id: number;
+  name: string;
+  blIds: number[];
+}
+
 export interface BoBatchRequest {
   endpoint: string;
   request_method: 'GET' | 'POST';

@@ -1,17 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBody, ErrorCode } from '../../../contract/errors';
-import { JobMessages, StockCheckBody, StockSyncBody, UploadJobs } from '../../../contract/jobs';
+import {
+  BrickOwlColoursBody,
+  JobMessages,
+  StockCheckBody,
+  StockSyncBody,
+  UploadJobs,
+} from '../../../contract/jobs';
 import type { RoleName } from '../../../contract/permissions';
 import { AppError } from '../../errors';
 import {
   jobViews,
+  NO_BRICKOWL_STORE,
   NO_CHECK_STORE,
   NO_SYNC_STORE,
+  queueColourRefresh,
   queueStockChecks,
   queueStockSyncs,
   type BackgroundJobs,
 } from '../../jobs';
+import { NOT_A_BRICKOWL_STORE } from '../../jobs/brickowl-map';
 import { storeCredentials } from '../bricksyncer';
 
 const SYNCERS: readonly RoleName[] = ['bricksyncer'];
@@ -19,16 +28,19 @@ const SYNCERS: readonly RoleName[] = ['bricksyncer'];
 interface StoreJobRoute {
   url: string;
   summary: string;
-  body: typeof StockSyncBody | typeof StockCheckBody;
+  body: typeof StockSyncBody | typeof StockCheckBody | typeof BrickOwlColoursBody;
   queue: typeof queueStockSyncs;
   /** The answer when no store of the company has credentials. */
   noStore: string;
+  /** A job only one marketplace's stores can run, and the answer for a store of another. */
+  only?: { platform: 'BRICKLINK' | 'BRICKOWL'; refusal: string };
 }
 
 /**
  * Jobs run per store on demand, for one store or every store with credentials: 'Store not found'
- * for another company's store, 400 for a store without credentials or a company with none, else
- * 202 with the jobs (a store's job already waiting or running is answered, not queued again).
+ * for another company's store, 400 for a store without credentials (or of the wrong marketplace)
+ * or a company with none, else 202 with the jobs (a store's job already waiting or running is
+ * answered, not queued again). BrickOwl's colour list is read with one BrickOwl store.
  */
 const ROUTES: StoreJobRoute[] = [
   {
@@ -46,6 +58,15 @@ const ROUTES: StoreJobRoute[] = [
     body: StockCheckBody,
     queue: queueStockChecks,
     noStore: NO_CHECK_STORE,
+  },
+  {
+    url: '/v1/brickowl_colours',
+    summary:
+      "Read BrickOwl's colour list now, with the BrickOwl store given or the company's first (answers the queued or running reading)",
+    body: BrickOwlColoursBody,
+    queue: queueColourRefresh,
+    noStore: NO_BRICKOWL_STORE,
+    only: { platform: 'BRICKOWL', refusal: NOT_A_BRICKOWL_STORE },
   },
 ];
 
@@ -68,6 +89,9 @@ export function storeJobRoutes(jobs: BackgroundJobs) {
           const { store_id } = request.body;
           if (store_id !== undefined) {
             const store = await storeCredentials(app.db, companyId, store_id); // 'Store not found'
+            if (route.only && store.platform !== route.only.platform) {
+              throw new AppError(400, route.only.refusal, ErrorCode.validation);
+            }
             if (!store.credentials) {
               throw new AppError(400, JobMessages.noCredentials, ErrorCode.validation);
             }

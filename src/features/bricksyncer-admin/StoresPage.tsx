@@ -4,10 +4,12 @@ import { Link } from 'react-router-dom';
 import type { StoreResource } from '../../../contract/bricksyncer';
 import { showApiError } from '../../ui/notify';
 import { fetchStores } from './api';
+import { BrickOwlColoursButton } from './BrickOwlColoursButton';
 import { OrderIntakeButton } from './OrderIntakeButton';
 
 /**
- * Store list: each store with View, Edit, Delete and Import orders now; Add opens the store form.
+ * Store list: each store with View, Edit, Delete and Import orders now (a BrickOwl store also with
+ * Refresh BrickOwl colours); Add opens the store form.
  */
 export default function StoresPage() {
   const [stores, setStores] = useState<StoreResource[] | null>(null);
@@ -54,6 +56,9 @@ export default function StoresPage() {
                       Delete
                     </Anchor>
                     <OrderIntakeButton storeId={Number(s.id)} storeName={s.attributes.name} />
+                    {s.attributes.platform === 'BRICKOWL' && (
+                      <BrickOwlColoursButton storeId={Number(s.id)} />
+                    )}
                   </Group>
                 </Table.Td>
               </Table.Tr>

@@ -117,6 +117,39 @@ describe('stores', () => {
     await t.app.db.deleteFrom('stores').where('id', '=', store).execute();
   });
 
+  it("reads BrickOwl's colour list now from a BrickOwl store's row; a store without its key is refused", async () => {
+    at('/bricksyncer/stores');
+    const brickLinkRow = (await screen.findByText('Demo Bricks on BrickLink')).closest('tr')!;
+    expect(
+      within(brickLinkRow).queryByRole('button', { name: 'Refresh BrickOwl colours' }),
+    ).toBeNull();
+    const keyless = (await screen.findByText('Demo Bricks on BrickOwl')).closest('tr')!;
+    fireEvent.click(within(keyless).getByRole('button', { name: 'Refresh BrickOwl colours' }));
+    expect(await screen.findByText(new RegExp(JobMessages.noCredentials))).toBeTruthy();
+
+    const auth = `Bearer ${useSession.getState().access_token}`;
+    const store = await addStore(t.app, auth, 'BRICKOWL');
+    const { name } = await t.app.db
+      .selectFrom('stores')
+      .select('name')
+      .where('id', '=', store)
+      .executeTakeFirstOrThrow();
+    cleanup();
+    at('/bricksyncer/stores');
+    const row = (await screen.findByText(name)).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Refresh BrickOwl colours' }));
+    const notice = await screen.findByText(/^Reading BrickOwl's colour list: job \d+, queued$/);
+    const jobId = Number(/job (\d+)/.exec(notice.textContent ?? '')![1]);
+    const job = await t.app.db
+      .selectFrom('jobs')
+      .select(['kind', 'store_id'])
+      .where('id', '=', jobId)
+      .executeTakeFirstOrThrow();
+    expect([job.kind, Number(job.store_id)]).toEqual(['brickowl_colours', store]);
+    await t.app.db.deleteFrom('jobs').where('id', '=', jobId).execute();
+    await t.app.db.deleteFrom('stores').where('id', '=', store).execute();
+  });
+
   it("shows 'Store not found' for another company's store", async () => {
     at('/bricksyncer/stores/3');
     expect((await screen.findAllByText(StoreMessages.notFound)).length).toBeGreaterThan(0);

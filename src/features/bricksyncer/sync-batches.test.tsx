@@ -12,6 +12,7 @@ import { newItemFromLot, SyncBatchMessages as M } from '../../../contract/sync-b
 import { NO_STORE } from '../../../server/jobs';
 import { addStore, testRunner } from '../../../server/jobs/test-support';
 import { startFakeBrickLink } from '../../../tests/support/fake-bricklink';
+import { startFakeBrickOwl } from '../../../tests/support/fake-brickowl';
 import { useSession } from '../../app/session';
 import BatchPage from './BatchPage';
 import ImportBsxPage from './ImportBsxPage';
@@ -269,6 +270,45 @@ describe('sync batch screens', () => {
       expect(screen.queryByRole('link', { name: 'Go to Stores' })).toBeNull();
     } finally {
       await bl.close();
+    }
+  });
+
+  it("lists a lot BrickOwl's catalog lacks on its own line; the other lot is uploaded", async () => {
+    await signIn('syncer@demo.test');
+    // BrickOwl's catalog knows the brick (3003) but not the plate (3710).
+    const bo = await startFakeBrickOwl({ lookup: (id) => (id === '3003' ? ['446215'] : []) });
+    try {
+      // Only this store takes the upload.
+      await t.app.db.deleteFrom('stores').where('credentials', '<>', '').execute();
+      const auth = `Bearer ${useSession.getState().access_token}`;
+      await addStore(t.app, auth, 'BRICKOWL');
+      const id = await batchOfParts('Sent to BrickOwl');
+      renderAt(`/bricksyncer/batch/${id}`);
+      fireEvent.change(await screen.findByLabelText('Price of Brick 2 x 2 White'), {
+        target: { value: '0,5' },
+      });
+      fireEvent.click(screen.getByRole('button', { name: 'Upload items' }));
+      await screen.findByTestId('upload-job');
+      const pageFetch = globalThis.fetch;
+      globalThis.fetch = (input, init) =>
+        String(input instanceof Request ? input.url : input).startsWith(bo.url)
+          ? nodeFetch(input, init)
+          : pageFetch(input, init);
+      try {
+        expect(await testRunner(t.app, { brickowl: bo.url }).runOnce()).toBe(true);
+      } finally {
+        globalThis.fetch = pageFetch;
+      }
+      await screen.findByText('Uploaded', undefined, { timeout: 8000 });
+      const line = (await screen.findByText(/not on BrickOwl/)).closest('li');
+      expect(line?.textContent).toBe(
+        "Plate 1 x 4 Dark Bluish Gray: not on BrickOwl: 3710 Dark Bluish Gray (BrickOwl's catalog has no part 3710)",
+      );
+      expect([...bo.lots.values()].map((l) => [l.boid, l.color_id])).toEqual([
+        ['446215', String(bo.colourFor(1))],
+      ]);
+    } finally {
+      await bo.close();
     }
   });
 
