@@ -28,12 +28,16 @@ export const ALL_CREDENTIAL_KEYS: CredentialKey[] = [
   ...CREDENTIAL_FIELDS.BRICKOWL.map((f) => f.key),
 ];
 
+/** The most stores a company may have; adding one more is refused with `StoreMessages.tooMany`. */
+export const STORE_MAX = 20;
+
 export const StoreMessages = {
   notFound: 'Store not found',
   nameRequired: 'Name is required',
   externalIdRequired: 'External id is required',
   platformRequired: 'Platform must be BRICKLINK or BRICKOWL',
   credentialRequired: (label: string) => `${label} is required`,
+  tooMany: `A company can have at most ${STORE_MAX} stores: delete one before adding another.`,
   deleteQuestion: (name: string) =>
     `Are you sure you want to delete store "${name}" and all associated stock and orders?`,
 } as const;
