@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { BULK_MAX, id, int, page, PRICE_MAX, text, typedNumber } from './fields';
 
 /**
  * The marketplace back office (docs/bricksyncer-admin.md): stores and their credentials, items on
  * sale, stock errors, settings and the sync log. The v2 calls speak JSON:API ({ data } documents
- * of { id, type, attributes }); the v1 store-item calls speak plain JSON.
+ * of { id, type, attributes }); the v1 store-item calls speak plain JSON. Request fields are the
+ * project's field types (contract/fields.ts): ids up to 2^31 − 1, no NUL in text, bounded numbers.
  */
 
 export const JSON_API = 'application/vnd.api+json';
@@ -28,17 +30,20 @@ export const ALL_CREDENTIAL_KEYS: CredentialKey[] = [
   ...CREDENTIAL_FIELDS.BRICKOWL.map((f) => f.key),
 ];
 
+/** The most stores a company may have; adding one more is refused with `StoreMessages.tooMany`. */
+export const STORE_MAX = 20;
+
 export const StoreMessages = {
   notFound: 'Store not found',
   nameRequired: 'Name is required',
   externalIdRequired: 'External id is required',
   platformRequired: 'Platform must be BRICKLINK or BRICKOWL',
   credentialRequired: (label: string) => `${label} is required`,
+  tooMany: `A company can have at most ${STORE_MAX} stores: delete one before adding another.`,
   deleteQuestion: (name: string) =>
     `Are you sure you want to delete store "${name}" and all associated stock and orders?`,
 } as const;
 
-const text = (max: number) => z.string().max(max);
 const Credentials = z
   .object(Object.fromEntries(ALL_CREDENTIAL_KEYS.map((k) => [k, text(500).nullish()])))
   .partial();
@@ -46,7 +51,7 @@ const Credentials = z
 /** What the store form sends; every rule with its message is in checkStore. */
 export const StoreAttributesIn = z.object({
   name: text(200).nullish(),
-  platform: z.string().max(20).nullish(),
+  platform: text(20).nullish(),
   external_id: text(200).nullish(),
   credentials: Credentials.nullish(),
 });
@@ -55,7 +60,7 @@ export type StoreAttributesIn = z.infer<typeof StoreAttributesIn>;
 export const StoreWrite = z.object({
   data: z.object({
     type: z.literal('stores'),
-    id: z.string().max(20).optional(),
+    id: text(20).optional(),
     attributes: StoreAttributesIn,
   }),
 });
@@ -114,13 +119,7 @@ export type StoreResource = z.infer<typeof StoreResource>;
 export const StoreDocument = z.object({ data: StoreResource });
 export const StoreListDocument = z.object({ data: z.array(StoreResource) });
 export type StoreListDocument = z.infer<typeof StoreListDocument>;
-export const StoreIdParams = z.object({
-  storeId: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2 ** 31),
-});
+export const StoreIdParams = z.object({ storeId: id() });
 
 /** A credential as the API shows it: at most its last 4 characters. */
 export function maskCredential(value: string | undefined): string {
@@ -136,6 +135,8 @@ export const StoreItemMessages = {
     'ERROR: item tier price has to be in the format: TIER_QUANTITY1:TIER_PRICE1,TIER_QUANTITY2:TIER_PRICE2,TIER_QUANTITY3:TIER_PRICE3',
   quantity: 'ERROR: quantity has to be a number and cannot be higher than the total quantity',
   bulk: 'ERROR: bulk size has to be a whole number of at least 1',
+  priceMax: 'ERROR: item price can not be higher than € 1.000.000',
+  bulkMax: `ERROR: bulk size can not be higher than ${BULK_MAX}`,
   notFound: 'Store item not found',
 } as const;
 
@@ -151,8 +152,8 @@ export function tierPriceValid(value: string | null | undefined): boolean {
 }
 
 export const StoreItemsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: int(1, 100).default(10),
+  page: page().default(1),
 });
 
 export const StoreItemRow = z.object({
@@ -180,25 +181,18 @@ export type StoreItemRow = z.infer<typeof StoreItemRow>;
 export const StoreItemList = z.object({ count: z.number(), results: z.array(StoreItemRow) });
 export type StoreItemList = z.infer<typeof StoreItemList>;
 
-const loose = z.union([z.number(), z.string().max(50), z.null()]).optional();
+/** The numbers come as typed: `checkStoreItem` names what is wrong with them, bounds included. */
 export const StoreItemUpdate = z.object({
-  id: z
-    .number()
-    .int()
-    .min(1)
-    .max(2 ** 31),
-  item_id: z
-    .number()
-    .int()
-    .min(1)
-    .max(2 ** 31),
-  store_quantity: loose,
-  /** thousandths */
-  store_price: loose,
-  tier_price: z.string().max(200).nullish(),
-  bulk_size: loose,
-  note_public: text(2000).nullish(),
-  note_private: text(2000).nullish(),
+  id: id(),
+  item_id: id(),
+  store_quantity: typedNumber(),
+  /** thousandths, at most PRICE_MAX */
+  store_price: typedNumber(),
+  tier_price: text(200, { trim: false }).nullish(),
+  /** at most BULK_MAX */
+  bulk_size: typedNumber(),
+  note_public: text(2000, { trim: false }).nullish(),
+  note_private: text(2000, { trim: false }).nullish(),
 });
 export type StoreItemUpdate = z.infer<typeof StoreItemUpdate>;
 
@@ -228,6 +222,7 @@ export function checkStoreItem(
   const problems: string[] = [];
   const price = numberOf(input.store_price);
   if (!Number.isFinite(price) || Math.round(price) <= 0) problems.push(StoreItemMessages.price);
+  else if (Math.round(price) > PRICE_MAX) problems.push(StoreItemMessages.priceMax);
   if (!tierPriceValid(input.tier_price)) problems.push(StoreItemMessages.tierPrice);
   const qty = numberOf(input.store_quantity);
   if (!Number.isInteger(qty) || qty < 0 || qty > Math.max(total, onSale)) {
@@ -237,6 +232,7 @@ export function checkStoreItem(
     input.bulk_size === null || input.bulk_size === undefined || input.bulk_size === '';
   const bulk = bulkEmpty ? null : numberOf(input.bulk_size);
   if (bulk !== null && (!Number.isInteger(bulk) || bulk < 1)) problems.push(StoreItemMessages.bulk);
+  else if (bulk !== null && bulk > BULK_MAX) problems.push(StoreItemMessages.bulkMax);
   if (problems.length > 0) return { ok: false, problems };
   const tier = (input.tier_price ?? '').replace(/\s/g, '');
   return {
@@ -268,7 +264,7 @@ export const StockErrorDocument = z.object({ data: StockErrorResource });
 export const StockErrorPatch = z.object({
   data: z.object({
     type: z.literal('stock_item_errors'),
-    id: z.string().max(20).optional(),
+    id: text(20).optional(),
     attributes: z.object({ is_resolved: z.literal(1) }),
   }),
 });
@@ -280,8 +276,8 @@ export const SettingDocument = z.object({ data: SettingResource });
 export const SettingPatch = z.object({
   data: z.object({
     type: z.literal('settings'),
-    id: z.string().max(20).optional(),
-    attributes: z.object({ value: text(1000) }),
+    id: text(20).optional(),
+    attributes: z.object({ value: text(1000, { trim: false }) }),
   }),
 });
 
@@ -296,16 +292,10 @@ export const LogEntryList = z.object({ data: z.array(LogEntryResource) });
 export const LOG_PAGE_SIZE = 100;
 export const LogEntryQuery = z.object({
   sort: z.literal('-created_at').optional(),
-  'page[size]': z.coerce.number().int().min(1).max(LOG_PAGE_SIZE).default(LOG_PAGE_SIZE),
+  'page[size]': int(1, LOG_PAGE_SIZE).default(LOG_PAGE_SIZE),
 });
 
-export const IdParams = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2 ** 31),
-});
+export const IdParams = z.object({ id: id() });
 export const BricksyncerMessages = {
   stockErrorNotFound: 'Stock error not found',
   settingNotFound: 'Setting not found',

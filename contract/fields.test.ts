@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { UserPermissionRequest } from './admin';
-import { id, INT_MAX, int, quantity, STOCK_MAX, text, zeroOne } from './fields';
+import {
+  BULK_MAX,
+  bulkSize,
+  id,
+  INT_MAX,
+  int,
+  price,
+  PRICE_MAX,
+  quantity,
+  STOCK_MAX,
+  text,
+  typedNumber,
+  zeroOne,
+} from './fields';
 import { IssueReportArgs } from './mutations/picking';
 import { OrderQuery } from './orders';
 import { MutationEnvelope } from './sync';
@@ -42,6 +55,19 @@ describe('request field types', () => {
     expect(zeroOne().parse(true)).toBe(1);
     expect(ok(zeroOne(), null)).toBe(false);
     expect(ok(zeroOne(), '')).toBe(false);
+  });
+
+  it('bound prices and bulk sizes, and take a typed number only without NUL', () => {
+    expect(price().parse(String(PRICE_MAX))).toBe(PRICE_MAX);
+    expect(ok(price(), PRICE_MAX + 1)).toBe(false);
+    expect(ok(price(1), 0)).toBe(false);
+    expect(bulkSize().parse(BULK_MAX)).toBe(BULK_MAX);
+    for (const bad of [0, BULK_MAX + 1, INT_MAX + 1, 1.5, ''])
+      expect(ok(bulkSize(), bad)).toBe(false);
+    for (const typed of [12, '12,5', '', null, undefined])
+      expect(ok(typedNumber(), typed)).toBe(true);
+    expect(ok(typedNumber(), '1\u0000')).toBe(false);
+    expect(ok(typedNumber(), 'x'.repeat(51))).toBe(false);
   });
 
   it('refuse a seq beyond 32 bits and page numbers that are not numbers', () => {

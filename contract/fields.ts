@@ -19,6 +19,10 @@ export const INT_MAX = 2_147_483_647;
 export const TEXT_MAX = 4_000;
 /** The most pieces of one item at one location, and the most moved by one call. */
 export const STOCK_MAX = 1_000_000;
+/** The highest price of one piece or lot: one million euro, in thousandths of a euro. */
+export const PRICE_MAX = 1_000_000_000;
+/** The largest bulk size (a lot sold only in multiples of it): no more than a lot can hold. */
+export const BULK_MAX = STOCK_MAX;
 
 export const FieldMessages = {
   nul: 'Text must not contain the NUL character (\\u0000).',
@@ -62,6 +66,24 @@ export function id() {
 /** A number of pieces: 0..STOCK_MAX (or `min`..STOCK_MAX). */
 export function quantity(min = 0) {
   return int(min, STOCK_MAX);
+}
+
+/** A price in thousandths of a euro: `min`..PRICE_MAX. */
+export function price(min = 0) {
+  return int(min, PRICE_MAX);
+}
+
+/** A bulk size: 1..BULK_MAX. */
+export function bulkSize() {
+  return int(1, BULK_MAX);
+}
+
+/**
+ * A form's number as typed, for a form whose own check names what is wrong with it (and checks
+ * its bounds): a JSON number, a short text without NUL, or empty (null, absent).
+ */
+export function typedNumber() {
+  return z.union([z.number(), text(50, { trim: false }), z.null()]).optional();
 }
 
 /** A page number (paged lists). */

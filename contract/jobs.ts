@@ -10,11 +10,19 @@ import { id, int } from './fields';
 export const JOB_KINDS = ['upload', 'order_intake', 'stock_sync', 'stock_check'] as const;
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 
+/**
+ * The most jobs a company may have waiting or running at once, counting those its people asked
+ * for (the schedule's and the jobs' own follow-ups are one per store and kind, and are not
+ * refused). A request beyond it is answered 429 with `JobMessages.queueFull`.
+ */
+export const JOB_QUEUE_MAX = 100;
+
 export const JobMessages = {
   notFound: 'Job not found',
   uploading: 'This batch is already being uploaded',
   uploaded: 'This batch has already been uploaded',
   noCredentials: 'The store has no complete credentials: enter them in Stores first',
+  queueFull: `Your company already has ${JOB_QUEUE_MAX} marketplace jobs waiting or running: wait until some have finished, then try again.`,
 } as const;
 
 export const JobView = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BSX_ITEM_TYPES } from './bsx/stream-read';
 import type { BsxLot } from './bsx/read';
-import { id, int, page, text } from './fields';
+import { id, int, page, PRICE_MAX, text } from './fields';
 
 /**
  * Sync batches (docs/bricksyncer.md): lots imported from a BSX file, priced, then uploaded to the
@@ -14,7 +14,7 @@ export const SYNC_BATCH_PAGE_SIZE = 10;
 /** The most lots one batch (and one import) may hold. */
 export const SYNC_BATCH_MAX_ITEMS = 20_000;
 /** Highest price of one lot: one million euro, in thousandths. */
-export const SYNC_PRICE_MAX = 1_000_000_000;
+export const SYNC_PRICE_MAX = PRICE_MAX;
 
 export const SYNC_CONDITIONS = ['NEW', 'LIKE_NEW', 'GOOD', 'ACCEPTABLE'] as const;
 export type SyncCondition = (typeof SYNC_CONDITIONS)[number];

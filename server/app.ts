@@ -27,8 +27,9 @@ export interface RouteAccess {
   method: string;
   url: string;
   access: Access | undefined;
-  /** The route's zod schemas of the query string and the body (the fuzz tests build input from them). */
+  /** The route's zod schemas of the query string, path and body (the fuzz tests build input from them). */
   querystring?: unknown;
+  params?: unknown;
   body?: unknown;
 }
 
@@ -103,9 +104,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     const access = (route.config as { access?: Access } | undefined)?.access;
-    const { querystring, body } = route.schema ?? {};
+    const { querystring, params, body } = route.schema ?? {};
     for (const method of [route.method].flat()) {
-      routeTable.push({ method, url: route.url, access, querystring, body });
+      routeTable.push({ method, url: route.url, access, querystring, params, body });
     }
   });
   await app.register(registerModules, { prefix: '/api' });

@@ -46,6 +46,13 @@ export interface AppConfig {
    * 60): after a crash another server takes the job over once it lapses.
    */
   jobLeaseSeconds: number;
+  /**
+   * Days a marketplace job is kept once it ended, done or failed, with its lots
+   * (JOB_RETENTION_DAYS, default 30); uploads of a batch not fully uploaded are kept until it is.
+   */
+  jobRetentionDays: number;
+  /** Days a line of the marketplace log (the Logs screen) is kept (LOG_RETENTION_DAYS, default 90). */
+  logRetentionDays: number;
 }
 
 export type ApiDocsMode = 'public' | 'signed-in' | 'off';
@@ -119,5 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobRunner: flag(env.JOB_RUNNER, process.env.VITEST === undefined),
     orderIntakeMinutes: atLeast('ORDER_INTAKE_MINUTES', 0, env.ORDER_INTAKE_MINUTES, 10),
     jobLeaseSeconds: atLeast('JOB_LEASE_SECONDS', 3, env.JOB_LEASE_SECONDS, 60),
+    jobRetentionDays: atLeast('JOB_RETENTION_DAYS', 1, env.JOB_RETENTION_DAYS, 30),
+    logRetentionDays: atLeast('LOG_RETENTION_DAYS', 1, env.LOG_RETENTION_DAYS, 90),
   };
 }

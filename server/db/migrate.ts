@@ -12,6 +12,7 @@ import * as m022 from './migrations/022_jobs';
 import * as m023 from './migrations/023_store_sync';
 import * as m024 from './migrations/024_mould_links';
 import * as m025 from './migrations/025_brickowl_catalog';
+import * as m026 from './migrations/026_job_queue';
 
 /** Migrations are imported statically so they run the same under tsx, vitest and a build. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '023_store_sync': m023,
   '024_mould_links': m024,
   '025_brickowl_catalog': m025,
+  '026_job_queue': m026,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -155,6 +155,11 @@ export interface JobItemsTable {
   error: string | null;
   updated_at: string | null;
 }
+/** When each company last had a job claimed: the runners take the companies in turn. */
+export interface JobTurnsTable {
+  company_id: number;
+  claimed_at: string;
+}
 export interface MarketplaceCallCountsTable {
   store_id: number;
   day: string;
@@ -193,6 +198,7 @@ export interface Database extends DomainDatabase {
   device_pending: DevicePendingTable;
   jobs: JobsTable;
   job_items: JobItemsTable;
+  job_turns: JobTurnsTable;
   marketplace_call_counts: MarketplaceCallCountsTable;
   brickowl_colours: BrickOwlColoursTable;
   brickowl_items: BrickOwlItemsTable;

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { isPostgres, nowIso } from '../db/dialect';
 import type { Database, JobsTable } from '../db/schema';
 import type { Selectable } from 'kysely';
@@ -21,10 +21,24 @@ function runnable(now: string) {
 }
 
 /**
- * Claims the oldest runnable job for `serverId`, exclusively across servers: on PostgreSQL with
- * `FOR UPDATE SKIP LOCKED` (a job another server is claiming is skipped, not waited for); on SQLite
- * with one UPDATE whose subquery picks the job (the database allows one writer at a time, so the
- * pick and the claim happen together). Undefined when none is runnable.
+ * Whose turn it is, so one company's flood of jobs does not keep another company's job waiting:
+ * first the companies with no job running under a live lease, then the company whose last claim
+ * is the oldest (a company never claimed for comes first), then that company's oldest job.
+ */
+function turnOrder(now: string) {
+  return sql`order by
+    (case when exists (select 1 from jobs r where r.company_id = j.company_id
+      and r.status = 'running' and r.lease_until >= ${now}) then 1 else 0 end),
+    coalesce((select t.claimed_at from job_turns t where t.company_id = j.company_id), ''),
+    j.id`;
+}
+
+/**
+ * Claims the runnable job whose company's turn it is (see `turnOrder`) for `serverId`,
+ * exclusively across servers: on PostgreSQL with `FOR UPDATE SKIP LOCKED` (a job another server
+ * is claiming is skipped, not waited for); on SQLite with one UPDATE whose subquery picks the job
+ * (the database allows one writer at a time, so the pick and the claim happen together). The
+ * company's turn is recorded with the claim. Undefined when none is runnable.
  */
 export async function claimJob(
   db: Kysely<Database>,
@@ -42,33 +56,52 @@ export async function claimJob(
     updated_at: now,
     attempts: sql<number>`attempts + 1`,
   };
+  const taken = (trx: Transaction<Database>, job: JobRow | undefined) =>
+    job ? tookTurn(trx, job, now) : undefined;
   if (isPostgres(db as unknown as Kysely<unknown>)) {
     return db.transaction().execute(async (trx) => {
       // Claims are taken one at a time, so two servers cannot each start a job of one store.
       await sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`.execute(trx);
       const picked = await sql<{ id: number }>`
         select j.id from jobs j where ${runnable(now)} ${kindFilter}
-        order by j.id limit 1 for update skip locked`.execute(trx);
+        ${turnOrder(now)} limit 1 for update skip locked`.execute(trx);
       const id = picked.rows[0]?.id;
       if (id === undefined) return undefined;
-      return trx
+      const job = await trx
         .updateTable('jobs')
         .set(claim)
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow();
+      return taken(trx, job);
     });
   }
-  return db
-    .updateTable('jobs')
-    .set(claim)
-    .where(
-      'id',
-      '=',
-      sql<number>`(select j.id from jobs j where ${runnable(now)} ${kindFilter} order by j.id limit 1)`,
-    )
-    .returningAll()
-    .executeTakeFirst();
+  return db.transaction().execute(async (trx) =>
+    taken(
+      trx,
+      await trx
+        .updateTable('jobs')
+        .set(claim)
+        .where(
+          'id',
+          '=',
+          sql<number>`(select j.id from jobs j where ${runnable(now)} ${kindFilter}
+            ${turnOrder(now)} limit 1)`,
+        )
+        .returningAll()
+        .executeTakeFirst(),
+    ),
+  );
+}
+
+/** Records that the job's company had its turn now; answers the job. */
+async function tookTurn(trx: Transaction<Database>, job: JobRow, now: string): Promise<JobRow> {
+  await trx
+    .insertInto('job_turns')
+    .values({ company_id: job.company_id, claimed_at: now })
+    .onConflict((oc) => oc.column('company_id').doUpdateSet({ claimed_at: now }))
+    .execute();
+  return job;
 }
 
 /** Extends this server's lease on a job; false when the job is no longer this server's. */

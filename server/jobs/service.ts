@@ -5,7 +5,7 @@ import type { MarketplaceClients } from '../marketplaces';
 import { queueDueColourRefresh } from './brickowl-map';
 import { JOB_HANDLERS } from './handlers';
 import { queueDueOrderIntakes } from './order-intake/queue';
-import { pruneJobs, queueDue } from './queue';
+import { pruneJobs, pruneLogEntries, queueDue } from './queue';
 import { STOCK_CHECK } from './stock-check';
 import { STOCK_SYNC } from './stock-sync';
 import { JobRunner } from './runner';
@@ -19,11 +19,16 @@ export interface BackgroundJobsOptions {
   /** How long a claim on a running job lasts unless renewed (default 60 s). */
   leaseMs?: number;
   clients?: MarketplaceClients;
+  /** Days a finished or failed job is kept (JOB_RETENTION_DAYS, default 30). */
+  jobRetentionDays?: number;
+  /** Days a marketplace log line is kept (LOG_RETENTION_DAYS, default 90). */
+  logRetentionDays?: number;
 }
 
-/** Finished order intakes, stock syncs and checks are kept this long (the Jobs screen shows them). */
-const KEEP_FINISHED_MS = 14 * 24 * 3600_000;
+const DAY_MS = 24 * 3600_000;
 const PRUNE_EVERY_MS = 3600_000;
+/** The first prune after a start waits this long, out of the way of the start itself. */
+const FIRST_PRUNE_MS = 60_000;
 
 /**
  * This server's share of the background jobs: a runner taking jobs from the database, and the
@@ -32,7 +37,8 @@ const PRUNE_EVERY_MS = 3600_000;
 export class BackgroundJobs {
   readonly runner: JobRunner;
   private timer: NodeJS.Timeout | null = null;
-  private prunedAt = 0;
+  private pruneTimer: NodeJS.Timeout | null = null;
+  private firstPrune: NodeJS.Timeout | null = null;
 
   constructor(private readonly opts: BackgroundJobsOptions) {
     this.runner = new JobRunner({
@@ -52,6 +58,32 @@ export class BackgroundJobs {
       this.timer = setInterval(() => void this.schedule(everyMs), Math.min(everyMs, 60_000));
       this.timer.unref();
     }
+    if (!this.pruneTimer) {
+      this.pruneTimer = setInterval(() => void this.prune(), PRUNE_EVERY_MS);
+      this.firstPrune = setTimeout(() => void this.prune(), FIRST_PRUNE_MS);
+      this.pruneTimer.unref();
+      this.firstPrune.unref();
+    }
+  }
+
+  /**
+   * Deletes what ended long ago: jobs that ended more than the job retention ago (uploads of a
+   * batch not fully uploaded excepted) and marketplace log lines older than the log retention.
+   * Runs hourly in every server; each deletes what is due, so running twice deletes nothing more.
+   */
+  async prune(): Promise<{ jobs: number; logEntries: number }> {
+    try {
+      const jobs = await pruneJobs(this.opts.db, (this.opts.jobRetentionDays ?? 30) * DAY_MS);
+      const logEntries = await pruneLogEntries(
+        this.opts.db,
+        (this.opts.logRetentionDays ?? 90) * DAY_MS,
+      );
+      if (jobs + logEntries > 0) this.opts.log.info({ jobs, logEntries }, 'pruned old jobs');
+      return { jobs, logEntries };
+    } catch (err) {
+      this.opts.log.error({ err }, 'pruning old jobs');
+      return { jobs: 0, logEntries: 0 };
+    }
   }
 
   /** A job was queued: look now instead of at the next poll. */
@@ -61,7 +93,11 @@ export class BackgroundJobs {
 
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
+    if (this.firstPrune) clearTimeout(this.firstPrune);
     this.timer = null;
+    this.pruneTimer = null;
+    this.firstPrune = null;
     await this.runner.stop();
   }
 
@@ -73,10 +109,6 @@ export class BackgroundJobs {
         (await queueDue(this.opts.db, STOCK_CHECK, 24 * 3600_000)) +
         (await queueDueColourRefresh(this.opts.db));
       if (queued > 0) this.runner.poke();
-      if (Date.now() - this.prunedAt > PRUNE_EVERY_MS) {
-        this.prunedAt = Date.now();
-        await pruneJobs(this.opts.db, KEEP_FINISHED_MS);
-      }
     } catch (err) {
       this.opts.log.error({ err }, 'order intake schedule');
     }

@@ -265,6 +265,8 @@ describeEachDialect('upload jobs', (dialect) => {
         .where('id', '=', batchId)
         .executeTakeFirstOrThrow();
       expect(batch.status, `round ${round}`).toBe('uploaded');
+      // A company has at most STORE_MAX stores.
+      await t.app.db.deleteFrom('stores').where('id', 'in', [a, b]).execute();
     }
   });
 });

@@ -15,6 +15,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { spaIndex: bo
       // "Not now": clients wait this long before trying again.
       if (err.statusCode === 503 && !reply.hasHeader('Retry-After'))
         reply.header('Retry-After', '5');
+      // Too much asked at once (a full job queue): a minute is when it is worth asking again.
+      if (err.statusCode === 429 && !reply.hasHeader('Retry-After'))
+        reply.header('Retry-After', '60');
       return reply.status(err.statusCode).send(errorBody(err.message, err.code));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -1,19 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { INT_MAX } from '../../contract/fields';
 import { FillingMutation } from '../../contract/mutations/filling';
 import { PickingMutation } from '../../contract/mutations/picking';
-import { ALL_PERMISSION_IDS } from '../../contract/permissions';
 import type { RouteAccess } from '../app';
-import { DEMO_PASSWORD } from '../seed';
-import { createTestApp, describeEachDialect, loginAs, type TestApp } from './helpers';
+import { asQuery, pathValues, sendFuzzed, signInWithEveryPermission } from './fuzz-support';
+import { createTestApp, describeEachDialect, type TestApp } from './helpers';
 import { edgeJson, edgeText, fromZod } from './zod-arbitrary';
 
 /**
  * Property: whatever query and body reach a route, the server answers below 500, and stays
- * healthy afterwards. Inputs are built from each route's parameter and body field names (from its
- * OpenAPI description) with values a careless or hostile client sends: NUL characters, integers
+ * healthy afterwards. Inputs are built from each route's path, parameter and body field names
+ * (from its schemas and OpenAPI description) with values a careless or hostile client sends: NUL characters, integers
  * beyond 32 bits, empty strings, null, false, [], wrong types, and arbitrary JSON. The caller
  * holds every permission, so every route's handler is reached.
  *
@@ -63,29 +61,7 @@ describeEachDialect('fuzzing every route', (dialect) => {
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    const db = t.app.db;
-    const admin = await db
-      .selectFrom('users')
-      .select(['company_id', 'password_hash'])
-      .where('email', '=', 'admin@demo.test')
-      .executeTakeFirstOrThrow();
-    const { id } = await db
-      .insertInto('users')
-      .values({
-        company_id: admin.company_id,
-        email: 'fuzz@demo.test',
-        name: 'Fuzz',
-        password_hash: admin.password_hash,
-        password_expires_at: null,
-        created_at: new Date().toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('user_permissions')
-      .values(ALL_PERMISSION_IDS.map((permission_id) => ({ user_id: id, permission_id })))
-      .execute();
-    auth = await loginAs(t.app, 'fuzz@demo.test', DEMO_PASSWORD);
+    auth = await signInWithEveryPermission(t.app, 'fuzz@demo.test');
 
     const spec = t.app.swagger() as {
       paths: Record<string, Record<string, OpenApiOperation>>;
@@ -109,23 +85,13 @@ describeEachDialect('fuzzing every route', (dialect) => {
     requestBody?: { content?: Record<string, { schema?: { properties?: object } }> };
   }
 
-  /** Query values are strings: numbers as digits, arrays as repeated keys. */
-  const asQuery = (v: unknown): Record<string, string | string[]> => {
-    const out: Record<string, string | string[]> = {};
-    if (typeof v !== 'object' || v === null) return out;
-    for (const [k, x] of Object.entries(v)) {
-      if (x === undefined) continue;
-      out[k] = Array.isArray(x) ? x.map((e) => String(e)) : String(x);
-    }
-    return out;
-  };
-
   /** Input shaped by the route's own schemas (with edge values inside), or free-form. */
   const request = (shape: RouteShape) =>
     fc.oneof(
       {
         weight: 3,
         arbitrary: fc.record({
+          path: pathValues(shape.route),
           query: fromZod(shape.route.querystring, edgeText).map(asQuery),
           body: fromZod(shape.route.body),
           signedIn: fc.constant(true),
@@ -136,6 +102,7 @@ describeEachDialect('fuzzing every route', (dialect) => {
 
   const freeForm = (shape: RouteShape) =>
     fc.record({
+      path: pathValues(shape.route),
       query: fc.dictionary(
         fc.oneof(fc.constantFrom(...(shape.query.length ? shape.query : ['x'])), fc.string()),
         fc.oneof(queryValue, fc.array(queryValue, { maxLength: 2 })),
@@ -171,27 +138,11 @@ describeEachDialect('fuzzing every route', (dialect) => {
         .chain((i) => request(shapes[i]).map((req) => ({ route: i, ...req })));
       await fc
         .assert(
-          fc.asyncProperty(arbitrary, async ({ route, query, body, signedIn }) => {
-            const shape = shapes[route];
-            const search = new URLSearchParams();
-            for (const [k, v] of Object.entries(query)) {
-              for (const one of [v].flat()) search.append(k, one);
-            }
-            const { method, url } = shape.route;
-            const res = await t.app.inject({
-              method: method as 'GET',
-              url: `${url}?${search.toString()}`,
-              headers: {
-                ...(signedIn ? { authorization: auth } : {}),
-                'x-request-id': randomUUID(),
-              },
-              ...(method === 'GET' || method === 'DELETE' ? {} : { payload: body as object }),
-            });
-            statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-            if (res.statusCode >= 500) {
-              failures.push(
-                `${method} ${url}?${search} ${JSON.stringify(body)}: ${res.statusCode}`,
-              );
+          fc.asyncProperty(arbitrary, async ({ route, ...req }) => {
+            const { status, line } = await sendFuzzed(t.app, auth, shapes[route].route, req);
+            statuses.set(status, (statuses.get(status) ?? 0) + 1);
+            if (status >= 500) {
+              failures.push(line);
               return false;
             }
             return true;

@@ -9,6 +9,7 @@ import { catalogImport } from './catalog-import';
 import { catalogDevice } from './catalog-device';
 import { clientFlush } from './client-flush';
 import { coldStart } from './cold-start';
+import { fairQueue } from './fair-queue';
 import { herd } from './herd';
 import { load } from './load';
 import { locations } from './locations';
@@ -34,6 +35,7 @@ const BENCHES: Bench[] = [
   catalogImport,
   marketplaceUpload,
   stockSync,
+  fairQueue,
   clientFlush,
   catalogDevice,
   batchTrays,

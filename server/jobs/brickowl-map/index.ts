@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { insertJob } from '../queue';
+import { queueOnce } from '../queue';
 import { storeClient } from '../store-client';
 import { JobFailure, type JobContext } from '../types';
 import { COLOUR_LIST_MAX_AGE_MS, colourMap, colourMapStale, refreshColours } from './colours';
@@ -53,17 +53,16 @@ export async function queueColourRefresh(
 ): Promise<number[]> {
   const [storeId] = await brickOwlStores(db, companyId, storeIds?.[0]);
   if (storeId === undefined) return [];
-  return db.transaction().execute(async (trx) => {
-    const open = await trx
-      .selectFrom('jobs')
-      .select('id')
-      .where('company_id', '=', companyId)
-      .where('kind', '=', BRICKOWL_COLOURS)
-      .where('status', 'in', ['queued', 'running'])
-      .executeTakeFirst();
-    if (open) return [Number(open.id)];
-    return [await insertJob(trx, { companyId, kind: BRICKOWL_COLOURS, storeId, userId })];
-  });
+  const open = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('kind', '=', BRICKOWL_COLOURS)
+    .where('status', 'in', ['queued', 'running'])
+    .executeTakeFirst();
+  if (open) return [Number(open.id)];
+  // One open job per store and kind is the database's rule: a burst of requests queues one.
+  return [await queueOnce(db, { companyId, kind: BRICKOWL_COLOURS, storeId, userId })];
 }
 
 /**
@@ -91,7 +90,7 @@ export async function queueDueColourRefresh(db: Kysely<Database>): Promise<numbe
     .orderBy('id')
     .executeTakeFirst();
   if (!store) return 0;
-  await insertJob(db, {
+  await queueOnce(db, {
     companyId: Number(store.company_id),
     kind: BRICKOWL_COLOURS,
     storeId: Number(store.id),

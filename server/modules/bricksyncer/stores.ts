@@ -11,7 +11,7 @@ import {
   StoreWrite,
   type StoreResource,
 } from '../../../contract/bricksyncer';
-import { ErrorCode } from '../../../contract/errors';
+import { ErrorBody, ErrorCode } from '../../../contract/errors';
 import type { RoleName } from '../../../contract/permissions';
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
@@ -25,6 +25,7 @@ import {
   maskedCredentials,
   readableCredentials,
 } from './credentials';
+import { checkStoreRoom } from './store-limit';
 
 /** Everything under /bricksyncer is for the bricksyncer role. */
 export const SYNCERS: readonly RoleName[] = ['bricksyncer'];
@@ -101,9 +102,10 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
       config: { access: SYNCERS },
       schema: {
         tags,
-        summary: "Add a store with its platform's credentials (the other platform's are dropped)",
+        summary:
+          "Add a store with its platform's credentials (the other platform's are dropped); a company has at most 20 stores",
         body: StoreWrite,
-        response: { 201: StoreDocument },
+        response: { 201: StoreDocument, 400: ErrorBody },
       },
     },
     async (request, reply) => {
@@ -111,18 +113,21 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
       if (!checked.ok) return refuseForm(reply, checked.problems);
       const { companyId } = request.user;
       const v = checked.values;
-      const row = await app.db
-        .insertInto('stores')
-        .values({
-          company_id: companyId,
-          name: v.name,
-          platform: v.platform,
-          external_id: v.external_id,
-          credentials: encryptCredentials(key(), companyId, v.credentials),
-          created_at: nowIso(),
-        })
-        .returning(['id', 'company_id', 'name', 'platform', 'external_id', 'credentials'])
-        .executeTakeFirstOrThrow();
+      const row = await app.db.transaction().execute(async (trx) => {
+        await checkStoreRoom(trx, companyId);
+        return trx
+          .insertInto('stores')
+          .values({
+            company_id: companyId,
+            name: v.name,
+            platform: v.platform,
+            external_id: v.external_id,
+            credentials: encryptCredentials(key(), companyId, v.credentials),
+            created_at: nowIso(),
+          })
+          .returning(['id', 'company_id', 'name', 'platform', 'external_id', 'credentials'])
+          .executeTakeFirstOrThrow();
+      });
       return reply
         .status(201)
         .type(JSON_API)

@@ -24,6 +24,8 @@ export async function jobsModule(app: FastifyInstance): Promise<void> {
     log: app.log as unknown as Logger,
     orderIntakeMinutes: app.config.orderIntakeMinutes,
     leaseMs: app.config.jobLeaseSeconds * 1000,
+    jobRetentionDays: app.config.jobRetentionDays,
+    logRetentionDays: app.config.logRetentionDays,
   });
   jobsByDb.set(app.db, jobs);
   if (app.config.jobRunner) {

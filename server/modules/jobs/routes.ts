@@ -74,7 +74,7 @@ export function jobRoutes(jobs: BackgroundJobs) {
           tags,
           summary: "Import a store's new orders now (answers the queued or running intake)",
           body: OrderIntakeBody,
-          response: { 202: JobView, 400: ErrorBody, 404: ErrorBody },
+          response: { 202: JobView, 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
         },
       },
       async (request, reply) => {

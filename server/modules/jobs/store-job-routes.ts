@@ -81,7 +81,7 @@ export function storeJobRoutes(jobs: BackgroundJobs) {
             tags: ['jobs'],
             summary: route.summary,
             body: route.body,
-            response: { 202: UploadJobs, 400: ErrorBody, 404: ErrorBody },
+            response: { 202: UploadJobs, 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
           },
         },
         async (request, reply) => {

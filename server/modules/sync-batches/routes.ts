@@ -188,7 +188,7 @@ export async function syncBatchRoutes(app: FastifyInstance): Promise<void> {
           'Upload a batch to every store with credentials: checks that every item has a price, then queues one upload job per store',
         querystring: BatchIdQuery,
         body: UploadBody,
-        response: { 202: UploadJobs, 400: ErrorBody, 409: ErrorBody },
+        response: { 202: UploadJobs, 400: ErrorBody, 409: ErrorBody, 429: ErrorBody },
       },
     },
     async (request, reply) => {
