@@ -11,7 +11,6 @@ function oneLine(value: string): string {
 /** A header value as is when it is plain ASCII, else as an RFC 2047 encoded word. */
 function headerText(value: string): string {
   const text = oneLine(value);
-  // eslint-disable-next-line no-control-regex
   return /^[\x20-\x7e]*$/.test(text)
     ? text
     : `=?UTF-8?B?${Buffer.from(text, 'utf8').toString('base64')}?=`;
