@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import {
   serializerCompiler,
@@ -17,6 +17,7 @@ import { createLogger } from './logging';
 import { createMailer, type Mailer } from './mail';
 import { registerModules } from './modules';
 import { accessPlugin, type Access } from './plugins/access';
+import { accessLogPlugin } from './plugins/access-log';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { errorsPlugin } from './plugins/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -50,15 +51,24 @@ export interface BuildOptions {
   /** Use this mailer instead of the configured one (tests pass an SMTP mailer). */
   mailer?: Mailer;
   logger?: Logger;
+  /** How often the access summary is written (default once a minute). */
+  accessSummaryMs?: number;
 }
 
 /** Builds the whole server without listening: tests call `app.inject()`, main.ts calls listen. */
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<App> {
   const logger =
     opts.logger ??
-    createLogger({ dataDir: config.dataDir, level: config.logLevel, stdout: config.logToStdout });
+    createLogger({
+      dataDir: config.dataDir,
+      level: config.logLevel,
+      stdout: config.logToStdout,
+      format: config.logFormat,
+    });
   const app = Fastify({
     loggerInstance: logger,
+    // One line per request only at debug, a summary a minute at info (plugins/access-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     // A path segment may hold up to 100 comma-joined catalog uuids (GET /api/v3/brickbase/uuids/…).
     routerOptions: { maxParamLength: 4000 },
@@ -94,6 +104,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     await database.destroy();
   });
 
+  await app.register(accessLogPlugin, { summaryMs: opts.accessSummaryMs });
   await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl });
   await app.register(errorsPlugin, { spaIndex: hasBuiltPwa(config) });
   await app.register(accessPlugin, { jwtSecret: config.jwtSecret });

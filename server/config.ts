@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { LogFormat } from './logging';
 
 export interface AppConfig {
   port: number;
@@ -25,6 +26,8 @@ export interface AppConfig {
   /** Where the built PWA lives; served at `/` when present. */
   staticDir?: string;
   logLevel: string;
+  /** How stdout lines look: `text` for a person (default) or `json` for a log collector. */
+  logFormat: LogFormat;
   /** Write logs to stdout as well as to the log file (off in tests). */
   logToStdout: boolean;
   /** Believe X-Forwarded-For (only behind a real reverse proxy; off by default). */
@@ -85,6 +88,13 @@ function loadSecrets(dataDir: string, env: NodeJS.ProcessEnv): Secrets {
   return secrets;
 }
 
+function logFormat(env: NodeJS.ProcessEnv): LogFormat {
+  const value = (env.LOG_FORMAT ?? '').toLowerCase();
+  if (value === '' || value === 'text') return 'text';
+  if (value === 'json') return 'json';
+  throw new Error(`LOG_FORMAT must be text or json, not '${value}'`);
+}
+
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
@@ -119,7 +129,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     refreshTokenTtlSeconds,
     syncHorizonSeconds: env.SYNC_HORIZON_SECONDS && horizon > 0 ? horizon : refreshTokenTtlSeconds,
     staticDir: env.STATIC_DIR ?? resolve('dist'),
-    logLevel: env.LOG_LEVEL ?? 'info',
+    logLevel: env.LOG_LEVEL || 'info',
+    logFormat: logFormat(env),
     logToStdout: flag(env.LOG_STDOUT, true),
     trustProxy: flag(env.TRUST_PROXY, false),
     apiDocs: apiDocsMode(env),

@@ -1,8 +1,24 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { createLogger } from './logging';
+import { startupLines } from './startup';
 
 const config = loadConfig();
-const app = await buildApp(config);
+const logger = createLogger({
+  dataDir: config.dataDir,
+  level: config.logLevel,
+  stdout: config.logToStdout,
+  format: config.logFormat,
+});
+for (const line of startupLines(config)) logger.info(line);
+
+let app;
+try {
+  app = await buildApp(config, { logger });
+} catch (err) {
+  logger.error({ err }, 'could not start');
+  process.exit(1);
+}
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
@@ -13,10 +29,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 try {
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    { url: config.publicUrl, database: app.dialect, dataDir: config.dataDir },
-    'brick warehouse is running',
-  );
+  app.log.info(`ready: open ${config.publicUrl} in a browser`);
 } catch (err) {
   app.log.error({ err }, 'could not start');
   process.exit(1);

@@ -97,7 +97,10 @@ export async function seedDemo(db: Kysely<Database>, log: Pick<Logger, 'info'>):
     }
     await seedDemoDomain(trx, companyIds);
   });
-  log.info({ users: DEMO_USERS.length }, 'demo companies loaded');
+  log.info(
+    { users: DEMO_USERS.length },
+    'demo companies loaded: sign in as admin@demo.test (README lists the demo users and their password)',
+  );
   return true;
 }
 

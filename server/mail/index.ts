@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
+import { composeEml } from './eml';
 
 export interface OutgoingMail {
   to: string;
@@ -31,45 +33,41 @@ export function mailFileName(to: string, now = new Date()): string {
 
 /**
  * SMTP through nodemailer when SMTP_URL is set; otherwise each message is written as an .eml file
- * under DATA_DIR/mail, so a fresh install can reset passwords. The log names the file; the link
+ * under DATA_DIR/mail, so a fresh install can reset passwords (`npm run mail:last` prints the
+ * newest one's subject and links). The log names the file; the link
  * (and the token in it) stays in the file: whoever can read the log must not be able to take over
  * an account with it.
  */
 export function createMailer(opts: { smtpUrl?: string; dataDir: string; log: Logger }): Mailer {
-  let transport: Transporter;
-  const dir = join(opts.dataDir, 'mail');
-  if (opts.smtpUrl) {
-    transport = nodemailer.createTransport(opts.smtpUrl);
-  } else {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    transport = nodemailer.createTransport({
-      streamTransport: true,
-      buffer: true,
-      newline: 'unix',
-    });
-  }
+  if (!opts.smtpUrl) return fileMailer(join(opts.dataDir, 'mail'), opts.log);
+  const transport: Transporter = nodemailer.createTransport(opts.smtpUrl);
   return {
     async send(mail) {
-      const info = await transport.sendMail({
-        from: FROM,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-      });
-      if (!opts.smtpUrl) {
-        const file = join(dir, mailFileName(mail.to));
-        // 'wx': never overwrite another mail's file.
-        writeFileSync(file, (info as unknown as { message: Buffer }).message, {
-          flag: 'wx',
-          mode: 0o600,
-        });
-        opts.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to disk');
-      } else {
-        opts.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
-      }
+      await transport.sendMail({ from: FROM, to: mail.to, subject: mail.subject, text: mail.text });
+      opts.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
     },
     close() {
       transport.close();
     },
+  };
+}
+
+/** Each mail as an .eml file of its own in `dir`, readable as it is (see eml.ts). */
+function fileMailer(dir: string, log: Logger): Mailer {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return {
+    async send(mail) {
+      const file = join(dir, mailFileName(mail.to));
+      const eml = composeEml({ from: FROM, to: mail.to, subject: mail.subject, text: mail.text });
+      // Written under another name first, so nobody reads a half-written mail; 'wx': never
+      // overwrite another mail's file (the random part of the name keeps the final names apart).
+      await writeFile(`${file}.part`, eml, { flag: 'wx', mode: 0o600 });
+      await rename(`${file}.part`, file);
+      log.info(
+        { to: mail.to, subject: mail.subject, file },
+        'mail written to disk (`npm run mail:last` shows the newest mail and its links)',
+      );
+    },
+    close() {},
   };
 }

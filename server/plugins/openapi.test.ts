@@ -118,6 +118,14 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('lists a 401 for every operation that asks for credentials', () => {
+    const secured = operationsOf(doc).filter(({ op }) =>
+      (op.security ?? []).some((requirement) => Object.keys(requirement).length > 0),
+    );
+    expect(secured.length).toBeGreaterThan(100);
+    expect(secured.filter(({ op }) => !op.responses['401']).map((o) => o.where)).toEqual([]);
+  });
+
   it('lists the roles of known routes as their access rules declare them', () => {
     const op = (method: string, path: string) => doc.paths[path][method];
     expect(op('get', '/api/user')['x-roles']).toEqual(['admin']);

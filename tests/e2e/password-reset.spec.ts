@@ -1,3 +1,8 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { DEMO_PASSWORD, apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
 import { linkIn, waitForMail } from './support/mailbox';
 
@@ -75,4 +80,62 @@ test('password reset by e-mail, end to end', async ({ page, request }) => {
   });
   expect(reset.status()).toBe(200);
   await apiLogin(request, EMAIL, DEMO_PASSWORD);
+});
+
+// A new install has no SMTP_URL: the server writes each mail as a file under DATA_DIR/mail, and the
+// person opens the newest file and copies the link from it, exactly as the file shows it.
+test.describe('without SMTP_URL, from the mail file', () => {
+  test.describe.configure({ timeout: 120_000 });
+  let server: ServerProcess;
+  let dataDir: string;
+
+  test.beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'brick-e2e-mailfile-'));
+    server = await startServerProcess({ dataDir, env: { SMTP_URL: '', LOG_LEVEL: 'info' } });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('the link copied from the newest .eml file sets the password', async ({ page }) => {
+    const mailDir = join(dataDir, 'mail');
+    await page.goto(`${server.url}/`);
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByRole('link', { name: 'Forgot password' }).click();
+    await page.getByRole('button', { name: /send/i }).click();
+    await expect(page.getByText(/An email has been sent/)).toBeVisible();
+
+    // The newest file, opened in a text editor: the line with the link, copied whole.
+    await expect.poll(() => readdirSync(mailDir).filter((f) => f.endsWith('.eml'))).toHaveLength(1);
+    const file = readdirSync(mailDir).find((f) => f.endsWith('.eml'))!;
+    const shown = readFileSync(join(mailDir, file), 'utf8');
+    const copied = shown
+      .split('\n')
+      .find((line) => line.includes('/set_password/'))!
+      .trim();
+    expect(copied).toMatch(new RegExp(`^${server.url}/set_password/[\\w-]+$`));
+
+    // `npm run mail:last` shows the same link.
+    const last = spawnSync('node_modules/.bin/tsx', ['server/mail/print-last.ts'], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      encoding: 'utf8',
+    });
+    expect(last.stdout).toContain('Subject: Reset your Brick Warehouse password');
+    expect(last.stdout).toContain(`  ${copied}\n`);
+
+    await page.goto(copied);
+    await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    const repeat = page.getByLabel('Repeat the new password');
+    if (await repeat.count()) await repeat.fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: /password/i }).click();
+    await expect(
+      page.getByText('Your password has been updated, you can now log-in.'),
+    ).toBeVisible();
+
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(`${server.url}/inventory`);
+  });
 });

@@ -33,8 +33,9 @@ describeEachDialect('the log keeps tokens and other companies out', (dialect) =>
   };
 
   beforeAll(async () => {
-    // No SMTP_URL: mails are written to DATA_DIR/mail.
-    t = await createTestApp(dialect, { smtpUrl: undefined });
+    // No SMTP_URL: mails are written to DATA_DIR/mail. At debug every request has a line of its
+    // own, the one that names the set-password page opened with the token in its path.
+    t = await createTestApp(dialect, { smtpUrl: undefined, logLevel: 'debug' });
     platform = await loginAs(t.app, 'platform@demo.test');
     demoAdmin = await loginAs(t.app, 'admin@demo.test');
     otherCompanyId = (

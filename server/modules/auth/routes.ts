@@ -141,13 +141,15 @@ async function sessionRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'End the session of the refresh token (bearer); repeating it is harmless',
+        summary:
+          'End the session of the refresh token (bearer); repeating it is harmless, a token this server never issued is refused',
         security: [{ bearer: [] }],
-        response: { 200: MessageResponse, 400: ErrorBody },
+        response: { 200: MessageResponse, 400: ErrorBody, 401: ErrorBody },
       },
     },
     async (request) => {
-      await endSession(app.db, bearerOrThrow(request.headers.authorization));
+      const known = await endSession(app.db, bearerOrThrow(request.headers.authorization));
+      if (!known) throw unauthorized(AuthMessages.sessionEnded);
       return { message: AuthMessages.loggedOut };
     },
   );

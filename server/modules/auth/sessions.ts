@@ -237,14 +237,16 @@ function findRefreshRow(db: Kysely<Database>, tokenHash: string) {
 
 /**
  * Ends the session the refresh token belongs to (its whole family) and every access token of its
- * user. Unknown tokens are ignored.
+ * user. False for a token this server does not know (never issued, or pruned long after it expired).
  */
-export async function endSession(db: Kysely<Database>, token: string): Promise<void> {
+export async function endSession(db: Kysely<Database>, token: string): Promise<boolean> {
   const row = await db
     .selectFrom('refresh_tokens')
     .select(['family_id', 'user_id'])
     .where('token_hash', '=', hashToken(token))
     .executeTakeFirst();
+  if (!row) return false;
   // Logging out of an already ended session changes nothing (no other device is signed out again).
-  if (row && (await revokeFamily(db, row.family_id))) await endAccessTokens(db, row.user_id);
+  if (await revokeFamily(db, row.family_id)) await endAccessTokens(db, row.user_id);
+  return true;
 }

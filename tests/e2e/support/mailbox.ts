@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { readMail } from '../../../server/mail/read';
 
 /** A message the test SMTP server received (see global-setup). */
 export interface ReceivedMail {
@@ -49,24 +50,6 @@ export function linkIn(mail: ReceivedMail): string {
 
 /** Decodes a raw RFC 822 message into headers and its plain-text body (enough for our mails). */
 export function parseRawMail(raw: string): { headers: Record<string, string>; text: string } {
-  const split = raw.search(/\r?\n\r?\n/);
-  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
-  let body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
-  const headers: Record<string, string> = {};
-  for (const line of head.split(/\r?\n/)) {
-    const i = line.indexOf(':');
-    if (i > 0) headers[line.slice(0, i).trim().toLowerCase()] = line.slice(i + 1).trim();
-  }
-  const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
-  if (encoding === 'quoted-printable') {
-    body = Buffer.from(
-      body
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-      'latin1',
-    ).toString('utf8');
-  } else if (encoding === 'base64') {
-    body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  }
-  return { headers, text: body.replace(/\r\n/g, '\n') };
+  const { headers, subject, text } = readMail(raw);
+  return { headers: { ...headers, subject }, text };
 }
