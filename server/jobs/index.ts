@@ -10,3 +10,4 @@ export { queueDueOrderIntakes, queueOrderIntake } from './order-intake/queue';
 export { jobViews } from './view';
 export { NO_SYNC_STORE, queueStockSyncs, STOCK_SYNC } from './stock-sync';
 export { NO_CHECK_STORE, queueStockChecks, STOCK_CHECK } from './stock-check';
+export { retryJob } from './retry';
