@@ -122,22 +122,24 @@ async function prepare(ctx: JobContext, syncBatchId: number): Promise<void> {
       )
       .orderBy('id')
       .execute();
-    if (items.length === 0) return;
-    await trx
-      .insertInto('job_items')
-      .values(
-        items.map((i) => ({
-          job_id: job.id,
-          company_id: job.company_id,
-          store_id: storeId,
-          sync_batch_item_id: i.id,
-          item_id: i.item_id,
-          marketplace_lot_id: null,
-          error: null,
-          updated_at: null,
-        })),
-      )
-      .execute();
+    // 500 rows to a statement: a batch of 20,000 lots stays within each database's parameters.
+    for (let i = 0; i < items.length; i += 500) {
+      await trx
+        .insertInto('job_items')
+        .values(
+          items.slice(i, i + 500).map((item) => ({
+            job_id: job.id,
+            company_id: job.company_id,
+            store_id: storeId,
+            sync_batch_item_id: item.id,
+            item_id: item.item_id,
+            marketplace_lot_id: null,
+            error: null,
+            updated_at: null,
+          })),
+        )
+        .execute();
+    }
   });
 }
 
