@@ -7,7 +7,13 @@ import { id, int } from './fields';
  * failed with its error text. A job that waits for a marketplace limit is queued again with the
  * reason in `error`.
  */
-export const JOB_KINDS = ['upload', 'order_intake', 'stock_sync', 'stock_check'] as const;
+export const JOB_KINDS = [
+  'upload',
+  'order_intake',
+  'stock_sync',
+  'stock_check',
+  'brickowl_colours',
+] as const;
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 
 /**
@@ -23,6 +29,11 @@ export const JobMessages = {
   uploaded: 'This batch has already been uploaded',
   noCredentials: 'The store has no complete credentials: enter them in Stores first',
   queueFull: `Your company already has ${JOB_QUEUE_MAX} marketplace jobs waiting or running: wait until some have finished, then try again.`,
+  notFailed: 'Only a failed job can be retried',
+  noStore: 'The job has no store to run for',
+  uploadWaiting:
+    'An upload of another batch to this store is waiting or running: retry this one when it has ended',
+  batchGone: 'The sync batch of this upload no longer exists',
 } as const;
 
 export const JobView = z.object({
@@ -63,6 +74,8 @@ export const JobListQuery = z.object({
 });
 export const JobList = z.object({ results: z.array(JobView) });
 export const OrderIntakeBody = z.object({ store_id: id() });
+/** POST /v1/job_retry: run a failed job again (a new job for the same store, and batch). */
+export const JobRetryBody = z.object({ job_id: id() });
 /** Send stock and price changes to one store, or to every store with credentials. */
 export const StockSyncBody = z.object({ store_id: id().optional() });
 export const StockCheckBody = z.object({ store_id: id().optional() });

@@ -16,3 +16,4 @@ export {
   queueColourRefresh,
   queueDueColourRefresh,
 } from './brickowl-map';
+export { retryJob } from './retry';

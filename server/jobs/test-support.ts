@@ -109,32 +109,37 @@ export async function syncBatchOf(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const moulds = await app.db
-    .selectFrom('items as i')
-    .innerJoin('moulds as m', 'm.id', 'i.mold_id')
-    .select(['i.id', 'm.bl_mold_id'])
-    .where(
-      'i.id',
-      'in',
-      lots.map((l) => l.itemId),
-    )
-    .execute();
-  const blId = new Map(moulds.map((m) => [Number(m.id), m.bl_mold_id]));
-  await app.db
-    .insertInto('sync_batch_items')
-    .values(
-      lots.map((l) => ({
-        company_id: companyId,
-        sync_batch_id: id,
-        item_id: l.itemId,
-        bl_item_id: blId.get(l.itemId) ?? null,
-        quantity: l.quantity,
-        price: l.price,
-        note_public: l.notePublic ?? '',
-        uploaded_at: null,
-      })),
-    )
-    .execute();
+  const blId = new Map<number, string | null>();
+  for (let i = 0; i < lots.length; i += 500) {
+    const moulds = await app.db
+      .selectFrom('items as i')
+      .innerJoin('moulds as m', 'm.id', 'i.mold_id')
+      .select(['i.id', 'm.bl_mold_id'])
+      .where(
+        'i.id',
+        'in',
+        lots.slice(i, i + 500).map((l) => l.itemId),
+      )
+      .execute();
+    for (const m of moulds) blId.set(Number(m.id), m.bl_mold_id);
+  }
+  for (let i = 0; i < lots.length; i += 500) {
+    await app.db
+      .insertInto('sync_batch_items')
+      .values(
+        lots.slice(i, i + 500).map((l) => ({
+          company_id: companyId,
+          sync_batch_id: id,
+          item_id: l.itemId,
+          bl_item_id: blId.get(l.itemId) ?? null,
+          quantity: l.quantity,
+          price: l.price,
+          note_public: l.notePublic ?? '',
+          uploaded_at: null,
+        })),
+      )
+      .execute();
+  }
   return Number(id);
 }
 

@@ -14,6 +14,7 @@ import {
 } from '../../server/marketplaces/brickowl/client';
 import { startFakeBrickLink } from '../support/fake-bricklink';
 import { startFakeBrickOwl } from '../support/fake-brickowl';
+import { lostAnswers } from './marketplace-upload-lossy';
 import { ms, type Bench, type BenchRow } from './support';
 
 /**
@@ -22,7 +23,8 @@ import { ms, type Bench, type BenchRow } from './support';
  * - BrickLink, one lot a call: 5,000 signed POSTs — the whole 5,000-a-day budget;
  * - BrickLink, 100 lots a call ("create several"), then one listing to learn the new ids;
  * - BrickOwl: BOIDs looked up by BrickLink number and lots created, both 50 to a bulk/batch,
- *   under the real limits (600 requests and 200 batches a minute), which the fake enforces.
+ *   under the real limits (600 requests and 200 batches a minute), which the fake enforces;
+ * - both, through the real upload jobs, with 10% of the answers lost (marketplace-upload-lossy.ts).
  */
 const NAME = 'marketplace-upload';
 const LOTS = 5_000;
@@ -161,6 +163,7 @@ export const marketplaceUpload: Bench = {
     await bricklinkOneByOne(rows);
     await bricklinkChunked(rows);
     await brickowl(rows);
+    await lostAnswers(rows);
     return rows;
   },
 };

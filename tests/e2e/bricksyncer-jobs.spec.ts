@@ -1,4 +1,13 @@
-import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  FAKE_BRICKLINK_CREDENTIALS,
+  startFakeBrickLink,
+  type FakeBrickLink,
+} from '../support/fake-bricklink';
+import { signIn, startServerProcess, type ServerProcess } from '../support/server-process';
+import { apiLogin, bearer, DEMO_PASSWORD, expect, loginAs, test } from './support/fixtures';
 
 /**
  * The Jobs screen with a real job: the e2e server's marketplaces sit at a closed local port, so an
@@ -96,4 +105,143 @@ test('a bricksyncer follows an order intake on the Jobs screen: store, status an
     });
     expect(gone.status()).toBe(204);
   }
+});
+
+/**
+ * Retry on the Jobs screen, against a server of its own whose BrickLink is the local fake: an
+ * upload to a store with a wrong token secret fails with the reason; the bricksyncer fixes the
+ * secret in Stores and presses Retry on the failed job; a new upload lands both lots once.
+ */
+test.describe('Retry of a failed upload', () => {
+  let server: ServerProcess;
+  let bricklink: FakeBrickLink;
+  let dataDir: string;
+
+  test.beforeAll(async () => {
+    bricklink = await startFakeBrickLink();
+    dataDir = mkdtempSync(join(tmpdir(), 'bw-retry-'));
+    server = await startServerProcess({
+      dataDir,
+      env: { JOB_RUNNER: '1', ORDER_INTAKE_MINUTES: '0', BRICKLINK_API_URL: bricklink.url },
+    });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await bricklink?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** A call to the server's API as the bricksyncer. */
+  async function call(token: string, method: string, path: string, body: unknown) {
+    const res = await fetch(`${server.url}/api${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': path.startsWith('/v2/') ? 'application/vnd.api+json' : 'application/json',
+      },
+      body: JSON.stringify(body),
+    });
+    const text = await res.text();
+    expect(res.ok, `${method} ${path}: ${res.status} ${text}`).toBe(true);
+    return JSON.parse(text) as Record<string, unknown>;
+  }
+
+  test('a bricksyncer fixes the store and retries the failed upload: every lot lands once', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const name = 'Retry Bricks on BrickLink';
+    const c = FAKE_BRICKLINK_CREDENTIALS;
+    const { access_token: token } = await signIn(server.url, 'syncer@demo.test');
+    await call(token, 'POST', '/v2/stores', {
+      data: {
+        type: 'stores',
+        attributes: {
+          name,
+          platform: 'BRICKLINK',
+          external_id: 'retrybricks',
+          credentials: {
+            consumer_key: c.consumerKey,
+            consumer_secret: c.consumerSecret,
+            token_key: c.tokenValue,
+            token_secret: 'a-wrong-token-secret-0001',
+          },
+        },
+      },
+    });
+    const lot = { item_type_id: 'P', note_public: '', note_private: '', completeness: null };
+    const { batch_id: batchId } = await call(token, 'POST', '/v1/new_sync_batch', {
+      name: `Retry batch ${Date.now()}`,
+      items: [
+        {
+          ...lot,
+          bl_item_id: '3003',
+          colour_id: 1,
+          bsx_condition: 'N',
+          condition: 'NEW',
+          quantity: 12,
+          price: 1250,
+        },
+        {
+          ...lot,
+          bl_item_id: '3710',
+          colour_id: 85,
+          bsx_condition: 'U',
+          condition: 'GOOD',
+          quantity: 7,
+          price: 500,
+        },
+      ],
+    });
+    const { jobs } = await call(token, 'POST', `/v1/sync_batch_upload?batch_id=${batchId}`, {
+      items: [],
+    });
+    const [failedId] = (jobs as { id: number }[]).map((j) => j.id);
+
+    await page.goto(`${server.url}/`);
+    await page.getByLabel('Email').fill('syncer@demo.test');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).not.toHaveURL(/\/$/);
+    await page.goto(`${server.url}/bricksyncer/jobs`);
+    const failed = page.getByLabel(`Upload job ${failedId}`);
+    await expect(failed.getByText('failed', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(
+      failed.getByText(/^The marketplace refused the store's credentials: check them in Stores/),
+    ).toBeVisible();
+    expect(bricklink.inventory.size).toBe(0);
+
+    // Fix the token secret in Stores (the other credentials keep their stored values).
+    await page.goto(`${server.url}/bricksyncer/stores`);
+    await page
+      .getByRole('row', { name: new RegExp(name) })
+      .getByRole('link', { name: 'Edit' })
+      .click();
+    await page.getByLabel('Token secret', { exact: true }).fill(c.tokenSecret);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Jobs' })
+      .click();
+    await failed.getByRole('button', { name: `Retry job ${failedId}` }).click();
+    const notice = page.getByText(
+      new RegExp(`^Upload of job ${failedId} retried: job \\d+, queued$`),
+    );
+    await expect(notice).toBeVisible();
+    const retriedId = Number(/job (\d+), queued/.exec((await notice.textContent()) ?? '')![1]);
+    const retried = page.getByLabel(`Upload job ${retriedId}`);
+    await expect(retried.getByText('done', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(retried.getByText('2/2')).toBeVisible();
+    await expect(retried.getByRole('button', { name: /^Retry/ })).toHaveCount(0);
+    await expect(failed.getByText('failed', { exact: true })).toBeVisible();
+
+    const lots = [...bricklink.inventory.values()];
+    expect(lots.map((l) => [l.item.no, l.color_id, l.quantity]).sort()).toEqual([
+      ['3003', 1, 12],
+      ['3710', 85, 7],
+    ]);
+    expect(lots.every((l) => /\[bw-\d+\]$/.test(l.remarks ?? ''))).toBe(true);
+  });
 });

@@ -1,9 +1,6 @@
-import type { Kysely } from 'kysely';
-import { nowIso } from '../../db/dialect';
-import type { Database } from '../../db/schema';
 import { MarketplaceError, type BrickLinkClient } from '../../marketplaces';
 import { BRICKLINK_CREATE_CHUNK, blPrice } from '../../marketplaces/bricklink/client';
-import type { BlInventory, BlNewInventory } from '../../marketplaces/bricklink/types';
+import type { BlNewInventory } from '../../marketplaces/bricklink/types';
 import type { JobContext } from '../types';
 import {
   BL_COMPLETENESS,
@@ -15,6 +12,7 @@ import {
   markSent,
   type UploadLot,
 } from './lots';
+import { LOST_TRIES, mayHaveCreated, settleByMark } from './settle';
 
 /** BrickLink calls of the day an upload leaves for order intake (a chunk takes 2). */
 export const ORDER_INTAKE_RESERVE = 500;
@@ -54,59 +52,43 @@ function blLot(lot: UploadLot): BlNewInventory | string {
   };
 }
 
-/** The store's lots by our mark in their remarks (a mark seen twice maps to every lot). */
-async function lotsByMark(client: BrickLinkClient): Promise<Map<string, BlInventory[]>> {
-  const found = new Map<string, BlInventory[]>();
+/** The store's lots by our mark at the end of their remarks (a mark seen twice maps to every lot). */
+async function lotsByMark(client: BrickLinkClient): Promise<Map<string, string[]>> {
+  const found = new Map<string, string[]>();
   for (const lot of await client.listInventories()) {
     const mark = /\[(bw-\d+)\]\s*$/.exec(lot.remarks ?? '')?.[1];
-    if (mark) found.set(mark, [...(found.get(mark) ?? []), lot]);
+    if (mark) found.set(mark, [...(found.get(mark) ?? []), String(lot.inventory_id)]);
   }
   return found;
 }
 
-/**
- * Settles lots marked `sent` against what the store holds: a lot found once is done; a lot not
- * found was never created and goes back to pending; a lot found twice is left for a person.
- */
-async function settle(
-  db: Kysely<Database>,
+/** Settles `sent` lots against one listing of the store (see settleByMark). */
+async function settleSent(
   ctx: JobContext,
+  client: BrickLinkClient,
   storeId: number,
   lots: UploadLot[],
-  marks: Map<string, BlInventory[]>,
 ): Promise<void> {
-  const missing: UploadLot[] = [];
-  for (const lot of lots) {
-    const seen = marks.get(lotMark(lot.jobItemId)) ?? [];
-    if (seen.length === 1)
-      await markDone(db, ctx.job.company_id, storeId, lot, String(seen[0].inventory_id));
-    else if (seen.length === 0) missing.push(lot);
-    else {
-      const text = `The store holds ${seen.length} lots marked ${lotMark(lot.jobItemId)} (lots ${seen
-        .map((l) => l.inventory_id)
-        .join(', ')}): keep one`;
-      await markFailed(db, lot, text);
-      await db
-        .insertInto('stock_item_errors')
-        .values({
-          company_id: ctx.job.company_id,
-          store_id: storeId,
-          store_item_id: null,
-          item_id: lot.itemId,
-          description: text,
-          created_at: nowIso(),
-          resolved_at: null,
-        })
-        .execute();
-    }
-  }
-  await markPending(db, missing);
+  if (lots.length === 0) return;
+  const marks = await lotsByMark(client);
+  await settleByMark(ctx, storeId, lots, (mark) => marks.get(mark) ?? []);
+}
+
+interface Ready {
+  lot: UploadLot;
+  body: BlNewInventory;
+  /** Creates of this lot whose answer was lost and that did not reach the store. */
+  lost: number;
 }
 
 /**
- * Uploads lots to a BrickLink store 100 to a call. Each chunk is marked sent, created, and read
- * back by listing the store (BrickLink answers a create of several lots with no ids). A chunk that
- * BrickLink refuses as a whole is sent again one lot at a time, so each lot gets its own result.
+ * Uploads lots to a BrickLink store 100 to a call. Lots `sent` by an earlier run are first looked
+ * up by their mark. Each chunk is marked sent, created, and read back by listing the store
+ * (BrickLink answers a create of several lots with no ids). A create whose answer was lost is
+ * read back the same way, and its lots that did not reach the store are sent again (up to 3 times
+ * in a run, then the run stops and the job tries later). A chunk refused as a whole created
+ * nothing: its lots go back to pending; refused for a bad lot, it is sent again one lot at a time
+ * so each lot gets its own result; refused for the credentials or a limit, the job stops there.
  */
 export async function uploadToBrickLink(
   ctx: JobContext,
@@ -116,78 +98,99 @@ export async function uploadToBrickLink(
   report: () => Promise<void>,
 ): Promise<void> {
   const { db } = ctx;
-  const sent = lots.filter((l) => l.state === 'sent');
-  if (sent.length > 0) await settle(db, ctx, storeId, sent, await lotsByMark(client));
-  const pending: { lot: UploadLot; body: BlNewInventory }[] = [];
+  await settleSent(
+    ctx,
+    client,
+    storeId,
+    lots.filter((l) => l.state === 'sent'),
+  );
+  const queue: Ready[] = [];
   for (const lot of lots.filter((l) => l.state === 'pending')) {
     const body = blLot(lot);
     if (typeof body === 'string') await markFailed(db, lot, body);
-    else pending.push({ lot, body });
+    else queue.push({ lot, body, lost: 0 });
   }
   await report();
-  for (let i = 0; i < pending.length && !ctx.signal.aborted; i += BRICKLINK_CREATE_CHUNK) {
+  while (queue.length > 0 && !ctx.signal.aborted) {
     keepReserve(client);
-    const chunk = pending.slice(i, i + BRICKLINK_CREATE_CHUNK);
-    await markSent(
-      db,
-      chunk.map((c) => c.lot),
-    );
+    const chunk = queue.splice(0, BRICKLINK_CREATE_CHUNK);
+    const sent = chunk.map((c) => c.lot);
+    await markSent(db, sent);
+    let lost: unknown = null;
     try {
       await client.createInventories(chunk.map((c) => c.body));
     } catch (err) {
-      if (!refusedForGood(err)) throw err; // the chunk stays sent: the next run checks it
-      await markPending(
-        db,
-        chunk.map((c) => c.lot),
-      );
-      await oneByOne(ctx, client, storeId, chunk);
-      await report();
-      continue;
+      if (!mayHaveCreated(err)) {
+        await markPending(db, sent); // refused as a whole: nothing was created
+        if (!refusedForGood(err)) throw err;
+        await oneByOne(ctx, client, storeId, chunk);
+        await report();
+        continue;
+      }
+      lost = err; // the answer was lost: the listing tells which lots were created
     }
     ctx.afterStep();
-    await settle(
-      db,
-      ctx,
-      storeId,
-      chunk.map((c) => c.lot),
-      await lotsByMark(client),
-    );
+    await settleSent(ctx, client, storeId, sent);
+    const missing = chunk.filter((c) => c.lot.state === 'pending');
+    for (const c of missing) c.lost += 1;
+    if (missing.some((c) => c.lost >= LOST_TRIES)) throw lost ?? notListed();
+    queue.push(...missing);
     await report();
     ctx.afterStep();
   }
 }
 
+const notListed = () =>
+  new MarketplaceError(
+    'bricklink',
+    'NOT_LISTED',
+    'BrickLink accepted lots it does not list; the upload tries them again later',
+    502,
+    true,
+  );
+
+/** Lots of a refused chunk, one a call: each gets its own result. */
 async function oneByOne(
   ctx: JobContext,
   client: BrickLinkClient,
   storeId: number,
-  chunk: { lot: UploadLot; body: BlNewInventory }[],
+  chunk: Ready[],
 ): Promise<void> {
-  for (const { lot, body } of chunk) {
-    if (ctx.signal.aborted) return;
-    await markSent(ctx.db, [lot]);
-    try {
-      const created = await client.createInventory(body);
-      await markDone(ctx.db, ctx.job.company_id, storeId, lot, String(created.inventory_id));
-    } catch (err) {
-      if (!refusedForGood(err)) throw err;
-      await markFailed(ctx.db, lot, err.message);
+  for (const ready of chunk) {
+    const { lot, body } = ready;
+    while (lot.state === 'pending' && !ctx.signal.aborted) {
+      await markSent(ctx.db, [lot]);
+      try {
+        const created = await client.createInventory(body);
+        await markDone(ctx.db, ctx.job.company_id, storeId, lot, String(created.inventory_id));
+      } catch (err) {
+        if (mayHaveCreated(err)) {
+          await settleSent(ctx, client, storeId, [lot]);
+          if (lot.state === 'pending' && ++ready.lost >= LOST_TRIES) throw err;
+        } else if (refusedForGood(err)) await markFailed(ctx.db, lot, err.message);
+        else {
+          await markPending(ctx.db, [lot]);
+          throw err;
+        }
+      }
+      ctx.afterStep();
     }
-    ctx.afterStep();
+    if (ctx.signal.aborted) return;
   }
 }
 
 /**
- * BrickLink refused the lots themselves (a bad item, colour or price): nothing was created. Not
- * for a refused signature, a limit or a 5xx (which may have created the lots).
+ * BrickLink refused the lots themselves (a bad item, colour or price): nothing was created, and
+ * another try would be refused again. Not for refused credentials or a signature, a limit, or a
+ * call that may have created the lots.
  */
 export function refusedForGood(err: unknown): err is MarketplaceError {
   return (
     err instanceof MarketplaceError &&
     !err.retryable &&
-    err.status < 500 &&
+    !mayHaveCreated(err) &&
     err.status !== 401 &&
-    err.code !== 'BAD_OAUTH_REQUEST' &&
-    err.code !== 'NETWORK'
+    err.status !== 403 &&
+    err.code !== 'BAD_OAUTH_REQUEST'
   );
 }

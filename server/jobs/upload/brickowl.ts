@@ -1,6 +1,6 @@
 import type { BrickOwlClient } from '../../marketplaces';
 import type { BoNewLot } from '../../marketplaces/brickowl/types';
-import { BRICKOWL_BATCH_SIZE } from '../../marketplaces/brickowl/client';
+import { BRICKOWL_BATCH_SIZE, type BoBatchResult } from '../../marketplaces/brickowl/client';
 import type { JobContext } from '../types';
 import { mapToBrickOwl } from './brickowl-map';
 import {
@@ -12,6 +12,8 @@ import {
   markSent,
   type UploadLot,
 } from './lots';
+import { settleBrickOwlSent } from './brickowl-marks';
+import { LOST_TRIES, mayHaveCreated } from './settle';
 
 /**
  * BrickOwl's create takes no notes: a lot with notes is marked waiting, and the stock-sync step
@@ -31,7 +33,9 @@ async function notesToFollow(ctx: JobContext, storeId: number, lot: UploadLot): 
  * Uploads lots to a BrickOwl store: each lot mapped to BrickOwl's BOID and colour first (a lot that
  * cannot be mapped is reported on its own line, see brickowl-map.ts), then created 50 to a batch,
  * each with our mark as its external id. Lots marked `sent` by an earlier run are looked up by
- * that mark first and never sent twice.
+ * that mark first and never sent twice. A batch whose answer was lost is looked up the same way,
+ * and its lots that did not reach the store are sent again (up to 3 times in a run); a batch
+ * refused as a whole (the key, a limit) created nothing and leaves its lots pending.
  */
 export async function uploadToBrickOwl(
   ctx: JobContext,
@@ -42,15 +46,14 @@ export async function uploadToBrickOwl(
 ): Promise<void> {
   const { db } = ctx;
   const companyId = ctx.job.company_id;
-  const missing: UploadLot[] = [];
-  for (const lot of lots.filter((l) => l.state === 'sent')) {
-    const [found] = await client.listInventory({ externalId: lotMark(lot.jobItemId) });
-    if (found) {
-      await markDone(db, companyId, storeId, lot, String(found.lot_id));
-      await notesToFollow(ctx, storeId, lot);
-    } else missing.push(lot);
-  }
-  await markPending(db, missing);
+  const notes = (lot: UploadLot) => notesToFollow(ctx, storeId, lot);
+  await settleBrickOwlSent(
+    ctx,
+    client,
+    storeId,
+    lots.filter((l) => l.state === 'sent'),
+    notes,
+  );
 
   const ready = (
     await mapToBrickOwl(
@@ -70,19 +73,35 @@ export async function uploadToBrickOwl(
     } satisfies BoNewLot,
   }));
   await report();
-  for (let i = 0; i < ready.length && !ctx.signal.aborted; i += BRICKOWL_BATCH_SIZE) {
-    const chunk = ready.slice(i, i + BRICKOWL_BATCH_SIZE);
-    await markSent(
-      db,
-      chunk.map((c) => c.lot),
-    );
-    const results = await client.createLots(chunk.map((c) => c.body));
+  const queue = ready.map((r) => ({ ...r, lost: 0 }));
+  while (queue.length > 0 && !ctx.signal.aborted) {
+    const chunk = queue.splice(0, BRICKOWL_BATCH_SIZE);
+    const sent = chunk.map((c) => c.lot);
+    await markSent(db, sent);
+    let results: BoBatchResult<string>[];
+    try {
+      results = await client.createLots(chunk.map((c) => c.body));
+    } catch (err) {
+      if (!mayHaveCreated(err)) {
+        await markPending(db, sent); // refused as a whole (the key, a limit): nothing was created
+        throw err;
+      }
+      // The answer was lost: each lot is looked up by its mark; those not there are sent again.
+      ctx.afterStep();
+      await settleBrickOwlSent(ctx, client, storeId, sent, notes);
+      const missing = chunk.filter((c) => c.lot.state === 'pending');
+      for (const c of missing) c.lost += 1;
+      if (missing.some((c) => c.lost >= LOST_TRIES)) throw err;
+      queue.push(...missing);
+      await report();
+      continue;
+    }
     ctx.afterStep();
     for (const [j, result] of results.entries()) {
       const { lot } = chunk[j];
       if (result.ok) {
         await markDone(db, companyId, storeId, lot, result.data);
-        await notesToFollow(ctx, storeId, lot);
+        await notes(lot);
       } else await markFailed(db, lot, `BrickOwl refused the lot: ${result.error}`);
     }
     await report();

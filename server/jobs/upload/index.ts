@@ -57,9 +57,23 @@ export async function queueUpload(
   });
 }
 
-/** The job's items, one per lot of the batch, made once (a resumed job finds them made). */
+/** The batch's lots, by the sync batch items of the company's batch. */
+const batchLots = (db: Kysely<Database>, companyId: number, syncBatchId: number) =>
+  db
+    .selectFrom('sync_batch_items')
+    .select('sync_batch_items.id')
+    .where('sync_batch_id', '=', syncBatchId)
+    .where('company_id', '=', companyId);
+
+/**
+ * The job's items, one per lot of the batch not yet on the store, made once (a resumed job finds
+ * them made). A lot an upload of this batch that ended (failed, or stopped for good) left `sent`,
+ * its call lost or refused halfway, comes over to this job with its mark: it is looked up on the
+ * store before anything is sent.
+ */
 async function prepare(ctx: JobContext, syncBatchId: number): Promise<void> {
   const { db, job } = ctx;
+  const storeId = job.store_id!;
   await db.transaction().execute(async (trx) => {
     const made = await trx
       .selectFrom('job_items')
@@ -68,42 +82,100 @@ async function prepare(ctx: JobContext, syncBatchId: number): Promise<void> {
       .limit(1)
       .executeTakeFirst();
     if (made) return;
+    await trx
+      .updateTable('job_items')
+      .set({ job_id: job.id, updated_at: nowIso() })
+      .where('store_id', '=', storeId)
+      .where('company_id', '=', job.company_id)
+      .where('state', '=', 'sent')
+      .where('sync_batch_item_id', 'in', batchLots(trx, job.company_id, syncBatchId))
+      .where('job_id', 'in', (eb) =>
+        eb
+          .selectFrom('jobs')
+          .select('jobs.id')
+          .where('jobs.kind', '=', UPLOAD)
+          .where('jobs.store_id', '=', storeId)
+          .where('jobs.status', 'in', ['done', 'failed']),
+      )
+      .execute();
     const items = await trx
       .selectFrom('sync_batch_items')
       .select(['id', 'item_id'])
       .where('sync_batch_id', '=', syncBatchId)
       .where('company_id', '=', job.company_id)
-      // A lot an earlier upload of this batch put (or may have put) in this store is not sent again.
+      // A lot an upload put (or may have put) in this store is not sent again: done, being
+      // checked (sent), or found there (a lot id, also when found more than once).
       .where(({ not, exists, selectFrom }) =>
         not(
           exists(
-            selectFrom('job_items as done')
-              .select('done.id')
-              .whereRef('done.sync_batch_item_id', '=', 'sync_batch_items.id')
-              .where('done.store_id', '=', job.store_id!)
-              .where('done.state', 'in', ['done', 'sent']),
+            selectFrom('job_items as j')
+              .select('j.id')
+              .whereRef('j.sync_batch_item_id', '=', 'sync_batch_items.id')
+              .where('j.store_id', '=', storeId)
+              .where((w) =>
+                w.or([
+                  w('j.state', 'in', ['done', 'sent']),
+                  w('j.marketplace_lot_id', 'is not', null),
+                ]),
+              ),
           ),
         ),
       )
       .orderBy('id')
       .execute();
-    if (items.length === 0) return;
-    await trx
-      .insertInto('job_items')
-      .values(
-        items.map((i) => ({
-          job_id: job.id,
-          company_id: job.company_id,
-          store_id: job.store_id!,
-          sync_batch_item_id: i.id,
-          item_id: i.item_id,
-          marketplace_lot_id: null,
-          error: null,
-          updated_at: null,
-        })),
-      )
-      .execute();
+    // 500 rows to a statement: a batch of 20,000 lots stays within each database's parameters.
+    for (let i = 0; i < items.length; i += 500) {
+      await trx
+        .insertInto('job_items')
+        .values(
+          items.slice(i, i + 500).map((item) => ({
+            job_id: job.id,
+            company_id: job.company_id,
+            store_id: storeId,
+            sync_batch_item_id: item.id,
+            item_id: item.item_id,
+            marketplace_lot_id: null,
+            error: null,
+            updated_at: null,
+          })),
+        )
+        .execute();
+    }
   });
+}
+
+/** The batch's lots that are not on the store and that no upload is checking. */
+async function notOnStore(
+  db: Kysely<Database>,
+  companyId: number,
+  storeId: number,
+  syncBatchId: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('sync_batch_items')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('sync_batch_id', '=', syncBatchId)
+    .where('company_id', '=', companyId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('job_items as j')
+            .select('j.id')
+            .whereRef('j.sync_batch_item_id', '=', 'sync_batch_items.id')
+            .where('j.store_id', '=', storeId)
+            .where((w) =>
+              w.or([
+                w('j.state', '=', 'done'),
+                w('j.marketplace_lot_id', 'is not', null),
+                // Not on BrickOwl: told on its own line, nothing the upload could send.
+                w.and([w('j.state', '=', 'failed'), w('j.error', 'like', `${NOT_ON_BRICKOWL}:%`)]),
+              ]),
+            ),
+        ),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 async function counts(db: Kysely<Database>, jobId: number) {
@@ -172,20 +244,30 @@ export async function runUpload(ctx: JobContext): Promise<void> {
   if (ctx.signal.aborted) return;
   const c = await counts(db, job.id);
   const failed = c.failed - c.unmapped;
+  // Never done while a lot of the batch is not on the store (whatever kept it from being sent);
+  // lots BrickOwl's catalog cannot take are reported on their own lines and count as settled.
+  const missing =
+    failed > 0 ? 0 : await notOnStore(db, job.company_id, job.store_id, payload.sync_batch_id);
   const stage =
     failed > 0
       ? 'Uploaded with errors'
-      : c.unmapped > 0
-        ? `Uploaded; ${c.unmapped} ${c.unmapped === 1 ? 'lot is' : 'lots are'} ${NOT_ON_BRICKOWL}`
-        : 'Uploaded';
-  await ctx.progress(stage, c.total, c.total);
+      : missing > 0
+        ? 'Not uploaded'
+        : c.unmapped > 0
+          ? `Uploaded; ${c.unmapped} ${c.unmapped === 1 ? 'lot is' : 'lots are'} ${NOT_ON_BRICKOWL}`
+          : 'Uploaded';
+  await ctx.progress(stage, c.done + c.failed, c.total);
   await db
     .updateTable('stores')
     .set({ last_synced_at: nowIso() })
     .where('id', '=', job.store_id)
     .execute();
   if (failed > 0) throw new JobFailure(`${failed} of ${c.total} lots could not be uploaded`);
+  if (missing > 0) throw new JobFailure(notSent(missing));
 }
+
+export const notSent = (n: number) =>
+  `${n} ${n === 1 ? 'lot' : 'lots'} of the batch ${n === 1 ? 'is' : 'are'} not on the store and this upload did not send ${n === 1 ? 'it' : 'them'}: retry it`;
 
 /**
  * An upload job ended (done, or failed for good): once every store's latest job of the batch has

@@ -151,6 +151,7 @@ export async function markFailed(
     .set({ state: 'failed', error, updated_at: nowIso() })
     .where('id', '=', lot.jobItemId)
     .execute();
+  lot.state = 'failed';
 }
 
 /**
@@ -200,6 +201,7 @@ export async function markDone(
       .execute();
     await markBatchItemUploaded(trx, lot, now);
   });
+  lot.state = 'done';
 }
 
 /** The batch item of a lot that reached the store records when. */

@@ -6,17 +6,21 @@ import {
   JobListQuery,
   JobMessages,
   JobQuery,
+  JobRetryBody,
   JobView,
   OrderIntakeBody,
 } from '../../../contract/jobs';
 import type { RoleName } from '../../../contract/permissions';
-import { AppError, notFound } from '../../errors';
-import { jobViews, queueOrderIntake, type BackgroundJobs } from '../../jobs';
+import { AppError, conflict, notFound } from '../../errors';
+import { jobViews, queueOrderIntake, retryJob, type BackgroundJobs } from '../../jobs';
 import { storeCredentials } from '../bricksyncer';
 
 const SYNCERS: readonly RoleName[] = ['bricksyncer'];
 
-/** Background jobs of the company: read one or the latest, import a store's orders now. */
+/**
+ * Background jobs of the company: read one or the latest, import a store's orders now, retry a
+ * failed one.
+ */
 export function jobRoutes(jobs: BackgroundJobs) {
   return async function routes(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -85,6 +89,36 @@ export function jobRoutes(jobs: BackgroundJobs) {
           throw new AppError(400, JobMessages.noCredentials, ErrorCode.validation);
         }
         const id = await queueOrderIntake(app.db, companyId, store_id, userId);
+        jobs.poke();
+        const [job] = await jobViews(app.db, companyId, [id]);
+        return reply.status(202).send(job);
+      },
+    );
+
+    r.post(
+      '/v1/job_retry',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            "Run a failed job again: a new job for the same store (and batch); answers it, or the store's job of that kind already waiting or running",
+          body: JobRetryBody,
+          response: { 202: JobView, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+        },
+      },
+      async (request, reply) => {
+        const { companyId, id: userId } = request.user;
+        const [failed] = await jobViews(app.db, companyId, [request.body.job_id]);
+        if (!failed) throw notFound(JobMessages.notFound);
+        if (failed.status !== 'failed') throw conflict(JobMessages.notFailed);
+        if (failed.store_id !== null) {
+          const store = await storeCredentials(app.db, companyId, failed.store_id);
+          if (!store.credentials) {
+            throw new AppError(400, JobMessages.noCredentials, ErrorCode.validation);
+          }
+        }
+        const id = await retryJob(app.db, companyId, failed.id, userId);
         jobs.poke();
         const [job] = await jobViews(app.db, companyId, [id]);
         return reply.status(202).send(job);

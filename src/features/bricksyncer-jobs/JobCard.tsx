@@ -15,16 +15,9 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { JobView } from '../../../contract/jobs';
 import { minuteTime } from '../../ui/minuteTime';
+import { RetryButton } from './RetryButton';
 import { isActive } from './useJobs';
-
-/** A job's kind in words. */
-export const KIND_WORDS: Record<string, string> = {
-  upload: 'Upload',
-  order_intake: 'Order intake',
-  stock_sync: 'Stock changes',
-  stock_check: 'Stock check',
-};
-export const STATUS_COLOURS = { queued: 'gray', running: 'blue', done: 'teal', failed: 'red' };
+import { KIND_WORDS, STATUS_COLOURS } from './words';
 
 function Failures({ failures }: { failures: JobView['failures'] }) {
   const [open, setOpen] = useState(false);
@@ -56,8 +49,9 @@ function Failures({ failures }: { failures: JobView['failures'] }) {
 /**
  * One job: its kind, store and status; for an upload the batch it sends; stage and lots done of
  * total; the error text (a waiting job says why it waits); attempts, times and the failed lots.
+ * A failed job has Retry; `onRetried` is called once a job was queued for it.
  */
-export function JobCard({ job }: { job: JobView }) {
+export function JobCard({ job, onRetried }: { job: JobView; onRetried: () => void }) {
   const kind = KIND_WORDS[job.kind] ?? job.kind;
   const store = job.store_name ?? (job.store_id === null ? 'No store' : 'A removed store');
   const { done, total } = job.progress;
@@ -93,6 +87,7 @@ export function JobCard({ job }: { job: JobView }) {
           </Alert>
         )}
         <Group gap="md">
+          {job.status === 'failed' && <RetryButton job={job} onQueued={onRetried} />}
           <Text size="xs" c="dimmed">
             Attempts: {job.attempts}
           </Text>

@@ -2,8 +2,9 @@ import { Button, Group, Loader, Select, Stack, Text, Title } from '@mantine/core
 import { useState } from 'react';
 import { JOB_KINDS, JOB_STATUSES } from '../../../contract/jobs';
 import { JOBS_LISTED, type JobKind, type JobStatus } from './api';
-import { JobCard, KIND_WORDS } from './JobCard';
+import { JobCard } from './JobCard';
 import { useJobs } from './useJobs';
+import { KIND_WORDS } from './words';
 
 const ALL = 'all';
 const KIND_OPTIONS = [
@@ -18,12 +19,12 @@ const STATUS_OPTIONS = [
 /**
  * Jobs: the company's latest background jobs (uploads, order intakes, stock changes sent to the
  * stores), newest first, filtered by kind and status. The list refreshes every 2 s while a job in
- * it is queued or running.
+ * it is queued or running. A failed job has Retry; the list is read again once it queued a job.
  */
 export default function JobsPage() {
   const [kind, setKind] = useState<JobKind | null>(null);
   const [status, setStatus] = useState<JobStatus | null>(null);
-  const { jobs, failed, loading, retry } = useJobs({ kind, status });
+  const { jobs, failed, loading, retry, refresh } = useJobs({ kind, status });
   const filtered = kind !== null || status !== null;
 
   return (
@@ -62,7 +63,7 @@ export default function JobsPage() {
         <Stack gap="sm">
           {failed && <Text c="orange">The jobs cannot be read right now; trying again.</Text>}
           {jobs.map((j) => (
-            <JobCard key={j.id} job={j} />
+            <JobCard key={j.id} job={j} onRetried={refresh} />
           ))}
           {jobs.length === JOBS_LISTED && (
             <Text size="sm" c="dimmed">

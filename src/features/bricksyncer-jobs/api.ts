@@ -21,3 +21,11 @@ export async function fetchJobs(filter: JobFilter): Promise<JobView[]> {
   const res = await api.get('v1/jobs', { searchParams }).json<{ results: JobView[] }>();
   return res.results;
 }
+
+/**
+ * Runs a failed job again: the server queues a new job for the same store (and batch), or answers
+ * the store's job of that kind already waiting or running.
+ */
+export function retryJob(jobId: number): Promise<JobView> {
+  return api.post('v1/job_retry', { json: { job_id: jobId } }).json<JobView>();
+}

@@ -4,6 +4,9 @@ import { notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { JobStatus } from '../../../server/db/schema';
+import { addStore } from '../../../server/jobs/test-support';
+import { bearerFor } from '../../../server/test/locations-support';
+import { JobMessages } from '../../../contract/jobs';
 import { OFFLINE_MESSAGE } from '../../ui/notify';
 import JobsPage from './JobsPage';
 import { JOBS_POLL_MS } from './useJobs';
@@ -182,5 +185,51 @@ describe('jobs screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.getAllByTestId('job').length).toBeGreaterThan(0));
     expect(screen.queryByText('The jobs cannot be read right now.')).toBeNull();
+  });
+
+  it('has Retry on a failed job only: a store without credentials is refused with its reason; a fixed one queues a new job, shown at once', async () => {
+    await t.app.db.deleteFrom('jobs').execute();
+    notifications.clean();
+    const stranded = await addJob('stock_sync', 'failed', {
+      error: 'The marketplace refused the credentials',
+    });
+    await addJob('order_intake', 'done');
+    at();
+    const card = await screen.findByLabelText(`Stock changes job ${stranded}`);
+    expect(screen.getAllByRole('button', { name: /^Retry job/ })).toHaveLength(1);
+    fireEvent.click(within(card).getByRole('button', { name: `Retry job ${stranded}` }));
+    expect(
+      await screen.findByText(`Error: ${JobMessages.noCredentials}`, { exact: false }),
+    ).toBeTruthy();
+    expect(screen.getAllByTestId('job')).toHaveLength(2);
+
+    // A store with its credentials: Retry queues a new job, which the list shows without a reload.
+    const syncer = await bearerFor(t.app, 'Demo Bricks', ['bricksyncer']);
+    const fixed = await addStore(t.app, syncer, 'BRICKOWL');
+    const failed = await addJob('stock_check', 'failed', {
+      store_id: fixed,
+      error: 'It went wrong',
+    });
+    cleanup();
+    at();
+    const failedCard = await screen.findByLabelText(`Stock check job ${failed}`);
+    fireEvent.click(within(failedCard).getByRole('button', { name: `Retry job ${failed}` }));
+    const notice = await screen.findByText(
+      new RegExp(`^Stock check of job ${failed} retried: job (\\d+), queued$`),
+    );
+    const queued = Number(/job (\d+), queued/.exec(notice.textContent ?? '')![1]);
+    const next = await screen.findByLabelText(`Stock check job ${queued}`);
+    expect(within(next).getByText('queued')).toBeTruthy();
+    expect(within(next).queryByRole('button', { name: /^Retry/ })).toBeNull();
+    const row = await t.app.db
+      .selectFrom('jobs')
+      .select(['kind', 'store_id', 'status'])
+      .where('id', '=', queued)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ kind: 'stock_check', store_id: fixed, status: 'queued' });
+    // The failed job stays, with its Retry.
+    expect(
+      within(screen.getByLabelText(`Stock check job ${failed}`)).getByText('failed'),
+    ).toBeTruthy();
   });
 });

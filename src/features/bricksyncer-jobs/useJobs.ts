@@ -18,10 +18,13 @@ interface Answer {
 /**
  * The latest jobs for the filter: read once, then again every 2 s while any listed job is queued
  * or running. Stops asking when none is, when the filter changes and when the screen closes. A
- * failed read is told once in a notice (not every 2 s); `retry` reads again.
+ * failed read is told once in a notice (not every 2 s); `retry` reads again. `refresh` reads again
+ * with the list still shown, and goes on every 2 s while a job is queued or running.
  */
 export function useJobs({ kind, status }: JobFilter) {
   const [tries, setTries] = useState(0);
+  /** Reads again keeping the list shown (after Retry queued a job). */
+  const [refreshes, setRefreshes] = useState(0);
   const key = `${kind ?? ''}|${status ?? ''}|${tries}`;
   const [answer, setAnswer] = useState<Answer | null>(null);
 
@@ -51,7 +54,7 @@ export function useJobs({ kind, status }: JobFilter) {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [key, kind, status]);
+  }, [key, kind, status, refreshes]);
 
   const current = answer?.key === key ? answer : null;
   return {
@@ -59,5 +62,6 @@ export function useJobs({ kind, status }: JobFilter) {
     failed: current?.failed ?? false,
     loading: current === null,
     retry: () => setTries((n) => n + 1),
+    refresh: () => setRefreshes((n) => n + 1),
   };
 }
