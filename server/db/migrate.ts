@@ -11,6 +11,7 @@ import * as m015 from './migrations/015_catalog_browse';
 import * as m022 from './migrations/022_jobs';
 import * as m023 from './migrations/023_store_sync';
 import * as m024 from './migrations/024_mould_links';
+import * as m025 from './migrations/025_bsx_lot_fields';
 
 /** Migrations are imported statically so they run the same under tsx, vitest and a build. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '022_jobs': m022,
   '023_store_sync': m023,
   '024_mould_links': m024,
+  '025_bsx_lot_fields': m025,
 };
 
 class StaticProvider implements MigrationProvider {
