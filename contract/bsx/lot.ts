@@ -125,63 +125,76 @@ export type BsxLotFields = Record<string, string | undefined>;
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
+function refuse(message: string): never {
+  throw new BsxFormatError(message);
+}
+
+/** Where a value is read: the lot's fields, its place in the file and its ItemID. */
+interface At {
+  f: BsxLotFields;
+  lot: number;
+  itemId: string;
+}
+
+/** A decimal in min..max, or undefined when the tag is absent. */
+function decimal(at: At, tag: string, min: number, max: number): number | undefined {
+  const s = at.f[tag];
+  if (s === undefined) return undefined;
+  if (!DECIMAL.test(s)) refuse(BsxLotMessages.number(at.lot, at.itemId, tag, s));
+  const v = Number(s);
+  if (tag === 'Qty' && v < 0) refuse(BsxLotMessages.negative(at.lot, at.itemId));
+  if (v < min || v > max) refuse(BsxLotMessages.range(at.lot, at.itemId, tag, s, min, max));
+  return v;
+}
+
+function whole(at: At, tag: string, min: number, max: number): number | undefined {
+  const v = decimal(at, tag, min, max);
+  if (v !== undefined && !Number.isInteger(v)) {
+    refuse(BsxLotMessages.whole(at.lot, at.itemId, tag, at.f[tag]!));
+  }
+  return v;
+}
+
+/** A price in thousandths (at most 3 decimals). */
+function money(at: At, tag: string): number | undefined {
+  const v = decimal(at, tag, 0, BSX_PRICE_MAX / 1000);
+  if (v === undefined) return undefined;
+  const s = at.f[tag]!;
+  const dot = s.indexOf('.');
+  if (dot >= 0 && s.length - dot - 1 > 3) {
+    refuse(BsxLotMessages.decimals(at.lot, at.itemId, tag, s));
+  }
+  return Math.round(v * 1000);
+}
+
+function note(at: At, tag: string): string {
+  const v = at.f[tag] ?? '';
+  if (v.length > NOTE_MAX) refuse(BsxLotMessages.tooLong(at.lot, at.itemId, tag, NOTE_MAX));
+  return v;
+}
+
 /** Reads one lot; `lot` is its place in the file (from 1), for the messages. */
 export function bsxLotFromFields(f: BsxLotFields, lot: number): BsxLot {
   const itemId = f.ItemID?.trim() ?? '';
   const type = f.ItemTypeID?.trim() ?? '';
   if (!(BSX_ITEM_TYPES as readonly string[]).includes(type)) {
-    throw new BsxFormatError(BsxLotMessages.itemType(lot, type));
+    refuse(BsxLotMessages.itemType(lot, type));
   }
-  const refuse = (message: string): never => {
-    throw new BsxFormatError(message);
-  };
   if (itemId === '') refuse(BsxLotMessages.noItemId(lot));
   if (itemId.length > ITEM_ID_MAX) {
     refuse(BsxLotMessages.tooLong(lot, itemId.slice(0, 20), 'ItemID', ITEM_ID_MAX));
   }
-
-  /** A decimal in min..max, or undefined when the tag is absent. */
-  const decimal = (tag: string, min: number, max: number): number | undefined => {
-    const s = f[tag];
-    if (s === undefined) return undefined;
-    if (!DECIMAL.test(s)) refuse(BsxLotMessages.number(lot, itemId, tag, s));
-    const v = Number(s);
-    if (tag === 'Qty' && v < 0) refuse(BsxLotMessages.negative(lot, itemId));
-    if (v < min || v > max) refuse(BsxLotMessages.range(lot, itemId, tag, s, min, max));
-    return v;
-  };
-  const whole = (tag: string, min: number, max: number): number | undefined => {
-    const v = decimal(tag, min, max);
-    if (v !== undefined && !Number.isInteger(v)) {
-      refuse(BsxLotMessages.whole(lot, itemId, tag, f[tag]!));
-    }
-    return v;
-  };
-  /** A price in thousandths (at most 3 decimals). */
-  const money = (tag: string): number | undefined => {
-    const v = decimal(tag, 0, BSX_PRICE_MAX / 1000);
-    if (v === undefined) return undefined;
-    if ((f[tag]!.split('.')[1] ?? '').length > 3) {
-      refuse(BsxLotMessages.decimals(lot, itemId, tag, f[tag]!));
-    }
-    return Math.round(v * 1000);
-  };
-  const note = (tag: string): string => {
-    const v = f[tag] ?? '';
-    if (v.length > NOTE_MAX) refuse(BsxLotMessages.tooLong(lot, itemId, tag, NOTE_MAX));
-    return v;
-  };
-
-  const colour = whole('ColorID', 0, COLOUR_MAX);
-  const qty = decimal('Qty', 0, BSX_QTY_MAX);
-  const price = money('Price');
-  const category = whole('CategoryID', 0, ID_MAX);
-  const bulk = whole('Bulk', 1, BSX_QTY_MAX);
-  const sale = whole('Sale', -99, 100);
+  const at: At = { f, lot, itemId };
+  const colour = whole(at, 'ColorID', 0, COLOUR_MAX);
+  const qty = decimal(at, 'Qty', 0, BSX_QTY_MAX);
+  const price = money(at, 'Price');
+  const category = whole(at, 'CategoryID', 0, ID_MAX);
+  const bulk = whole(at, 'Bulk', 1, BSX_QTY_MAX);
+  const sale = whole(at, 'Sale', -99, 100);
   const tiers: BsxTier[] = [];
-  for (const i of [1, 2, 3]) {
-    const quantity = whole(`TQ${i}`, 0, BSX_QTY_MAX);
-    const tierPrice = money(`TP${i}`);
+  for (let i = 1; i <= 3; i++) {
+    const quantity = whole(at, TQ[i], 0, BSX_QTY_MAX);
+    const tierPrice = money(at, TP[i]);
     if (quantity !== undefined && quantity > 0) tiers.push({ quantity, price: tierPrice ?? 0 });
   }
   const out: BsxLot = {
@@ -192,8 +205,8 @@ export function bsxLotFromFields(f: BsxLotFields, lot: number): BsxLot {
     condition: f.Condition?.trim() === 'N' ? 'N' : 'U',
     bulk: bulk ?? 1,
     sale: sale ?? 0,
-    comments: note('Comments'),
-    remarks: note('Remarks'),
+    comments: note(at, 'Comments'),
+    remarks: note(at, 'Remarks'),
     tiers,
     retain: retained(f.Retain),
     stockroom: null,
@@ -213,10 +226,13 @@ export function bsxLotFromFields(f: BsxLotFields, lot: number): BsxLot {
     if (room !== 'A' && room !== 'B' && room !== 'C') {
       refuse(BsxLotMessages.stockroom(lot, itemId, f.Stockroom));
     }
-    out.stockroom = room as BsxStockroom;
+    out.stockroom = room;
   }
   return out;
 }
+
+const TQ = ['', 'TQ1', 'TQ2', 'TQ3'];
+const TP = ['', 'TP1', 'TP2', 'TP3'];
 
 /** `<Retain/>` (BrickStore) and `<Retain>Y</Retain>` keep the lot; absent or 'N' do not. */
 function retained(v: string | undefined): boolean {
