@@ -56,12 +56,18 @@ export const InventoryItem = z.object({
   theme_name: z.string().nullable(),
   subtheme_name: z.string().nullable(),
   type_name: z.string().nullable(),
+  /** The BSX item type letter of the type (P, S, M, …). */
+  item_type: z.string().nullable(),
   category_name: z.string().nullable(),
   /** grams */
   weight: z.number().nullable(),
   private_note: z.string(),
   public_note: z.string(),
   image_path: z.string().nullable(),
+  /** The item's price, thousandths. */
+  price: z.number().int(),
+  /** A set's completeness: SEALED, COMPLETE or INCOMPLETE. */
+  completeness: z.string().nullable(),
 });
 export type InventoryItem = z.infer<typeof InventoryItem>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { BSX_QTY_MAX, type BsxLot } from './bsx/lot';
 import { BSX_ITEM_TYPES } from './bsx/stream-read';
-import type { BsxLot } from './bsx/read';
 import { id, int, page, PRICE_MAX, text } from './fields';
 
 /**
@@ -12,9 +12,13 @@ import { id, int, page, PRICE_MAX, text } from './fields';
 
 export const SYNC_BATCH_PAGE_SIZE = 10;
 /** The most lots one batch (and one import) may hold. */
-export const SYNC_BATCH_MAX_ITEMS = 20_000;
+export const SYNC_BATCH_MAX_ITEMS = 100_000;
+/** The most lots one call looks up or adds: a larger import goes in chunks of this many. */
+export const SYNC_BATCH_CHUNK = 5_000;
 /** Highest price of one lot: one million euro, in thousandths. */
 export const SYNC_PRICE_MAX = PRICE_MAX;
+/** BrickLink's stockrooms: a lot in one is kept off sale. */
+export const SYNC_STOCKROOMS = ['A', 'B', 'C'] as const;
 
 export const SYNC_CONDITIONS = ['NEW', 'LIKE_NEW', 'GOOD', 'ACCEPTABLE'] as const;
 export type SyncCondition = (typeof SYNC_CONDITIONS)[number];
@@ -36,6 +40,13 @@ export const SyncBatchMessages = {
   itemNotInBatch: 'This item is not in the batch',
   uploadNoPrice: 'Error: item can not be uploaded when it has no price or with a price of 0',
   uploadNotAvailable: 'Uploading a batch to the stores is not available yet',
+  importing: (held: number, total: number) =>
+    `This batch is still being imported (${held.toLocaleString('en')} of ${total.toLocaleString('en')} lots)`,
+  importDone: 'This batch holds every lot of its import: no more lots can be added',
+  importGap: (held: number) =>
+    `These lots do not follow the ${held.toLocaleString('en')} lots the batch holds: add them from lot ${(held + 1).toLocaleString('en')}`,
+  importOver: (total: number) => `The import was announced with ${total.toLocaleString('en')} lots`,
+  lotsBelowItems: 'The number of lots is lower than the lots sent',
   retrieveBatch: 'Something went wrong, not able to retrieve the batch.',
   retrieveItems: 'Something went wrong, not able to retrieve the items.',
 } as const;
@@ -54,7 +65,7 @@ export const ConvertLot = z.object({
   colour_id: int(0, 100_000),
 });
 export type ConvertLot = z.infer<typeof ConvertLot>;
-export const ConvertBody = z.object({ lots: z.array(ConvertLot).min(1).max(SYNC_BATCH_MAX_ITEMS) });
+export const ConvertBody = z.object({ lots: z.array(ConvertLot).min(1).max(SYNC_BATCH_CHUNK) });
 
 /** The catalog's answer for one lot, in the order asked; found false when it is not known. */
 export const ConvertedLot = z.object({
@@ -77,20 +88,57 @@ export const NewBatchItem = ConvertLot.extend({
   condition: condition.nullable(),
   completeness: completeness.nullable(),
   price: int(0, SYNC_PRICE_MAX).nullable(),
-  note_public: text(4000),
-  note_private: text(4000),
+  note_public: text(4000, { trim: false }),
+  note_private: text(4000, { trim: false }),
   /** Only for the messages. */
   colour_name: text(200).optional(),
+  /** Up to three tiers: from `quantity` pieces on, `price` (thousandths) each. */
+  tiers: z
+    .array(z.object({ quantity: int(1, BSX_QTY_MAX), price: int(0, SYNC_PRICE_MAX) }))
+    .max(3)
+    .default([]),
+  /** Sold only in multiples of this (1: any quantity). */
+  bulk: int(1, BSX_QTY_MAX).default(1),
+  /** Percent off the price (BrickStore: -99 to 100). */
+  sale: int(-99, 100).default(0),
+  /** Kept on the marketplace at quantity 0. */
+  retain: z.boolean().default(false),
+  /** In BrickLink stockroom A, B or C (off sale); null when for sale. */
+  stockroom: z.enum(SYNC_STOCKROOMS).nullable().default(null),
 });
 export type NewBatchItem = z.infer<typeof NewBatchItem>;
 
+const Currency = z.string().regex(/^[A-Z]{3}$/, { error: 'A currency code like EUR' });
+
+/**
+ * A new batch with its lots, or with the first chunk of them: `lots` announces how many the
+ * import holds in all, and the rest follow with POST /v1/sync_batch_lots.
+ */
 export const NewBatchBody = z.object({
   name: text(200),
   comments: text(4000).default(''),
   project_id: id().nullable().default(null),
-  items: z.array(NewBatchItem).max(SYNC_BATCH_MAX_ITEMS),
+  /** The file's currency: the prices are in it. */
+  currency: Currency.default('EUR'),
+  items: z.array(NewBatchItem).max(SYNC_BATCH_CHUNK),
+  lots: int(1, SYNC_BATCH_MAX_ITEMS).optional(),
 });
 export type NewBatchBody = z.infer<typeof NewBatchBody>;
+
+/** The next chunk of a batch's lots: `offset` is how many came before (the batch's lots so far). */
+export const AddLotsBody = z.object({
+  batch_id: id(),
+  offset: int(0, SYNC_BATCH_MAX_ITEMS),
+  items: z.array(NewBatchItem).min(1).max(SYNC_BATCH_CHUNK),
+});
+export type AddLotsBody = z.infer<typeof AddLotsBody>;
+/** A batch's import so far: `lots_expected` is null once every lot is in. */
+export const ImportState = z.object({
+  batch_id: z.number(),
+  lots: z.number(),
+  lots_expected: z.number().nullable(),
+});
+export type ImportState = z.infer<typeof ImportState>;
 
 /** How a lot is named in the messages: its BrickLink id and colour (when it has one). */
 export const lotLabel = (i: {
@@ -139,6 +187,11 @@ export function newItemFromLot(lot: BsxLot): NewBatchItem {
     note_public: lot.comments,
     note_private: lot.remarks,
     ...(lot.color_name ? { colour_name: lot.color_name } : {}),
+    tiers: lot.tiers,
+    bulk: lot.bulk,
+    sale: lot.sale,
+    retain: lot.retain,
+    stockroom: lot.stockroom,
   };
 }
 
@@ -151,6 +204,10 @@ export const SyncBatchRow = z.object({
   status: z.string(),
   items: z.number(),
   creator_name: z.string().nullable(),
+  /** The prices' currency (the imported file's). */
+  currency: z.string(),
+  /** While the import is still adding lots: how many it holds in all; null once complete. */
+  lots_expected: z.number().nullable(),
 });
 export type SyncBatchRow = z.infer<typeof SyncBatchRow>;
 
@@ -188,6 +245,15 @@ export const SyncBatchItem = z.object({
   quantity: z.number(),
   /** thousandths; 0 when none */
   price: z.number(),
+  /** The BSX item type letter (P, S, M, …). */
+  item_type: z.string().nullable(),
+  /** The lot's BrickLink colour id as imported (0: none); null for older lots. */
+  bl_colour_id: z.number().nullable(),
+  tiers: z.array(z.object({ quantity: z.number(), price: z.number() })),
+  bulk: z.number(),
+  sale: z.number(),
+  retain: z.boolean(),
+  stockroom: z.enum(SYNC_STOCKROOMS).nullable(),
 });
 export type SyncBatchItem = z.infer<typeof SyncBatchItem>;
 export const SyncBatchItems = z.object({ results: z.array(SyncBatchItem) });

@@ -82,9 +82,13 @@ describe('BSX writer', () => {
         color_name: 'Red',
         qty: 120,
         condition: 'N',
+        bulk: 1,
+        sale: 0,
         comments: 'Clean, no marks',
         remarks: 'H1-A01-R01-S1-B1',
         tiers: [],
+        retain: false,
+        stockroom: null,
       },
       {
         item_id: '007',
@@ -92,9 +96,13 @@ describe('BSX writer', () => {
         color_id: 0,
         qty: 2,
         condition: 'U',
+        bulk: 1,
+        sale: 0,
         comments: 'Public: light wear',
         remarks: 'Private: paid 1.20',
         tiers: [],
+        retain: false,
+        stockroom: null,
       },
       // No BrickLink id: the mould id; no quantity or colour: 0 (docs/inventory.md).
       {
@@ -103,9 +111,13 @@ describe('BSX writer', () => {
         color_id: 0,
         qty: 0,
         condition: 'N',
+        bulk: 1,
+        sale: 0,
         comments: '',
         remarks: '',
         tiers: [],
+        retain: false,
+        stockroom: null,
       },
       {
         item_id: '3001.10',
@@ -113,9 +125,13 @@ describe('BSX writer', () => {
         color_id: 11,
         qty: 0,
         condition: 'U',
+        bulk: 1,
+        sale: 0,
         comments: '',
         remarks: '',
         tiers: [],
+        retain: false,
+        stockroom: null,
       },
     ]);
   });
@@ -258,6 +274,7 @@ describe('BSX reader', () => {
       price: 85,
       condition: 'N',
       bulk: 5,
+      sale: 0,
       comments: '',
       remarks: 'C-04-02',
       tiers: [
@@ -265,6 +282,8 @@ describe('BSX reader', () => {
         { quantity: 100, price: 75 },
         { quantity: 250, price: 70 },
       ],
+      retain: false,
+      stockroom: null,
     });
     expect(doc.items[1]).toMatchObject({
       condition: 'U',
@@ -296,9 +315,13 @@ describe('BSX reader', () => {
           color_id: 11,
           qty: 4,
           condition: 'U',
+          bulk: 1,
+          sale: 0,
           comments: '',
           remarks: '',
           tiers: [],
+          retain: true,
+          stockroom: null,
         },
       ],
     });

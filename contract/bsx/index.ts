@@ -1,4 +1,4 @@
-/** BSX (BrickStore XML): the inventory export's writer and a reader for tests and the import. */
+/** BSX (BrickStore XML): the exports' writer and the import's readers. */
 export {
   BSX_FOOTER,
   BSX_UNSORTED_LOT,
@@ -11,8 +11,18 @@ export {
   writeBsx,
 } from './write';
 export type { BsxCondition, BsxConditionMap, BsxSourceItem, BsxWriteOptions } from './write';
-export { BSX_NOT_A_FILE, BsxFormatError, parseBsx } from './read';
-export type { BsxDocument, BsxLot, BsxTier } from './read';
+export { BSX_NOT_A_FILE, parseBsx } from './read';
+export type { BsxDocument } from './read';
+export {
+  BSX_COLOURED_TYPES,
+  BSX_PRICE_MAX,
+  BSX_QTY_MAX,
+  BsxFormatError,
+  BsxLotMessages,
+  bsxLotFromFields,
+} from './lot';
+export type { BsxLot, BsxStockroom, BsxTier } from './lot';
+export { BsxDecoder, BsxEncodingMessages, decodeBsx, sniffBsxEncoding } from './decode';
 export {
   BSX_ITEM_TYPES,
   BSX_MAX_BYTES,
@@ -21,3 +31,4 @@ export {
   readBsxBlob,
   readBsxText,
 } from './stream-read';
+export type { BsxReadOptions } from './stream-read';

@@ -1,19 +1,32 @@
 import { SaxesParser } from 'saxes';
-import { BsxFormatError, type BsxDocument, type BsxLot, type BsxTier } from './read';
+import { BsxDecoder, BSX_SNIFF_BYTES, sniffBsxEncoding } from './decode';
+import {
+  BSX_ITEM_TYPES,
+  BSX_LOT_TAGS,
+  BsxFormatError,
+  BsxLotMessages,
+  bsxLotFromFields,
+  type BsxLot,
+  type BsxLotFields,
+} from './lot';
+import type { BsxDocument } from './read';
 
 /**
  * The BSX import's reader: a streaming (SAX) parse of BrickStore `<BrickStoreXML>`, older
- * `<BrickStockXML>` and BrickSync files, shared by the browser and the server. Tags it does not
- * know are skipped; a file without a Currency is old and read as USD. A bad file is refused as a
- * whole with one message (BsxFormatError) and nothing is returned: not XML, a DOCTYPE that
- * declares entities or points at an external DTD (never resolved), another root, more than
- * BSX_MAX_BYTES, an item type BrickStore does not know, a negative quantity. Quantities keep
- * their decimals so the batch checks can name them; prices become thousandths.
+ * `<BrickStockXML>` and BrickSync files, shared by the browser and the server. The bytes are
+ * decoded in the encoding the file declares (decode.ts). Tags it does not know are skipped; a file
+ * without a Currency is old and read as USD. A bad file is refused as a whole with one message
+ * (BsxFormatError) and nothing is returned: not XML, a DOCTYPE that declares entities or points
+ * at an external DTD (never resolved), another root, more than BSX_MAX_BYTES or than the lots
+ * asked for, an item type BrickStore does not know, a number that is not a plain decimal or out
+ * of its range (lot.ts). Quantities keep their decimals so the batch checks can name them; prices
+ * become thousandths.
  */
 
 export const BSX_MAX_BYTES = 50 * 1024 * 1024;
-/** BrickStore's item types: part, set, minifigure, book, gear, catalog, instruction, box, unsorted lot. */
-export const BSX_ITEM_TYPES = ['P', 'S', 'M', 'B', 'G', 'C', 'I', 'O', 'U'] as const;
+export { BSX_ITEM_TYPES };
+
+const n = (x: number) => x.toLocaleString('en');
 
 export const BsxImportMessages = {
   notXml: (why: string) => `This file is not a BrickStore (BSX) inventory: it is not XML (${why}).`,
@@ -22,39 +35,23 @@ export const BsxImportMessages = {
   entities:
     'This file declares XML entities or an external DTD; BSX files never do, so it is refused.',
   tooLarge: 'This file is larger than 50 MB, the largest BSX file that can be imported.',
+  tooManyLots: (max: number) =>
+    `This file holds more than ${n(max)} lots, the most one batch can hold: split it into smaller files in BrickStore and import them one by one.`,
   empty: 'This file holds no items.',
-  itemType: (lot: number, type: string) =>
-    `Lot ${lot} has the unknown item type '${type}' (known: ${BSX_ITEM_TYPES.join(', ')}).`,
-  negative: (lot: number, itemId: string) => `Lot ${lot} (${itemId}) has a negative quantity.`,
-  number: (lot: number, tag: string, value: string) =>
-    `Lot ${lot} has '${value}' as ${tag}, which is not a number.`,
+  currency: (code: string) =>
+    `This file's currency '${code}' is not a currency code like EUR or USD: choose its currency in BrickStore and save it again.`,
+  ...BsxLotMessages,
 } as const;
 
+export interface BsxReadOptions {
+  /** Refuse the file once it holds more lots than this. */
+  maxLots?: number;
+  /** Told after every piece read: bytes read so far and the file's size. */
+  onProgress?: (read: number, total: number) => void;
+}
+
 const ROOTS = new Set(['BrickStoreXML', 'BrickStockXML']);
-const NUMERIC = new Set(['Qty', 'Price', 'ColorID', 'CategoryID', 'Bulk']);
-const KNOWN = new Set([
-  'ItemID',
-  'ItemTypeID',
-  'ColorID',
-  'ItemName',
-  'ColorName',
-  'CategoryID',
-  'CategoryName',
-  'Status',
-  'Qty',
-  'Price',
-  'Condition',
-  'SubCondition',
-  'Bulk',
-  'Comments',
-  'Remarks',
-  'TQ1',
-  'TP1',
-  'TQ2',
-  'TP2',
-  'TQ3',
-  'TP3',
-]);
+const CURRENCY = /^[A-Z]{3}$/;
 
 /** Only `<!DOCTYPE BrickStoreXML>` (or the old root name) is allowed: no subset, no external id. */
 function checkDoctype(doctype: string): void {
@@ -63,63 +60,7 @@ function checkDoctype(doctype: string): void {
   }
 }
 
-const num = (s: string | undefined): number | undefined => {
-  const t = s?.trim();
-  if (t === undefined || t === '') return undefined;
-  const n = Number(t);
-  return Number.isFinite(n) ? n : NaN;
-};
-
-type Fields = Record<string, string | undefined>;
-
-function toLot(f: Fields, n: number): BsxLot {
-  const itemId = f['ItemID']?.trim() ?? '';
-  const type = f['ItemTypeID']?.trim() ?? '';
-  if (!(BSX_ITEM_TYPES as readonly string[]).includes(type)) {
-    throw new BsxFormatError(BsxImportMessages.itemType(n, type));
-  }
-  for (const tag of NUMERIC) {
-    if (Number.isNaN(num(f[tag]))) {
-      throw new BsxFormatError(BsxImportMessages.number(n, tag, f[tag]!.trim()));
-    }
-  }
-  const qty = num(f['Qty']) ?? 0;
-  if (qty < 0) throw new BsxFormatError(BsxImportMessages.negative(n, itemId));
-  const tiers: BsxTier[] = [];
-  for (const i of [1, 2, 3]) {
-    const q = num(f[`TQ${i}`]);
-    const p = num(f[`TP${i}`]);
-    if (q !== undefined && q > 0 && p !== undefined && !Number.isNaN(p)) {
-      tiers.push({ quantity: Math.trunc(q), price: Math.round(p * 1000) });
-    }
-  }
-  const lot: BsxLot = {
-    item_id: itemId,
-    item_type_id: type,
-    color_id: Math.trunc(num(f['ColorID']) ?? 0),
-    qty,
-    condition: f['Condition']?.trim() === 'N' ? 'N' : 'U',
-    comments: f['Comments'] ?? '',
-    remarks: f['Remarks'] ?? '',
-    tiers,
-  };
-  const price = num(f['Price']);
-  if (price !== undefined) lot.price = Math.round(price * 1000);
-  const text = (tag: string) => {
-    const v = f[tag]?.trim();
-    return v === undefined || v === '' ? undefined : v;
-  };
-  if (f.ItemName !== undefined) lot.item_name = f['ItemName'];
-  if (f.ColorName !== undefined) lot.color_name = f['ColorName'];
-  if (f.CategoryName !== undefined) lot.category_name = f['CategoryName'];
-  const category = num(f['CategoryID']);
-  if (category !== undefined) lot.category_id = Math.trunc(category);
-  if (text('Status')) lot.status = text('Status');
-  if (text('SubCondition')) lot.sub_condition = text('SubCondition');
-  const bulk = num(f['Bulk']);
-  if (bulk !== undefined) lot.bulk = Math.trunc(bulk);
-  return lot;
-}
+type Fields = BsxLotFields;
 
 /** A streaming BSX reader: feed text chunks with `write`, then `end` for the document. */
 export class BsxStreamReader {
@@ -133,7 +74,7 @@ export class BsxStreamReader {
   private sawRoot = false;
   private size = 0;
 
-  constructor() {
+  constructor(private readonly maxLots = Infinity) {
     const p = this.parser;
     p.on('doctype', checkDoctype);
     p.on('opentag', (node) => {
@@ -144,10 +85,16 @@ export class BsxStreamReader {
       } else if (this.depth === 2 && node.name === 'Inventory') {
         this.inInventory = true;
         const c = node.attributes.Currency;
-        if (typeof c === 'string' && c.trim() !== '') this.currency = c.trim();
+        if (typeof c === 'string' && c.trim() !== '') {
+          if (!CURRENCY.test(c.trim())) throw new BsxFormatError(BsxImportMessages.currency(c));
+          this.currency = c.trim();
+        }
       } else if (this.depth === 3 && this.inInventory && node.name === 'Item') {
+        if (this.items.length >= this.maxLots) {
+          throw new BsxFormatError(BsxImportMessages.tooManyLots(this.maxLots));
+        }
         this.fields = {};
-      } else if (this.depth === 4 && this.fields && KNOWN.has(node.name)) {
+      } else if (this.depth === 4 && this.fields && BSX_LOT_TAGS.has(node.name)) {
         this.tag = node.name;
         this.fields[node.name] = '';
       }
@@ -160,7 +107,7 @@ export class BsxStreamReader {
     p.on('closetag', (node) => {
       if (this.depth === 4) this.tag = null;
       else if (this.depth === 3 && this.fields && node.name === 'Item') {
-        this.items.push(toLot(this.fields, this.items.length + 1));
+        this.items.push(bsxLotFromFields(this.fields, this.items.length + 1));
         this.fields = null;
       } else if (this.depth === 2) this.inInventory = false;
       this.depth--;
@@ -197,27 +144,47 @@ export class BsxStreamReader {
 
 const CHUNK = 1 << 16;
 
-/** Reads a whole BSX text (fed in 64 KiB pieces). */
-export function readBsxText(xml: string): BsxDocument {
+/** Reads a whole BSX text (already decoded; fed in 64 KiB pieces). */
+export function readBsxText(xml: string, options: BsxReadOptions = {}): BsxDocument {
   if (xml.length > BSX_MAX_BYTES) throw new BsxFormatError(BsxImportMessages.tooLarge);
-  const r = new BsxStreamReader();
+  const r = new BsxStreamReader(options.maxLots);
   if (xml.startsWith('\uFEFF')) xml = xml.slice(1);
   for (let i = 0; i < xml.length; i += CHUNK) r.write(xml.slice(i, i + CHUNK));
   return r.end();
 }
 
-/** Reads a BSX file (a File or Blob, in the browser) as a stream, refusing it before reading when too large. */
-export async function readBsxBlob(blob: Blob): Promise<BsxDocument> {
+/**
+ * Reads a BSX file (a File or Blob) as a stream of bytes, decoded in the encoding it declares,
+ * refusing it before reading when too large.
+ */
+export async function readBsxBlob(blob: Blob, options: BsxReadOptions = {}): Promise<BsxDocument> {
   if (blob.size > BSX_MAX_BYTES) throw new BsxFormatError(BsxImportMessages.tooLarge);
-  const r = new BsxStreamReader();
-  const decoder = new TextDecoder('utf-8');
+  const r = new BsxStreamReader(options.maxLots);
   const reader = blob.stream().getReader();
+  let decoder: BsxDecoder | undefined;
+  let head = new Uint8Array(0);
+  let read = 0;
   for (;;) {
     const { done, value } = await reader.read();
+    if (!done) read += value.byteLength;
+    let bytes: Uint8Array | null = done ? null : value;
+    if (!decoder) {
+      // The encoding is found from the first bytes: gather enough of them first.
+      if (bytes) {
+        const joined = new Uint8Array(head.byteLength + bytes.byteLength);
+        joined.set(head);
+        joined.set(bytes, head.byteLength);
+        head = joined;
+      }
+      if (!done && head.byteLength < BSX_SNIFF_BYTES) continue;
+      decoder = new BsxDecoder(sniffBsxEncoding(head));
+      bytes = head;
+    }
+    if (bytes) r.write(decoder.decode(bytes), bytes.byteLength);
     if (done) break;
-    r.write(decoder.decode(value, { stream: true }), value.byteLength);
+    options.onProgress?.(read, blob.size);
   }
-  const rest = decoder.decode();
+  const rest = decoder.end();
   if (rest) r.write(rest, 0);
   return r.end();
 }

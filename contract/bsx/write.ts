@@ -1,19 +1,29 @@
+import { BSX_COLOURED_TYPES, type BsxTier } from './lot';
+
 /**
- * The BSX (BrickStore XML) writer of the inventory export (the fields it writes:
- * docs/inventory.md). Pure TypeScript with no DOM and no Node APIs, so the PWA runs it in a
- * Web Worker. `bsxChunks` yields the file piece by piece (a worker posts the pieces, or builds a
- * Blob from them) so 100,000 lots never sit in one string; `writeBsx` returns one string.
+ * The BSX (BrickStore XML) writer of the exports: the inventory's (docs/inventory.md) and a sync
+ * batch's (docs/bricksyncer.md). Pure TypeScript with no DOM and no Node APIs, so the PWA runs it
+ * in a Web Worker. `bsxChunks` yields the file piece by piece (a worker posts the pieces, or builds
+ * a Blob from them) so 100,000 lots never sit in one string; `writeBsx` returns one string.
  *
- * Each lot is written as:
+ * Each lot is written in BrickStore's order:
  *   ItemID      bl_mold_id, else the mould id
- *   ItemTypeID  from the type name (bsxItemType)
- *   ColorID     bl_colour_id, 0 when missing (also "not applicable" for non-parts)
- *   ItemName, ColorName  when known (BrickStore shows them for items its catalog lacks)
+ *   ItemTypeID  the item type letter, else from the type name (bsxItemType)
+ *   ColorID     bl_colour_id for parts and gear, 0 when missing; always 0 for the types BrickLink
+ *               keeps without a colour (sets, minifigures, …), as BrickStore writes them
+ *   ItemName, ColorName  when known (BrickStore shows them for items its catalog lacks); no
+ *               ColorName for types without a colour
  *   Qty         0 when missing
+ *   Price       when known, 3 decimals
  *   Condition   N or U, as the user mapped the item's condition_name
+ *   SubCondition  a set's completeness: M sealed, C complete, I incomplete
+ *   Bulk, Sale  when not 1 and 0
  *   Comments    the PUBLIC note (what marketplaces show buyers)
  *   Remarks     the PRIVATE note (sellers' own remarks). The original export wrote the public
  *               note into Remarks; this is the correction the issue asks for.
+ *   TQ1 TP1 TQ2 TP2 TQ3 TP3  the tier prices
+ *   Retain      an empty <Retain/> when the lot is kept at quantity 0
+ *   Stockroom   A, B or C when the lot is in a stockroom
  * Empty Comments and Remarks are left out, as BrickStore does. Indentation is 4 spaces.
  */
 
@@ -29,6 +39,17 @@ export interface BsxSourceItem {
   condition_name?: string | null;
   public_note?: string | null;
   private_note?: string | null;
+  /** The BSX item type letter when known (wins over type_name). */
+  item_type?: string | null;
+  /** thousandths */
+  price?: number | null;
+  /** SEALED, COMPLETE or INCOMPLETE: written as a set's SubCondition. */
+  completeness?: string | null;
+  bulk?: number | null;
+  sale?: number | null;
+  tiers?: readonly BsxTier[] | null;
+  retain?: boolean | null;
+  stockroom?: string | null;
 }
 
 export type BsxCondition = 'N' | 'U';
@@ -113,19 +134,44 @@ function wholeNumber(n: number | null | undefined): number {
   return typeof n === 'number' && Number.isFinite(n) ? Math.trunc(n) : 0;
 }
 
+/** Thousandths as a BSX price: 85 -> '0.085'. */
+function price(thousandths: number): string {
+  const t = Math.max(0, Math.round(thousandths));
+  return `${Math.trunc(t / 1000)}.${String(t % 1000).padStart(3, '0')}`;
+}
+
+const SUB_CONDITION: Readonly<Record<string, string>> = {
+  SEALED: 'M',
+  COMPLETE: 'C',
+  INCOMPLETE: 'I',
+};
+
 /** One <Item> element with its trailing newline. */
 export function bsxLot(item: BsxSourceItem, conditions: BsxConditionMap): string {
   const itemId = item.bl_mold_id?.trim() ? item.bl_mold_id.trim() : String(item.mold_id);
+  const type = item.item_type?.trim() || bsxItemType(item.type_name);
+  const coloured = BSX_COLOURED_TYPES.includes(type);
   let out = `${ITEM}<Item>\n`;
   out += field('ItemID', itemId);
-  out += field('ItemTypeID', bsxItemType(item.type_name));
-  out += field('ColorID', String(wholeNumber(item.bl_colour_id)));
+  out += field('ItemTypeID', type);
+  out += field('ColorID', coloured ? String(wholeNumber(item.bl_colour_id)) : '0');
   if (item.mold_name) out += field('ItemName', item.mold_name);
-  if (item.colour_name) out += field('ColorName', item.colour_name);
+  if (item.colour_name && coloured) out += field('ColorName', item.colour_name);
   out += field('Qty', String(wholeNumber(item.quantity)));
+  if (typeof item.price === 'number') out += field('Price', price(item.price));
   out += field('Condition', bsxCondition(item.condition_name, conditions));
+  const sub = type === 'S' ? SUB_CONDITION[item.completeness ?? ''] : undefined;
+  if (sub) out += field('SubCondition', sub);
+  if (item.bulk && item.bulk !== 1) out += field('Bulk', String(wholeNumber(item.bulk)));
+  if (item.sale) out += field('Sale', String(wholeNumber(item.sale)));
   if (item.public_note) out += field('Comments', item.public_note);
   if (item.private_note) out += field('Remarks', item.private_note);
+  (item.tiers ?? []).slice(0, 3).forEach((tier, i) => {
+    out += field(`TQ${i + 1}`, String(wholeNumber(tier.quantity)));
+    out += field(`TP${i + 1}`, price(tier.price));
+  });
+  if (item.retain) out += `${FIELD}<Retain/>\n`;
+  if (item.stockroom) out += field('Stockroom', item.stockroom);
   return `${out}${ITEM}</Item>\n`;
 }
 

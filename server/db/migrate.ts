@@ -13,6 +13,7 @@ import * as m023 from './migrations/023_store_sync';
 import * as m024 from './migrations/024_mould_links';
 import * as m025 from './migrations/025_brickowl_catalog';
 import * as m026 from './migrations/026_job_queue';
+import * as m027 from './migrations/027_bsx_lot_fields';
 
 /** Migrations are imported statically so they run the same under tsx, vitest and a build. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '024_mould_links': m024,
   '025_brickowl_catalog': m025,
   '026_job_queue': m026,
+  '027_bsx_lot_fields': m027,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -436,6 +436,10 @@ export interface SyncBatchesTable {
   error: string | null;
   locked_by: string | null;
   locked_until: string | null;
+  /** The imported file's currency. */
+  currency: Generated<string>;
+  /** While an import is still adding lots: how many the batch will hold; null once complete. */
+  lots_expected: number | null;
 }
 export interface SyncBatchItemsTable {
   id: Generated<number>;
@@ -449,6 +453,16 @@ export interface SyncBatchItemsTable {
   note_private: Generated<string>;
   note_public: Generated<string>;
   uploaded_at: string | null;
+  /** The lot's BrickLink colour as imported (0: none); null for lots imported before. */
+  bl_colour_id: number | null;
+  /** 'Q1:P1[,Q2:P2[,Q3:P3]]', prices in thousandths; null for none. */
+  tier_price: string | null;
+  /** 1: any quantity. */
+  bulk_size: Generated<number>;
+  /** Percent off, -99 to 100. */
+  sale_rate: Generated<number>;
+  retain: Generated<Flag>;
+  stockroom: 'A' | 'B' | 'C' | null;
 }
 export interface StoreItemsTable {
   id: Generated<number>;

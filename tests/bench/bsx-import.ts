@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { build } from 'esbuild';
 import { BsxStreamReader, parseBsx } from '../../contract/bsx';
+import { importThroughApi } from './bsx-import-api';
 import { brickstoreXml } from './bsx-import-xml';
 import { median, ms, type Bench, type BenchRow } from './support';
 
@@ -12,12 +13,13 @@ import { median, ms, type Bench, type BenchRow } from './support';
  * export tests use) on a 100,000-lot BrickStore file with every field BrickStore writes, on the
  * server (a fresh Node process per reader and run) and in headless Chromium (the same code,
  * bundled). Time, and the heap above the file text: the streaming reader is sampled after every
- * 64 KiB chunk, the tree reader right after it returns. Then a 20,000-lot import as the import
- * screen does it in the browser: read the Blob as a stream, make batch items, run the checks.
+ * 64 KiB chunk, the tree reader right after it returns. Then a 100,000-lot import as the import
+ * screen does it in the browser (read the Blob as a stream, make batch items, run the checks), and
+ * through the API in chunks (bsx-import-api.ts).
  */
 
 const LOTS = 100_000;
-const IMPORT_LOTS = 20_000;
+const IMPORT_LOTS = 100_000;
 const GOAL_MS = 1500;
 const GOAL_MB = 150;
 const CHILD_ENV = 'BSX_IMPORT_BENCH_CHILD';
@@ -213,7 +215,7 @@ async function browser(): Promise<BenchRow[]> {
 export const bsxImport: Bench = {
   name: 'bsx-import',
   async run() {
-    return [...(await server()), ...(await browser())];
+    return [...(await server()), ...(await browser()), ...(await importThroughApi())];
   },
 };
 

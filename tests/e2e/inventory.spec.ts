@@ -67,8 +67,11 @@ test('a sales manager maps the conditions, converts and downloads inventory.bsx 
     const row = inventory.results[i];
     expect(lot, `lot ${i}`).toMatchObject({
       item_id: row.bl_mold_id?.trim() || String(row.mold_id),
-      color_id: row.bl_colour_id ?? 0,
+      item_type_id: row.item_type,
+      // Only parts and gear have a colour on BrickLink; sets and minifigures are written with 0.
+      color_id: ['P', 'G'].includes(row.item_type ?? '') ? (row.bl_colour_id ?? 0) : 0,
       qty: row.quantity,
+      price: row.price,
       condition: row.condition_name === 'NEW' ? 'N' : 'U',
       comments: row.public_note,
       remarks: row.private_note,

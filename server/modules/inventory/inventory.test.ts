@@ -83,11 +83,14 @@ describeEachDialect('inventory API', (dialect) => {
         theme_name: 'Castle',
         subtheme_name: 'Lion Knights',
         type_name: 'brick',
+        item_type: 'P',
         category_name: 'Brick',
         weight: 2.32,
         private_note: 'paid 0.10',
         public_note: 'Clean & shiny',
         image_path: 'https://img.test/Brick 2 x 4.png',
+        price: expect.any(Number),
+        completeness: null,
       });
       expect(body.results[1]).toMatchObject({
         condition_name: 'GOOD',

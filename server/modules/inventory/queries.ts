@@ -68,10 +68,13 @@ export async function findInventory(
       sql<string | null>`case when tp.id is null then t.name else tp.name end`.as('theme_name'),
       sql<string | null>`case when tp.id is null then null else t.name end`.as('subtheme_name'),
       'it.name as type_name',
+      'it.bsx_code as item_type',
       'cat.name as category_name',
       'm.weight',
       'i.note_private as private_note',
       'i.note_public as public_note',
+      'i.price',
+      'i.completeness',
     ])
     .orderBy('m.name')
     .orderBy('c.name')
@@ -82,6 +85,7 @@ export async function findInventory(
     ...r,
     quantity: Number(r.quantity),
     weight: r.weight === null ? null : Number(r.weight),
+    price: Number(r.price),
   }));
   if (!page) return { results, count: results.length };
   const total = await inventoryBase(db, companyId)

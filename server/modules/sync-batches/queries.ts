@@ -140,7 +140,7 @@ export async function batchPage(
     .leftJoin(counts.as('n'), 'n.sync_batch_id', 'b.id')
     .leftJoin('users as u', 'u.id', 'b.creator_user_id')
     .select(['b.id', 'b.name', 'b.project_id', 'b.date_of_creation', 'b.comments', 'b.status'])
-    .select(['n.n', 'u.name as creator_name'])
+    .select(['b.currency', 'b.lots_expected', 'n.n', 'u.name as creator_name'])
     .where('b.company_id', '=', companyId)
     .orderBy('b.date_of_creation', 'desc')
     .orderBy('b.id', 'desc')
@@ -163,6 +163,8 @@ export async function batchPage(
       status: r.status,
       items: Number(r.n ?? 0),
       creator_name: r.creator_name,
+      currency: r.currency,
+      lots_expected: r.lots_expected === null ? null : Number(r.lots_expected),
     })),
   };
 }
@@ -185,7 +187,7 @@ export async function batchRow(db: Kysely<Database>, companyId: number, batchId:
     .selectFrom('sync_batches as b')
     .leftJoin('users as u', 'u.id', 'b.creator_user_id')
     .select(['b.id', 'b.name', 'b.project_id', 'b.date_of_creation', 'b.comments', 'b.status'])
-    .select('u.name as creator_name')
+    .select(['b.currency', 'b.lots_expected', 'u.name as creator_name'])
     .where('b.id', '=', batchId)
     .executeTakeFirstOrThrow();
   const n = await db
@@ -202,6 +204,8 @@ export async function batchRow(db: Kysely<Database>, companyId: number, batchId:
     status: rows.status,
     items: Number(n.n),
     creator_name: rows.creator_name,
+    currency: rows.currency,
+    lots_expected: rows.lots_expected === null ? null : Number(rows.lots_expected),
   };
 }
 
@@ -223,6 +227,8 @@ export async function batchItems(
     .select(['s.note_private', 's.note_public', 'i.condition', 'i.completeness'])
     .select(['m.name as mold_name', 'm.image_url', 'c.name as colour_name', 'c.hex'])
     .select(['t.name as type_name', 'k.name as category_name', 'th.name as theme_name'])
+    .select(['t.bsx_code', 's.bl_colour_id', 'c.bl_colour_id as catalog_bl_colour_id'])
+    .select(['s.tier_price', 's.bulk_size', 's.sale_rate', 's.retain', 's.stockroom'])
     .where('s.company_id', '=', companyId)
     .where('s.sync_batch_id', '=', batchId)
     .orderBy('s.id')
@@ -244,5 +250,23 @@ export async function batchItems(
     note_public: r.note_public,
     quantity: Number(r.quantity),
     price: Number(r.price ?? 0),
+    item_type: r.bsx_code ?? null,
+    bl_colour_id: nullableNumber(r.bl_colour_id ?? r.catalog_bl_colour_id),
+    tiers: tiersOf(r.tier_price),
+    bulk: Number(r.bulk_size),
+    sale: Number(r.sale_rate),
+    retain: Number(r.retain) === 1,
+    stockroom: r.stockroom,
   }));
+}
+
+const nullableNumber = (v: number | string | null) => (v === null ? null : Number(v));
+
+/** Stored tiers ('Q1:P1,Q2:P2,Q3:P3') as a list. */
+export function tiersOf(text: string | null): { quantity: number; price: number }[] {
+  if (!text) return [];
+  return text.split(',').map((t) => {
+    const [quantity, price] = t.split(':').map(Number);
+    return { quantity, price };
+  });
 }

@@ -17,6 +17,7 @@ export async function checkNewBatch(trx: Trx, ctx: WriteCtx, body: NewBatchBody)
   const problems: string[] = [];
   if (body.name === '') problems.push(M.nameEmpty);
   if (body.items.length === 0) problems.push(M.noItems);
+  if (body.lots !== undefined && body.lots < body.items.length) problems.push(M.lotsBelowItems);
   if (body.project_id !== null) {
     const p = await trx
       .selectFrom('projects')
@@ -26,10 +27,16 @@ export async function checkNewBatch(trx: Trx, ctx: WriteCtx, body: NewBatchBody)
       .executeTakeFirst();
     if (!p) throw refuse(404, 'not_found', 'Project not found');
   }
-  problems.push(...checkNewBatchItems(body.items));
-  const matches = await matchLots(trx, ctx.companyId, body.items);
+  const checked = await checkLots(trx, ctx, body.items);
+  return { problems: [...problems, ...checked.problems], matches: checked.matches };
+}
+
+/** The checks of lots to add to a batch, and their catalog matches. */
+export async function checkLots(trx: Trx, ctx: WriteCtx, items: NewBatchBody['items']) {
+  const problems = checkNewBatchItems(items);
+  const matches = await matchLots(trx, ctx.companyId, items);
   matches.forEach((m, i) => {
-    if (!m.mould || !m.colour) problems.push(M.notInCatalog(lotLabel(body.items[i])));
+    if (!m.mould || !m.colour) problems.push(M.notInCatalog(lotLabel(items[i])));
   });
   return { problems, matches };
 }
@@ -37,35 +44,25 @@ export async function checkNewBatch(trx: Trx, ctx: WriteCtx, body: NewBatchBody)
 type Key = string;
 const variantKey = (mold: number, colour: number, condition: string, completeness: unknown) =>
   `${mold}:${colour}:${condition}:${completeness ?? ''}`;
+type Matches = Awaited<ReturnType<typeof checkNewBatch>>['matches'];
+type Lot = NewBatchBody['items'][number];
+const SLICE = 500;
+
+/** Tiers as stored: 'Q1:P1,Q2:P2,Q3:P3' (prices in thousandths), null for none. */
+export const tierText = (tiers: Lot['tiers']): string | null =>
+  tiers.length === 0 ? null : tiers.map((t) => `${t.quantity}:${t.price}`).join(',');
 
 /**
- * Creates the batch and its items. Each lot lands on the company's item of that mould, colour,
- * condition and completeness, which is created (with the lot's price and notes) when the
- * company has none yet. Returns the new batch's id.
+ * Creates the batch with its first lots (all of them, or the first chunk when `lots` announces
+ * more), see addLots. Returns the new batch's id.
  */
 export async function createBatch(
   trx: Trx,
   ctx: WriteCtx,
   body: NewBatchBody,
-  matches: Awaited<ReturnType<typeof checkNewBatch>>['matches'],
+  matches: Matches,
 ): Promise<number> {
-  const version = await ctx.version();
-  const now = nowIso();
-  const moulds = [...new Set(matches.map((m) => m.mould!.id))];
-  const known = new Map<Key, number>();
-  for (let i = 0; i < moulds.length; i += 500) {
-    const rows = await trx
-      .selectFrom('items')
-      .select(['id', 'mold_id', 'colour_id', 'condition', 'completeness'])
-      .where('company_id', '=', ctx.companyId)
-      .where('mold_id', 'in', moulds.slice(i, i + 500))
-      .orderBy('id')
-      .execute();
-    for (const r of rows) {
-      const k = variantKey(r.mold_id, r.colour_id, r.condition, r.completeness);
-      if (!known.has(k)) known.set(k, Number(r.id));
-    }
-  }
+  const more = body.lots !== undefined && body.lots > body.items.length;
   const batch = await trx
     .insertInto('sync_batches')
     .values({
@@ -73,65 +70,114 @@ export async function createBatch(
       name: body.name,
       project_id: body.project_id,
       comments: body.comments,
-      date_of_creation: now,
+      currency: body.currency,
+      date_of_creation: nowIso(),
       creator_user_id: ctx.userId,
       uploaded_at: null,
       error: null,
       locked_by: null,
       locked_until: null,
+      lots_expected: more ? body.lots! : null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   const batchId = Number(batch.id);
-  const rows = [];
-  for (const [i, lot] of body.items.entries()) {
-    const { mould, colour } = matches[i];
-    const condition = lot.condition!;
-    const k = variantKey(mould!.id, colour!.id, condition, lot.completeness);
-    let itemId = known.get(k);
-    if (itemId === undefined) {
-      const created = await trx
-        .insertInto('items')
-        .values({
-          company_id: ctx.companyId,
-          mold_id: mould!.id,
-          colour_id: colour!.id,
-          condition,
-          completeness: lot.completeness,
-          note_private: lot.note_private,
-          note_public: lot.note_public,
-          price: lot.price ?? 0,
-          readable_id: `${lot.bl_item_id}-${lot.colour_id}-${condition}`,
-          creator_user_id: ctx.userId,
-          date_of_creation: now,
-          last_edit_user_id: null,
-          date_of_last_edit: null,
-          version,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      itemId = Number(created.id);
-      known.set(k, itemId);
-    }
-    rows.push({
-      company_id: ctx.companyId,
-      sync_batch_id: batchId,
-      item_id: itemId,
-      bl_item_id: lot.bl_item_id,
-      quantity: lot.quantity,
-      price: lot.price ?? 0,
-      note_private: lot.note_private,
-      note_public: lot.note_public,
-      uploaded_at: null,
-    });
+  await addLots(trx, ctx, batchId, body.items, matches);
+  return batchId;
+}
+
+/**
+ * Adds lots to a batch, each with every field the file gave it. Each lot lands on the company's
+ * item of that mould, colour, condition and completeness, which is created (with the lot's price
+ * and notes) when the company has none yet; new items are written 500 at a time.
+ */
+export async function addLots(
+  trx: Trx,
+  ctx: WriteCtx,
+  batchId: number,
+  lots: Lot[],
+  matches: Matches,
+): Promise<void> {
+  if (lots.length === 0) return;
+  const version = await ctx.version();
+  const now = nowIso();
+  const moulds = [...new Set(matches.map((m) => m.mould!.id))];
+  const known = new Map<Key, number>();
+  const remember = (r: {
+    id: number;
+    mold_id: number;
+    colour_id: number;
+    condition: string;
+    completeness: unknown;
+  }) => {
+    const k = variantKey(Number(r.mold_id), Number(r.colour_id), r.condition, r.completeness);
+    if (!known.has(k)) known.set(k, Number(r.id));
+  };
+  const columns = ['id', 'mold_id', 'colour_id', 'condition', 'completeness'] as const;
+  for (let i = 0; i < moulds.length; i += SLICE) {
+    const rows = await trx
+      .selectFrom('items')
+      .select(columns)
+      .where('company_id', '=', ctx.companyId)
+      .where('mold_id', 'in', moulds.slice(i, i + SLICE))
+      .orderBy('id')
+      .execute();
+    rows.forEach(remember);
   }
-  for (let i = 0; i < rows.length; i += 500) {
+  const keyOf = (lot: Lot, i: number) =>
+    variantKey(matches[i].mould!.id, matches[i].colour!.id, lot.condition!, lot.completeness);
+  const missing = new Map<Key, { lot: Lot; i: number }>();
+  lots.forEach((lot, i) => {
+    const k = keyOf(lot, i);
+    if (!known.has(k) && !missing.has(k)) missing.set(k, { lot, i });
+  });
+  const created = [...missing.values()].map(({ lot, i }) => ({
+    company_id: ctx.companyId,
+    mold_id: matches[i].mould!.id,
+    colour_id: matches[i].colour!.id,
+    condition: lot.condition!,
+    completeness: lot.completeness,
+    note_private: lot.note_private,
+    note_public: lot.note_public,
+    price: lot.price ?? 0,
+    readable_id: `${lot.bl_item_id}-${lot.colour_id}-${lot.condition}`,
+    creator_user_id: ctx.userId,
+    date_of_creation: now,
+    last_edit_user_id: null,
+    date_of_last_edit: null,
+    version,
+  }));
+  for (let i = 0; i < created.length; i += SLICE) {
+    const rows = await trx
+      .insertInto('items')
+      .values(created.slice(i, i + SLICE))
+      .returning(columns)
+      .execute();
+    rows.forEach(remember);
+  }
+  const rows = lots.map((lot, i) => ({
+    company_id: ctx.companyId,
+    sync_batch_id: batchId,
+    item_id: known.get(keyOf(lot, i))!,
+    bl_item_id: lot.bl_item_id,
+    bl_colour_id: lot.colour_id,
+    quantity: lot.quantity,
+    price: lot.price ?? 0,
+    note_private: lot.note_private,
+    note_public: lot.note_public,
+    tier_price: tierText(lot.tiers),
+    bulk_size: lot.bulk,
+    sale_rate: lot.sale,
+    retain: lot.retain ? (1 as const) : (0 as const),
+    stockroom: lot.stockroom,
+    uploaded_at: null,
+  }));
+  for (let i = 0; i < rows.length; i += SLICE) {
     await trx
       .insertInto('sync_batch_items')
-      .values(rows.slice(i, i + 500))
+      .values(rows.slice(i, i + SLICE))
       .execute();
   }
-  return batchId;
 }
 
 /** Sets the prices (thousandths) of the batch's items; an id not in the batch is refused. */

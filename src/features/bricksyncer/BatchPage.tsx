@@ -21,6 +21,7 @@ import {
 } from '../../../contract/sync-batches';
 import { notifyError, notifySuccess, showApiError } from '../../ui/notify';
 import { fetchBatchItems, fetchSyncBatch, savePrices } from './api';
+import { BatchBsxExport } from './BatchBsxExport';
 import { BatchItemRow } from './BatchItemRow';
 import { rememberedJobs, rememberJobs, startUpload, uploadRefusal } from './uploadApi';
 import { UploadProgress } from './UploadProgress';
@@ -32,7 +33,7 @@ type Upload = { jobIds: number[]; initial?: JobView[] };
 /**
  * Batch (docs/bricksyncer.md): the batch's details and items with an editable price each; Save
  * prices stores them, Upload items queues one upload job per store (every item needs a price
- * above 0) and the page follows the jobs' progress. Leaving with unsaved prices asks first,
+ * above 0) and the page follows the jobs' progress; Export BSX gives the lots as a BrickStore file. Leaving with unsaved prices asks first,
  * except when uploading.
  */
 export default function BatchPage() {
@@ -139,6 +140,11 @@ export default function BatchPage() {
             {new Date(batch.value.date_of_creation).toLocaleString('nl-NL')}
           </Text>
           {batch.value.comments && <Text>{batch.value.comments}</Text>}
+          {batch.value.lots_expected !== null && (
+            <Alert color="yellow">
+              {M.importing(batch.value.items, batch.value.lots_expected)}
+            </Alert>
+          )}
         </Stack>
       )}
       {items.state === 'loading' && <Loader aria-label="Loading the items" />}
@@ -182,6 +188,7 @@ export default function BatchPage() {
           Upload items
         </Button>
       </Group>
+      {batch.state === 'loaded' && <BatchBsxExport batchId={batchId} name={batch.value.name} />}
       {refusal && (
         <Alert color="red" data-testid="upload-refused">
           <Text style={{ whiteSpace: 'pre-line' }}>{refusal}</Text>

@@ -11,22 +11,43 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { BsxFormatError, readBsxBlob } from '../../../contract/bsx';
+import { BsxFormatError } from '../../../contract/bsx';
 import {
   checkNewBatchItems,
   errorAlert,
   lotLabel,
-  newItemFromLot,
   SyncBatchMessages as M,
+  type SyncCompleteness,
+  type SyncCondition,
 } from '../../../contract/sync-batches';
 import { notifyError, showApiError } from '../../ui/notify';
 import { formProblems } from '../../api/errors';
-import { convertLots, createSyncBatch, projectChoices } from './api';
+import { projectChoices } from './api';
+import {
+  createInChunks,
+  fileProblem,
+  readAndConvert,
+  type Created,
+  type ImportProgress,
+} from './importFlow';
+import { ForAllLots, ImportProgressBar } from './ImportParts';
 import { ImportRow, type ImportLine } from './ImportRow';
 
 const PER_PAGE = 50;
+/** The most problems the alert lists; the rest are counted. */
+const SHOWN_PROBLEMS = 30;
+
+const alertOf = (problems: string[]) =>
+  errorAlert(
+    problems.length <= SHOWN_PROBLEMS
+      ? problems
+      : [
+          ...problems.slice(0, SHOWN_PROBLEMS),
+          `… and ${(problems.length - SHOWN_PROBLEMS).toLocaleString('nl-NL')} more`,
+        ],
+  );
 
 /** The project the new batch belongs to, if any (none at first). */
 function ProjectChoice({
@@ -56,34 +77,50 @@ function ProjectChoice({
 
 /**
  * Import BSX batch (docs/bricksyncer.md): step 1 reads the chosen file in the browser and looks
- * its lots up in the catalog (Convert to BC); step 2 shows them to confirm and edit row by row,
- * with the batch's name, comments and optional project, then Create batch, which goes to the sync
- * batch overview.
+ * its lots up in the catalog (Convert to BC); step 2 shows them to confirm and edit row by row (or
+ * many at once), with the batch's name, comments and optional project, then Create batch, which
+ * goes to the sync batch overview. Reading, looking up and creating show their progress; a file
+ * that cannot be imported is told under the file field.
  */
 export default function ImportBsxPage() {
   const navigate = useNavigate();
   const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
   const [lines, setLines] = useState<ImportLine[] | null>(null);
+  const [currency, setCurrency] = useState('EUR');
   const [name, setName] = useState('');
   const [comments, setComments] = useState('');
   const [project, setProject] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
+  /** A batch whose creation stopped after some chunks: Create batch goes on from there. */
+  const created = useRef<Created | null>(null);
+
+  function choose(f: File | null) {
+    setFile(f);
+    setFileError(fileProblem(f));
+  }
 
   async function convert() {
-    if (!file) return notifyError(M.noFile);
+    if (!file) return setFileError(M.noFile);
+    const tooLarge = fileProblem(file);
+    if (tooLarge) return setFileError(tooLarge);
     setBusy(true);
+    setFileError(null);
     try {
-      const items = (await readBsxBlob(file)).items.map(newItemFromLot);
-      const found = await convertLots(items);
-      setLines(items.map((item, i) => ({ key: i, item, found: found[i] })));
+      const read = await readAndConvert(file, setProgress);
+      setLines(read.items.map((item, i) => ({ key: i, item, found: read.found[i] })));
+      setCurrency(read.currency);
       setName(file.name.replace(/\.bsx$/i, ''));
       setPage(1);
+      created.current = null;
     } catch (error) {
-      if (error instanceof BsxFormatError) notifyError(`Error: ${error.message}`);
+      if (error instanceof BsxFormatError) setFileError(error.message);
       else await showApiError(error);
     } finally {
       setBusy(false);
+      setProgress(null);
     }
   }
 
@@ -95,19 +132,29 @@ export default function ImportBsxPage() {
       ...checkNewBatchItems(items),
       ...all.filter((l) => !l.found.found).map((l) => M.notInCatalog(lotLabel(l.item))),
     ];
-    if (problems.length > 0) return notifyError(errorAlert(problems));
+    if (problems.length > 0) return notifyError(alertOf(problems));
     setBusy(true);
     try {
       const project_id = project === null ? null : Number(project);
-      await createSyncBatch({ name: name.trim(), comments, project_id, items });
+      const head = { name: name.trim(), comments, project_id, currency };
+      await createInChunks(head, items, setProgress, (c) => (created.current = c), created.current);
       void navigate('/bricksyncer/add_items');
     } catch (error) {
       const refused = await formProblems(error);
-      if (refused) notifyError(errorAlert(refused));
+      if (refused) notifyError(alertOf(refused));
       else await showApiError(error);
     } finally {
       setBusy(false);
+      setProgress(null);
     }
+  }
+
+  /** Sets a field of every line that matches, keeping the others as they are. */
+  function forAll(match: (l: ImportLine) => boolean, change: Partial<ImportLine['item']>) {
+    created.current = null;
+    setLines(
+      (ls) => ls && ls.map((l) => (match(l) ? { ...l, item: { ...l.item, ...change } } : l)),
+    );
   }
 
   if (lines === null) {
@@ -120,7 +167,9 @@ export default function ImportBsxPage() {
           placeholder="Choose a file"
           accept=".bsx,.xml"
           value={file}
-          onChange={setFile}
+          onChange={choose}
+          error={fileError}
+          disabled={busy}
           clearable
         />
         <Group>
@@ -128,20 +177,26 @@ export default function ImportBsxPage() {
             Convert to BC
           </Button>
         </Group>
+        {progress && <ImportProgressBar progress={progress} />}
       </Stack>
     );
   }
 
   const pages = Math.max(1, Math.ceil(lines.length / PER_PAGE));
   const first = (page - 1) * PER_PAGE;
-  const update = (i: number, change: ImportLine | null) =>
+  const update = (i: number, change: ImportLine | null) => {
+    created.current = null;
     setLines(lines.flatMap((l, j) => (j !== i ? [l] : change ? [change] : [])));
+  };
+  const hasSets = lines.some((l) => l.item.item_type_id === 'S');
   return (
     <Stack>
       <Title order={2}>Import BSX batch</Title>
       <Text>
-        Step 2: check the {lines.length} lots, edit them row by row, then create the batch.
+        Step 2: check the {lines.length.toLocaleString('nl-NL')} lots, edit them row by row, then
+        create the batch.
       </Text>
+      {currency !== 'EUR' && <Text>The prices are in {currency}, as in the file.</Text>}
       <Group align="flex-end">
         <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
         <Textarea
@@ -152,6 +207,17 @@ export default function ImportBsxPage() {
         />
         <ProjectChoice value={project} onChange={setProject} />
       </Group>
+      <ForAllLots
+        showCompleteness={hasSets}
+        onCondition={(condition: SyncCondition) =>
+          forAll((l) => l.item.condition === null, { condition })
+        }
+        onCompleteness={(completeness: SyncCompleteness) =>
+          forAll((l) => l.item.item_type_id === 'S' && l.item.completeness === null, {
+            completeness,
+          })
+        }
+      />
       <Table.ScrollContainer minWidth={1000}>
         <Table striped verticalSpacing="xs">
           <Table.Thead>
@@ -164,6 +230,7 @@ export default function ImportBsxPage() {
               <Table.Th>Quantity</Table.Th>
               <Table.Th>Price</Table.Th>
               <Table.Th>Notes (public, private)</Table.Th>
+              <Table.Th>Bulk, sale, tiers, stockroom</Table.Th>
               <Table.Th />
             </Table.Tr>
           </Table.Thead>
@@ -189,6 +256,7 @@ export default function ImportBsxPage() {
           Create batch
         </Button>
       </Group>
+      {progress && <ImportProgressBar progress={progress} />}
     </Stack>
   );
 }

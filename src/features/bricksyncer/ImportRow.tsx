@@ -23,6 +23,19 @@ interface Props {
   onRemove: () => void;
 }
 
+/** What BrickStore keeps of a lot beyond price and notes, in one line: bulk, sale, tiers, …. */
+export function lotDetails(item: NewBatchItem): string {
+  const parts: string[] = [];
+  if (item.bulk !== 1) parts.push(`Bulk ${item.bulk}`);
+  if (item.sale !== 0) parts.push(`Sale ${item.sale} %`);
+  if (item.tiers.length > 0) {
+    parts.push(`Tiers ${item.tiers.map((t) => `${t.quantity}+ ${euro(t.price)}`).join(', ')}`);
+  }
+  if (item.stockroom) parts.push(`Stockroom ${item.stockroom}`);
+  if (item.retain) parts.push('Retain');
+  return parts.join(' · ');
+}
+
 /** One lot of the confirm step: shown, or edited (Edit) and applied with the check button. */
 export function ImportRow({ line, index, onApply, onRemove }: Props) {
   const { item, found } = line;
@@ -103,6 +116,7 @@ export function ImportRow({ line, index, onApply, onRemove }: Props) {
       <Table.Td c={found.found ? undefined : 'red'}>{name}</Table.Td>
       <Table.Td>{found.colour_name ?? item.colour_name ?? ''}</Table.Td>
       {cells}
+      <Table.Td>{lotDetails(item)}</Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap">
           {draft ? (

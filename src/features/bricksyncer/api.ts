@@ -1,5 +1,7 @@
 import type {
+  AddLotsBody,
   ConvertedLot,
+  ImportState,
   ConvertLot,
   NewBatchBody,
   SyncBatchItem,
@@ -52,6 +54,18 @@ export async function createSyncBatch(body: NewBatchBody): Promise<number> {
     .post('v1/new_sync_batch', { json: body, timeout: 120_000 })
     .json<{ batch_id: number }>();
   return res.batch_id;
+}
+
+/** The next chunk of a large import's lots (POST /v1/sync_batch_lots). */
+export function addBatchLots(body: AddLotsBody): Promise<ImportState> {
+  return api.post('v1/sync_batch_lots', { json: body, timeout: 120_000 }).json<ImportState>();
+}
+
+/** A batch's lots as a BrickStore file. */
+export function fetchBatchBsx(batchId: number): Promise<Blob> {
+  return api
+    .get('v1/sync_batch_bsx', { searchParams: { batch_id: batchId }, timeout: 120_000 })
+    .blob();
 }
 
 /**

@@ -61,7 +61,11 @@ describe('sync batch screens', () => {
     );
     fireEvent.change(input, { target: { files: [new NodeFile([xxe], 'evil.bsx')] } });
     fireEvent.click(screen.getByRole('button', { name: 'Convert to BC' }));
-    await screen.findByText(`Error: ${BsxImportMessages.entities}`);
+    // Told under the file field (a form message).
+    const told = await screen.findByText(BsxImportMessages.entities);
+    expect(told.closest('.mantine-InputWrapper-root')?.querySelector('label')?.textContent).toBe(
+      'BSX file',
+    );
     expect(screen.queryAllByTestId('import-row')).toHaveLength(0);
 
     const file = new NodeFile([sample], 'attic.bsx', { type: 'application/xml' });

@@ -26,11 +26,14 @@ function lot(n: number, over: Partial<InventoryItem> = {}): InventoryItem {
     theme_name: null,
     subtheme_name: null,
     type_name: 'brick',
+    item_type: 'P',
     category_name: null,
     weight: null,
     private_note: `shelf ${n}`,
     public_note: n === 1 ? 'scratched & <used>' : '',
     image_path: null,
+    price: 85 * n,
+    completeness: null,
     ...over,
   };
 }
@@ -80,6 +83,32 @@ describe('the BSX export worker protocol', () => {
       remarks: 'shelf 1',
     });
     expect(doc.items.map((i) => i.condition)).toEqual(['N', 'U', 'N', 'U', 'N']);
+  });
+
+  it('writes prices and a set’s completeness, and sets and minifigures without a colour', async () => {
+    const set = lot(2, {
+      bl_mold_id: '60312-1',
+      type_name: 'set',
+      item_type: 'S',
+      completeness: 'SEALED',
+      price: 24_990,
+    });
+    const fig = lot(3, { bl_mold_id: 'sw0001a', type_name: 'minifig', item_type: 'M' });
+    const answers = run({
+      inventory: body({ results: [lot(1), set, fig], count: 3 }),
+      conditions: { NEW: 'N', GOOD: 'U' },
+    });
+    const done = answers.at(-1);
+    if (done?.type !== 'done') throw new Error('no file');
+    const xml = await done.file.text();
+    const lots = parseBsx(xml).items;
+    expect(lots.map((l) => [l.item_type_id, l.color_id, l.price, l.sub_condition])).toEqual([
+      ['P', 5, 85, undefined],
+      ['S', 0, 24_990, 'M'],
+      ['M', 0, 255, undefined],
+    ]);
+    // BrickStore writes no colour name for items without a colour.
+    expect(xml.match(/<ColorName>/g)).toHaveLength(1);
   });
 
   it('follows the user’s mapping, also against the usual meaning', async () => {
