@@ -17,7 +17,7 @@ import {
   plentyOfStock,
   retry,
   setCredentials,
-} from './upload-recovery-support';
+} from '../test/upload-recovery';
 
 const c = FAKE_BRICKLINK_CREDENTIALS;
 const RIGHT = {

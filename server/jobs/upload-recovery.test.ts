@@ -35,7 +35,7 @@ import {
   retry,
   setCredentials,
   uploadBatch,
-} from './upload-recovery-support';
+} from '../test/upload-recovery';
 
 const c = FAKE_BRICKLINK_CREDENTIALS;
 const RIGHT_BL = {

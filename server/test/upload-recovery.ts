@@ -3,7 +3,7 @@ import type { FakeBrickLink } from '../../tests/support/fake-bricklink';
 import type { FakeBrickOwl } from '../../tests/support/fake-brickowl';
 import { startFaultProxy, type FaultProxy } from '../../tests/support/fault-proxy';
 import type { App } from '../app';
-import { setStock } from '../test/stock-sync';
+import { setStock } from './stock-sync';
 
 /** Helpers of the upload recovery suite (not used by the server). */
 
