@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, quantity, text, zeroOne } from './fields';
+import { id, int, INT_MAX, quantity, text, zeroOne } from './fields';
 
 /**
  * The batch trays editor (docs/batch-trays.md): a batch's trays, the write claim on the batch,
@@ -33,6 +33,11 @@ export const BatchTraysMessages = {
   noTrays: 'Select one or more trays first',
   trayNotInBatch: 'A tray is not in this batch',
   notManager: 'Only a digibrick manager may accept trays',
+  /** An accept named a version of the tray that is no longer its latest (409). */
+  acceptStale: (trayNrs: number[]) =>
+    trayNrs.length === 1
+      ? `Tray ${trayNrs[0]} was changed since you saw it: look at its new values and accept again`
+      : `Trays ${trayNrs.join(', ')} were changed since you saw them: look at their new values and accept again`,
 } as const;
 
 /** Most trays one call may change (a whole large batch at once). */
@@ -69,6 +74,8 @@ export const TrayRow = z.object({
   date_of_creation: z.string(),
   last_edit_user_id: z.number().nullable(),
   date_of_last_edit: z.string().nullable(),
+  /** The tray's version: it changes with every write of the tray; an accept names the one it saw. */
+  version: z.number(),
 });
 export type TrayRow = z.infer<typeof TrayRow>;
 
@@ -119,9 +126,13 @@ export type TrayAddValues = z.output<typeof TrayAdd>;
 export const ClaimBody = z.object({ claim: z.boolean() });
 export const ClaimAnswer = TrayList;
 
+/**
+ * Sets or clears Accepted. Each tray names the `version` the caller saw (TrayRow.version); when
+ * the tray has been written since, the whole call is refused (409) and nothing changes.
+ */
 export const AcceptBody = z.object({
   trays: z
-    .array(z.object({ tray_id: id(), accepted: zeroOne() }))
+    .array(z.object({ tray_id: id(), accepted: zeroOne(), version: int(0, INT_MAX) }))
     .min(1)
     .max(TRAYS_PER_CALL_MAX),
 });

@@ -17,7 +17,21 @@ export const BatchMessages = {
     `Batch ${batch} is being edited by someone else; declaim it first`,
   backupNotFound: 'Backup not found',
   backupUnreadable: "This backup's data cannot be read",
+  copyTooLarge: (trays: number) =>
+    `These copies would hold ${thousands(trays)} trays; at most ${thousands(COPY_TRAYS_MAX)} trays are copied at once. Copy fewer batches, or fewer copies, at a time`,
 } as const;
+
+/**
+ * The most trays one duplicate request copies (the copies' trays added up). Copying is one
+ * transaction, and on SQLite every other company's write waits for it: this many trays take well
+ * under a second.
+ */
+export const COPY_TRAYS_MAX = 20_000;
+
+/** 1234567 as "1,234,567". */
+function thousands(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
 
 const MAX_BATCHES = 200;
 

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { int, text } from './fields';
-import { List, ObjectTypes, PageSize, RelationTypes, ZeroPage } from './catalog';
+import {
+  CatalogMessages,
+  isCatalogImageUrl,
+  List,
+  ObjectTypes,
+  PageSize,
+  RelationTypes,
+  ZeroPage,
+} from './catalog';
 
 /**
  * BrickBase suggestions, their review and the changelog (docs/catalog.md). Messages are
@@ -17,13 +25,17 @@ const dim = z
     z.number().min(0).max(100_000),
   )
   .nullable();
+/** A picture: https on one of the catalog's image hosts (CATALOG_IMAGE_HOSTS), or none. */
+const imageUrl = text(500)
+  .refine((v) => isCatalogImageUrl(v), { error: CatalogMessages.imageUrl })
+  .nullable();
 /** What a part, a minifig and a set all have. */
 const objectFields = {
   name: text(300).min(1),
   rebrickable_id: idText,
   bricklink_id: idText,
   brickowl_id: idText,
-  image_url: text(500).nullable(),
+  image_url: imageUrl,
   year: int(1900, 2100).nullable(),
 };
 export const EditableFields = {
@@ -47,7 +59,7 @@ export const EditableFields = {
     height: dim,
     weight: dim,
   },
-  element: { element_id: idText, image_url: text(500).nullable() },
+  element: { element_id: idText, image_url: imageUrl },
 } as const;
 
 const ChangeValue = z.union([z.string().max(500), z.number(), z.null()]);

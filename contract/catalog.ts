@@ -23,7 +23,34 @@ export const CatalogMessages = {
   objectGone: 'The item of this suggestion no longer exists',
   duplicateId: (field: string, value: string) =>
     `${field} ${value} is already used by another item`,
+  relationToItself: 'Relation not possible: an item cannot be related to itself',
+  relationCycle: (relation: string) =>
+    `Relation not possible: it would close a circle of ${relation} relations (the second item already leads back to the first)`,
+  imageUrl: 'A picture must be an https address on cdn.rebrickable.com or img.bricklink.com',
+  notCurator:
+    "Only the catalog's curators review suggestions: the platform admin and the admins of the company that runs the platform",
+  ownSuggestion: 'A suggestion is reviewed by someone other than who made it',
 } as const;
+
+/** The hosts catalog pictures come from; a suggested `image_url` must be https on one of them. */
+export const CATALOG_IMAGE_HOSTS = ['cdn.rebrickable.com', 'img.bricklink.com'] as const;
+
+/** True for an https address on one of CATALOG_IMAGE_HOSTS (no user, no port). */
+export function isCatalogImageUrl(v: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    return false;
+  }
+  return (
+    url.protocol === 'https:' &&
+    url.username === '' &&
+    url.password === '' &&
+    url.port === '' &&
+    (CATALOG_IMAGE_HOSTS as readonly string[]).includes(url.hostname)
+  );
+}
 
 /** Page sizes: browser, changelog, suggestions and the item screen all show 25 rows a page. */
 export const CATALOG_PAGE_SIZE = 25;

@@ -57,6 +57,17 @@ export const ProjectMessages = {
   projectNotFound: 'Project not found',
   batchNotFound: 'Batch not found',
   notClaimed: 'This batch is not claimed by anyone',
+  /**
+   * 'ready for filling' refused: trays without an item (a filler cannot fill them). Names up to
+   * 50 tray numbers, then how many more.
+   */
+  traysWithoutItem: (trayNrs: readonly number[]) => {
+    const shown = trayNrs.slice(0, 50).join(', ');
+    const more = trayNrs.length > 50 ? ` and ${trayNrs.length - 50} more` : '';
+    return trayNrs.length === 1
+      ? `Tray ${shown} has no item yet: choose its variant before the batch is ready for filling`
+      : `Trays ${shown}${more} have no item yet: choose their variants before the batch is ready for filling`;
+  },
 } as const;
 
 /** The largest price (euro) and number of hours a form accepts. */

@@ -1,17 +1,20 @@
-import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
+import { apiLogin, bearer, CATALOG_IMAGE_HOSTS, expect, loginAs, test } from './support/fixtures';
 
 /**
- * BrickBase end to end: the admin browses the catalog, opens a part, suggests an edit, accepts
- * it in Suggestions and finds it in the changelog; the part shows the new value.
+ * BrickBase end to end: a digitizer browses the catalog, opens a part and suggests an edit; a
+ * curator (an admin of the company that runs the platform, not who made it) accepts it in
+ * Suggestions and finds it in the changelog; the part shows the new value.
  */
-test('an admin browses, suggests an edit, accepts it and reads it in the changelog', async ({
+test('a digitizer suggests an edit; a curator accepts it and reads it in the changelog', async ({
   page,
   request,
+  browser,
+  baseURL,
 }) => {
   const weight = (1 + (Date.now() % 900) / 100).toFixed(2);
   const description = `E2E weight ${Date.now()}`;
 
-  await loginAs(page, 'admin@demo.test');
+  await loginAs(page, 'digi.user@demo.test');
   await page.getByRole('link', { name: 'BrickBase Catalog' }).click();
   await expect(page).toHaveURL(/\/brickbase\/catalog/);
   await expect(page.getByRole('heading', { name: 'BrickBase Catalog' })).toBeVisible();
@@ -56,20 +59,27 @@ test('an admin browses, suggests an edit, accepts it and reads it in the changel
   await expect(page.getByText('Suggestion sent')).toBeVisible();
   await expect(page).toHaveURL(/\/brickbase\/iteminfo\//);
 
-  await page.getByRole('link', { name: 'Suggestions' }).click();
-  await expect(page.getByRole('heading', { name: 'Suggestions' })).toBeVisible();
-  const row = page.getByRole('row').filter({ hasText: description });
+  // The curator reviews on her own device.
+  const curator = await browser.newContext({ baseURL });
+  await curator.route(CATALOG_IMAGE_HOSTS, (route) => route.fulfill({ status: 200, body: '' }));
+  const reviewer = await curator.newPage();
+  await loginAs(reviewer, 'admin@demo.test');
+  await reviewer.getByRole('link', { name: 'BrickBase Catalog' }).click();
+
+  await reviewer.getByRole('link', { name: 'Suggestions' }).click();
+  await expect(reviewer.getByRole('heading', { name: 'Suggestions' })).toBeVisible();
+  const row = reviewer.getByRole('row').filter({ hasText: description });
   await expect(row).toBeVisible();
-  await expect(row).toContainText('Ada Admin');
+  await expect(row).toContainText('Dirk Digi');
   await row.getByRole('button', { name: /open: show details/ }).click();
-  await expect(page.getByText(`weight: from null to ${Number(weight)}`)).toBeVisible();
-  await page.getByRole('button', { name: 'Accept' }).click();
-  await expect(page.getByText('Suggestion accepted!')).toBeVisible();
+  await expect(reviewer.getByText(`weight: from null to ${Number(weight)}`)).toBeVisible();
+  await reviewer.getByRole('button', { name: 'Accept' }).click();
+  await expect(reviewer.getByText('Suggestion accepted!')).toBeVisible();
   await expect(row).toHaveCount(0);
 
-  await page.getByRole('link', { name: 'Changelog' }).click();
-  await expect(page.getByRole('heading', { name: 'Changes' })).toBeVisible();
-  const entry = page.getByRole('row').filter({ hasText: `from null to ${Number(weight)}` });
+  await reviewer.getByRole('link', { name: 'Changelog' }).click();
+  await expect(reviewer.getByRole('heading', { name: 'Changes' })).toBeVisible();
+  const entry = reviewer.getByRole('row').filter({ hasText: `from null to ${Number(weight)}` });
   await expect(entry).toBeVisible();
   await expect(entry).toContainText('Ada Admin');
   await expect(entry).toContainText('update');
@@ -81,4 +91,5 @@ test('an admin browses, suggests an edit, accepts it and reads it in the changel
     await request.get('/api/v3/brickbase/parts/3', { headers: bearer(admin.access_token) })
   ).json();
   expect(part.results[0]).toMatchObject({ name: 'Brick 2 x 2', weight: Number(weight) });
+  await curator.close();
 });

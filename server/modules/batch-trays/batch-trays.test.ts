@@ -163,7 +163,7 @@ describeEachDialect('batch trays editor', (dialect) => {
 
   it('the Accepted flag: digibrick_manager only, not while someone else holds the claim', async () => {
     const [first] = await trays();
-    const body = { trays: [{ tray_id: first.tray_id, accepted: 1 }] };
+    const body = { trays: [{ tray_id: first.tray_id, accepted: 1, version: first.version }] };
     expect((await call(digiUser, 'POST', `/v1/trays/accept${q()}`, body)).statusCode).toBe(403);
     const ok = await call(manager, 'POST', `/v1/trays/accept${q()}`, body);
     expect((ok.json() as TrayList).results[0].accepted).toBe(1);

@@ -45,6 +45,7 @@ export async function trayRows(db: Db, companyId: number, batchId: number): Prom
       't.date_of_creation',
       't.last_edit_user_id',
       't.date_of_last_edit',
+      't.version',
     ])
     .where('t.batch_id', '=', batchId)
     .where('t.company_id', '=', companyId)
@@ -75,6 +76,7 @@ export async function trayRows(db: Db, companyId: number, batchId: number): Prom
     date_of_creation: String(r.date_of_creation),
     last_edit_user_id: r.last_edit_user_id,
     date_of_last_edit: str(r.date_of_last_edit),
+    version: Number(r.version),
   }));
 }
 

@@ -25,6 +25,7 @@ import { inTransaction, type Trx, type WriteCtx } from '../../write/context';
 import { mustFindBatch } from '../projects/queries';
 import { DIGI_MANAGER, DIGITIZERS } from '../projects/rules';
 import { trayList, variantsOf } from './queries';
+import { setAccepted } from './accepted';
 import * as rules from './rules';
 
 /** The batch trays editor (docs/batch-trays.md). */
@@ -138,7 +139,7 @@ export async function batchTraysRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const q = request.query;
       await change(request.user, q, (trx, ctx) =>
-        rules.setAccepted(trx, ctx, q.batch_id, request.body.trays),
+        setAccepted(trx, ctx, q.batch_id, request.body.trays),
       );
       return list(request.user, q);
     },

@@ -6,6 +6,7 @@ import { badRequest, conflict } from '../../errors';
 import { recordTombstone } from '../../sync';
 import type { Trx, WriteCtx } from '../../write/context';
 import { createBatch } from '../projects/rules';
+import { changes } from './accepted';
 import { existingIds, toThousandths, variantsOfMoulds } from './queries';
 
 const ON_FLOOR = 'ready for filling';
@@ -78,7 +79,7 @@ export async function mustHoldClaim(trx: Trx, ctx: WriteCtx, batchId: number): P
 }
 
 /** Refuses ids that are not trays of this batch (another company's among them). */
-async function mustBeTraysOf(trx: Trx, ctx: WriteCtx, batchId: number, ids: number[]) {
+export async function mustBeTraysOf(trx: Trx, ctx: WriteCtx, batchId: number, ids: number[]) {
   const unique = [...new Set(ids)];
   const rows = await trx
     .selectFrom('trays')
@@ -94,19 +95,21 @@ async function mustBeTraysOf(trx: Trx, ctx: WriteCtx, batchId: number, ids: numb
 type Edit = TrayEditValues;
 
 /**
- * Saves accepted edits. When mould, colour and condition are all set, the tray's item is kept if
+ * Saves accepted edits; a tray whose values change is no longer Accepted (Accepted means this
+ * version of the tray). When mould, colour and condition are all set, the tray's item is kept if
  * it is a variant of them, else becomes their first variant, or none when there is none; without
  * all three the item is cleared. Each tray gets the change's version (fillers' devices see it).
  */
 export async function saveTrays(trx: Trx, ctx: WriteCtx, batchId: number, edits: Edit[]) {
   await mustHoldClaim(trx, ctx, batchId);
   const version = await ctx.version();
-  await mustBeTraysOf(
+  const rows = await mustBeTraysOf(
     trx,
     ctx,
     batchId,
     edits.map((e) => e.tray_id),
   );
+  const saved = new Map(rows.map((r) => [r.id, r]));
   const moulds = [...new Set(edits.flatMap((e) => (e.mold_id === null ? [] : [e.mold_id])))];
   const colours = [...new Set(edits.flatMap((e) => (e.colour_id === null ? [] : [e.colour_id])))];
   const knownMoulds = await existingIds(trx, 'moulds', moulds);
@@ -124,17 +127,22 @@ export async function saveTrays(trx: Trx, ctx: WriteCtx, batchId: number, edits:
       );
       itemId = (matching.find((v) => v.id === e.item_id) ?? matching[0])?.id ?? null;
     }
+    const values = {
+      item_id: itemId,
+      mold_id: e.mold_id,
+      colour_id: e.colour_id,
+      condition: e.condition,
+      quantity: e.quantity,
+      price: toThousandths(e.price),
+      status: e.status,
+      comments: e.comments,
+    };
+    const before = saved.get(e.tray_id)!;
     await trx
       .updateTable('trays')
       .set({
-        item_id: itemId,
-        mold_id: e.mold_id,
-        colour_id: e.colour_id,
-        condition: e.condition,
-        quantity: e.quantity,
-        price: toThousandths(e.price),
-        status: e.status,
-        comments: e.comments,
+        ...values,
+        ...(changes(before, values) ? { accepted: 0 } : {}),
         last_edit_user_id: ctx.userId,
         date_of_last_edit: now,
         version,
@@ -181,40 +189,6 @@ export async function addTray(trx: Trx, ctx: WriteCtx, batchId: number, t: TrayA
       comments: '',
     },
   ]);
-}
-
-/** Sets the Accepted flag of saved trays (a digibrick_manager; not while another holds the claim). */
-export async function setAccepted(
-  trx: Trx,
-  ctx: WriteCtx,
-  batchId: number,
-  changes: { tray_id: number; accepted: number }[],
-) {
-  const version = await ctx.version();
-  const batch = await trx
-    .selectFrom('batches')
-    .select('write_permission_user_id')
-    .where('id', '=', batchId)
-    .where('company_id', '=', ctx.companyId)
-    .executeTakeFirstOrThrow();
-  const holder = batch.write_permission_user_id;
-  if (holder !== null && holder !== ctx.userId) throw conflict(M.claimRefused);
-  await mustBeTraysOf(
-    trx,
-    ctx,
-    batchId,
-    changes.map((c) => c.tray_id),
-  );
-  for (const accepted of [0, 1] as const) {
-    const ids = changes.filter((c) => c.accepted === accepted).map((c) => c.tray_id);
-    if (ids.length === 0) continue;
-    await trx
-      .updateTable('trays')
-      .set({ accepted, ...touched(ctx), version })
-      .where('id', 'in', ids)
-      .where('company_id', '=', ctx.companyId)
-      .execute();
-  }
 }
 
 async function nextTrayNr(trx: Trx, batchId: number): Promise<number> {
@@ -267,7 +241,10 @@ export async function deleteTrays(trx: Trx, ctx: WriteCtx, batchId: number, ids:
   for (const id of unique) await recordTombstone(trx, ctx.companyId, 'trays', id, version);
 }
 
-/** Each chosen tray with a variant takes the variant's price (the price in the item database). */
+/**
+ * Each chosen tray with a variant takes the variant's price (the price in the item database); a
+ * tray whose price changes is no longer Accepted.
+ */
 export async function updatePrices(trx: Trx, ctx: WriteCtx, batchId: number, ids: number[]) {
   await mustHoldClaim(trx, ctx, batchId);
   const version = await ctx.version();
@@ -284,9 +261,10 @@ export async function updatePrices(trx: Trx, ctx: WriteCtx, batchId: number, ids
   for (const r of rows) {
     const price = r.item_id === null ? undefined : priceOf.get(r.item_id);
     if (price === undefined) continue;
+    const changed = Number(r.price) !== price;
     await trx
       .updateTable('trays')
-      .set({ price, ...touched(ctx), version })
+      .set({ price, ...(changed ? { accepted: 0 } : {}), ...touched(ctx), version })
       .where('id', '=', r.id)
       .execute();
   }

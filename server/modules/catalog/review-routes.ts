@@ -21,6 +21,8 @@ import {
 } from './suggestions';
 
 const ADMIN = ['admin'] as const;
+/** Who may ask to review; suggestions.ts narrows it to the catalog's curators. */
+const REVIEWERS = ['admin', 'brick_admin'] as const;
 const Created = z.object({ uuid: z.string(), changes: z.record(z.string(), z.unknown()) });
 const Done = z.object({ uuid: z.string(), status: z.enum(['accepted', 'rejected']) });
 
@@ -70,9 +72,10 @@ export async function catalogReviewRoutes(app: FastifyInstance): Promise<void> {
     r.post(
       `/v3/brickbase/suggestion/:uuid/${action}/`,
       {
-        config: { access: ADMIN },
+        config: { access: REVIEWERS },
         schema: {
           tags: ['brickbase'],
+          description: `Only a curator (the platform admin, or an admin of the company that runs the platform) who did not make the suggestion; 403 otherwise.`,
           summary:
             action === 'accept'
               ? 'Accept an open suggestion: the catalog changes and the changelog records it'

@@ -56,7 +56,13 @@ export function diffChanges(
 ): Record<string, Value> {
   const rules = EditableFields[type] as Record<
     string,
-    { safeParse: (v: unknown) => { success: boolean; data?: unknown; error?: unknown } }
+    {
+      safeParse: (v: unknown) => {
+        success: boolean;
+        data?: unknown;
+        error?: { issues: { code: string; message: string }[] };
+      };
+    }
   >;
   const out: Record<string, Value> = {};
   for (const [field, raw] of Object.entries(changes)) {
@@ -64,7 +70,11 @@ export function diffChanges(
     if (!rule) throw badRequest(`The field ${field} cannot be changed on a ${type}`);
     const input = raw === '' && field !== 'name' ? null : raw;
     const parsed = rule.safeParse(input);
-    if (!parsed.success) throw badRequest(`Invalid value for ${field}`);
+    if (!parsed.success) {
+      // A rule with its own words (the picture's hosts) says them; others name the field.
+      const own = parsed.error?.issues.find((i) => i.code === 'custom');
+      throw badRequest(own?.message ?? `Invalid value for ${field}`);
+    }
     let value = parsed.data as Value;
     if (typeof value === 'number' && !Number.isInteger(value))
       value = Math.round(value * 100) / 100;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import { CatalogMessages, PART_RELATIONS } from '../../../contract/catalog';
+import { Permission } from '../../../contract/permissions';
 import {
   type Suggestion,
   type SuggestionRequest,
@@ -10,9 +11,10 @@ import {
 import type { SessionUser } from '../../auth/tokens';
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../errors';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { nextVersion, SHARED_SCOPE } from '../../sync';
 import { TABLE_OF } from './items';
+import { mustNotLoop } from './relation-shape';
 import {
   checkUnique,
   currentFields,
@@ -50,6 +52,7 @@ export async function createSuggestion(
   } else {
     const ends = await relationEnds(db, body.object_type, body.changes);
     if (await relationExists(db, ends)) throw badRequest(CatalogMessages.noChanges);
+    await mustNotLoop(db, ends, badRequest);
     changes = { from: ends.from.uuid, to: ends.to.uuid, quantity: ends.quantity };
   }
   const uuid = randomUUID();
@@ -122,8 +125,26 @@ export async function listSuggestions(
 }
 
 /**
- * Marks an open suggestion reviewed. Only one review wins: the update is conditional on the
- * suggestion still being open, so a second accept or reject answers 409.
+ * The catalog every company reads is curated by the platform: its admin (`brick_admin`) and the
+ * admins of the company that runs the platform (the company holding `brick_admin` in the
+ * companies × permissions matrix). An admin of any other company proposes, but does not review.
+ */
+async function isCurator(db: Db, user: SessionUser): Promise<boolean> {
+  if (user.permissions.includes(Permission.brick_admin)) return true;
+  if (!user.permissions.includes(Permission.admin)) return false;
+  const platform = await db
+    .selectFrom('company_permissions')
+    .select('company_id')
+    .where('company_id', '=', user.companyId)
+    .where('permission_id', '=', Permission.brick_admin)
+    .executeTakeFirst();
+  return platform !== undefined;
+}
+
+/**
+ * Marks an open suggestion reviewed, by a curator who did not make it (403 otherwise). Only one
+ * review wins: the update is conditional on the suggestion still being open, so a second accept
+ * or reject answers 409.
  */
 async function claimOpen(
   trx: Transaction<Database>,
@@ -131,12 +152,14 @@ async function claimOpen(
   uuid: string,
   status: 'accepted' | 'rejected',
 ) {
+  if (!(await isCurator(trx, user))) throw forbidden(CatalogMessages.notCurator);
   const row = await trx
     .selectFrom('suggestions')
     .selectAll()
     .where('uuid', '=', uuid)
     .executeTakeFirst();
   if (!row) throw notFound(CatalogMessages.suggestionNotFound);
+  if (row.created_by_user_id === user.id) throw forbidden(CatalogMessages.ownSuggestion);
   if (row.status !== 'open') throw conflict(CatalogMessages.notOpen(row.status));
   const done = await trx
     .updateTable('suggestions')
@@ -211,6 +234,7 @@ export async function acceptSuggestion(db: Db, user: SessionUser, uuid: string):
       throw conflict(CatalogMessages.objectGone);
     });
     if (await relationExists(trx, ends)) throw conflict(CatalogMessages.relationExists);
+    await mustNotLoop(trx, ends, conflict);
     const t = relationTable(relation);
     const version = await nextVersion(trx, SHARED_SCOPE);
     const relUuid = randomUUID();

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BackupRow } from '../../../contract/batches';
+import { ProjectMessages as M } from '../../../contract/projects';
 import { nowIso } from '../../db/dialect';
 import {
   batchList,
   batchWithTrays as addBatchWithTrays,
   caller,
   createProject,
+  details,
   firstItem,
   startDigitizing,
   traysOfBatch,
@@ -56,6 +58,41 @@ describeEachDialect('batches merged, duplicated and reset: floor and concurrency
   }
   const setStatus = (batch_id: number, status: string) =>
     call(manager, 'POST', `/v1/batches/status${q}${projectId}`, { batch_id, status });
+
+  it("'ready for filling' is refused while trays have no item, naming them", async () => {
+    const batchId = await batchWithTrays('No items yet', 4);
+    const ids = (await trays(batchId)).map((r) => r.id);
+    await t.app.db
+      .updateTable('trays')
+      .set({ item_id: null })
+      .where('id', 'in', [ids[1], ids[3]])
+      .execute();
+    const refused = await setStatus(batchId, 'ready for filling');
+    expect(refused.statusCode).toBe(400);
+    expect(details(refused)).toEqual([M.traysWithoutItem([2, 4])]);
+    expect(details(refused)[0]).toBe(
+      'Trays 2, 4 have no item yet: choose their variants before the batch is ready for filling',
+    );
+    expect((await list()).find((b) => b.batch_id === batchId)!.status).toBe('in progress');
+    // Nothing reached the floor: the trays are not among what a filler's device pulls.
+    expect((await pullAll(0)).rows).not.toContain(ids[0]);
+    // Other statuses are not held up; with every tray given an item the batch goes on the floor.
+    expect((await setStatus(batchId, 'being reviewed')).statusCode).toBe(200);
+    await t.app.db
+      .updateTable('trays')
+      .set({ item_id: item.id })
+      .where('id', 'in', [ids[1], ids[3]])
+      .execute();
+    expect((await setStatus(batchId, 'ready for filling')).statusCode).toBe(200);
+    expect((await pullAll(0)).rows).toEqual(expect.arrayContaining(ids));
+    expect(M.traysWithoutItem([7])).toBe(
+      'Tray 7 has no item yet: choose its variant before the batch is ready for filling',
+    );
+    const many = M.traysWithoutItem(Array.from({ length: 60 }, (_, i) => i + 1));
+    expect(many).toContain('1, 2, 3');
+    expect(many).toContain('50 and 10 more');
+    await setStatus(batchId, 'in progress');
+  });
 
   it("merging and resetting keep fillers' devices right about trays on the floor", async () => {
     const onFloor = await batchWithTrays('Floor child', 2);

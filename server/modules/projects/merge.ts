@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { BatchMessages, checkDuplicateNames } from '../../../contract/batches';
+import { BatchMessages, checkDuplicateNames, COPY_TRAYS_MAX } from '../../../contract/batches';
 import { nowIso } from '../../db/dialect';
 import { conflict } from '../../errors';
 import { recordTombstone } from '../../sync';
@@ -80,8 +80,9 @@ export async function mergeBatches(
 /**
  * Makes one copy per entry: a new batch ('in progress', unclaimed) with the source's comments
  * and a copy of each of its trays (same numbers, items, quantities, prices, statuses and
- * accepted flags; not where they were filled). All copies or none; the names are checked
- * first and every problem is answered at once (400).
+ * accepted flags; not where they were filled). All copies or none; the names and the size (at
+ * most COPY_TRAYS_MAX trays copied per request) are checked first and every problem is answered
+ * at once (400).
  */
 export async function duplicateBatches(
   trx: Trx,
@@ -97,6 +98,8 @@ export async function duplicateBatches(
     entries.map((e, i) => ({ parentName: sources[i].name, childName: e.child_name })),
     await batchNames(trx, ctx.companyId, projectId),
   );
+  const copied = await traysToCopy(trx, ctx.companyId, sources);
+  if (copied > COPY_TRAYS_MAX) problems.push(BatchMessages.copyTooLarge(copied));
   if (problems.length) throw new DuplicateRefused(problems);
   const made: number[] = [];
   for (const [i, e] of entries.entries()) {
@@ -113,6 +116,20 @@ export async function duplicateBatches(
     made.push(id);
   }
   return made;
+}
+
+/** How many trays the copies of `sources` hold together (a source named twice counts twice). */
+async function traysToCopy(trx: Trx, companyId: number, sources: FoundBatch[]): Promise<number> {
+  const ids = [...new Set(sources.map((s) => s.id))];
+  const rows = await trx
+    .selectFrom('trays')
+    .select(['batch_id', sql<string>`count(*)`.as('n')])
+    .where('company_id', '=', companyId)
+    .where('batch_id', 'in', ids)
+    .groupBy('batch_id')
+    .execute();
+  const per = new Map(rows.map((r) => [r.batch_id, Number(r.n)]));
+  return sources.reduce((sum, s) => sum + (per.get(s.id) ?? 0), 0);
 }
 
 /** What a tray holds, beyond its company, batch, authors and version (copied and backed up as is). */

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { BatchRow, BatchStatus, ProjectRow, ProjectStatus } from '../../../contract/projects';
+import { isPostgres } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../errors';
 import { ProjectMessages } from '../../../contract/projects';
@@ -10,13 +11,25 @@ const toEuro = (thousandths: unknown): number => Math.round(Number(thousandths ?
 /** Hours are numeric(10,2): PostgreSQL answers them as text. */
 const hours = (v: unknown): number => Math.round(Number(v ?? 0) * 100) / 100;
 
+/**
+ * A sum of thousandths that never overflows. One tray may be worth €1,000,000 × 1,000,000 pieces
+ * (10^15 thousandths), beyond PostgreSQL's `integer`: there the product is taken as bigint and
+ * summed as numeric (exact). SQLite's integer sum stops at 2^63 (an error), so it sums with
+ * total() (a double: exact up to 2^53 thousandths, about €9 billion).
+ */
+function wideSum(db: Kysely<Database>, expr: ReturnType<typeof sql>) {
+  return isPostgres(db as unknown as Kysely<unknown>)
+    ? sql<string>`sum(${expr})`
+    : sql<string>`total(${expr})`;
+}
+
 /** The worth of trays (price × quantity, thousandths) per batch of the company. */
 function batchWorth(db: Kysely<Database>, companyId: number) {
   return db
     .selectFrom('trays')
     .select([
       'trays.batch_id',
-      sql<string>`sum(trays.price * trays.quantity)`.as('worth'),
+      wideSum(db, sql`cast(trays.price as bigint) * trays.quantity`).as('worth'),
       sql<string>`count(*)`.as('trays'),
     ])
     .where('trays.company_id', '=', companyId)
@@ -29,10 +42,16 @@ export async function projectRows(
   companyId: number,
   filter: { statuses?: ProjectStatus[]; projectId?: number } = {},
 ): Promise<ProjectRow[]> {
+  // Worth and hours roll up from the project's batches (a batch without trays is worth 0).
   const worth = db
     .selectFrom('batches as b')
-    .innerJoin(batchWorth(db, companyId).as('w'), 'w.batch_id', 'b.id')
-    .select(['b.project_id', sql<string>`sum(w.worth)`.as('worth')])
+    .leftJoin(batchWorth(db, companyId).as('w'), 'w.batch_id', 'b.id')
+    .select([
+      'b.project_id',
+      wideSum(db, sql`w.worth`).as('worth'),
+      sql<string>`sum(b.digitizing_hours)`.as('digitizing'),
+      sql<string>`sum(b.warehouse_hours)`.as('warehouse'),
+    ])
     .where('b.company_id', '=', companyId)
     .groupBy('b.project_id');
   let q = db
@@ -41,7 +60,13 @@ export async function projectRows(
     .leftJoin('users as cu', 'cu.id', 'p.creator_user_id')
     .leftJoin('users as eu', 'eu.id', 'p.last_edit_user_id')
     .selectAll('p')
-    .select(['pw.worth', 'cu.name as creator_name', 'eu.name as last_edit_name'])
+    .select([
+      'pw.worth',
+      'pw.digitizing',
+      'pw.warehouse',
+      'cu.name as creator_name',
+      'eu.name as last_edit_name',
+    ])
     .where('p.company_id', '=', companyId);
   if (filter.statuses) {
     if (filter.statuses.length === 0) return [];
@@ -61,8 +86,8 @@ export async function projectRows(
     other_purchase_price: toEuro(r.other_purchase_price),
     sorting_hours: hours(r.sorting_hours),
     other_hours: hours(r.other_hours),
-    digitizing_hours: hours(r.digitizing_hours),
-    warehouse_hours: hours(r.warehouse_hours),
+    digitizing_hours: hours(r.digitizing),
+    warehouse_hours: hours(r.warehouse),
     total_price: toEuro(r.worth),
     creator_user_id: r.creator_user_id,
     creator_name: r.creator_name,

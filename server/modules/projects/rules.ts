@@ -7,7 +7,7 @@ import type {
 } from '../../../contract/projects';
 import { ProjectMessages } from '../../../contract/projects';
 import { nowIso } from '../../db/dialect';
-import { conflict } from '../../errors';
+import { badRequest, conflict } from '../../errors';
 import { recordTombstone } from '../../sync';
 import type { Trx, WriteCtx } from '../../write/context';
 import { batchEnteredFloor } from '../warehouse';
@@ -135,7 +135,8 @@ async function trayIds(trx: Trx, companyId: number, batchId: number): Promise<nu
 
 /**
  * Any batch status may follow any other. Entering 'ready for filling' puts the batch's trays on
- * the floor (fillers' devices pull them); leaving it takes them off again (tombstones).
+ * the floor (fillers' devices pull them); leaving it takes them off again (tombstones). A batch
+ * with trays that have no item is not put on the floor: 400 naming those trays.
  */
 export async function setBatchStatus(
   trx: Trx,
@@ -146,13 +147,25 @@ export async function setBatchStatus(
 ): Promise<void> {
   const version = await ctx.version();
   const before = await mustFindBatch(trx, ctx.companyId, projectId, batchId);
+  const onFloor = 'ready for filling';
+  if (status === onFloor && before.status !== onFloor) {
+    const lacking = await trx
+      .selectFrom('trays')
+      .select('tray_nr')
+      .where('batch_id', '=', batchId)
+      .where('company_id', '=', ctx.companyId)
+      .where('item_id', 'is', null)
+      .orderBy('tray_nr')
+      .execute();
+    if (lacking.length)
+      throw badRequest(ProjectMessages.traysWithoutItem(lacking.map((t) => t.tray_nr)));
+  }
   await trx
     .updateTable('batches')
     .set({ status, ...touched(ctx), version })
     .where('id', '=', batchId)
     .where('company_id', '=', ctx.companyId)
     .execute();
-  const onFloor = 'ready for filling';
   if (status === onFloor && before.status !== onFloor) {
     await batchEnteredFloor(trx, ctx.companyId, batchId, version);
   } else if (status !== onFloor && before.status === onFloor) {

@@ -28,11 +28,18 @@ export function saveTrays(b: BatchRef, trays: TrayEdit[]): Promise<TrayList> {
   return api.post('v1/trays', { searchParams: q(b), json: { trays }, timeout: 60_000 }).json();
 }
 
-export function setAccepted(b: BatchRef, trayId: number, accepted: boolean): Promise<TrayList> {
+/** Sets or clears Accepted of the tray as it was seen (`version`); refused when it changed since. */
+export function setAccepted(
+  b: BatchRef,
+  tray: { tray_id: number; version: number },
+  accepted: boolean,
+): Promise<TrayList> {
   return api
     .post('v1/trays/accept', {
       searchParams: q(b),
-      json: { trays: [{ tray_id: trayId, accepted: accepted ? 1 : 0 }] },
+      json: {
+        trays: [{ tray_id: tray.tray_id, accepted: accepted ? 1 : 0, version: tray.version }],
+      },
     })
     .json();
 }

@@ -5,7 +5,13 @@ import {
   type TrayList,
   type TrayRow,
 } from '../../../contract/batch-trays';
-import { notifyError, notifyPending, notifySuccess, showApiError } from '../../ui/notify';
+import {
+  describeApiError,
+  notifyError,
+  notifyPending,
+  notifySuccess,
+  showApiError,
+} from '../../ui/notify';
 import { addCatalogTrays, type CatalogAddition } from '../catalog-modal';
 import * as api from './api';
 import { toEdit, withDraft, type Draft } from './grid-model';
@@ -193,11 +199,14 @@ export function useBatchTrays(ref: api.BatchRef) {
         return;
       }
       try {
-        setList(await api.setAccepted({ projectId, batchId }, row.tray_id, row.accepted !== 1));
+        setList(await api.setAccepted({ projectId, batchId }, row, row.accepted !== 1));
       } catch (error) {
-        if (error instanceof HTTPError && error.response.status === 409)
-          notifyError(M.claimRefused);
-        else await showApiError(error);
+        if (error instanceof HTTPError && error.response.status === 409) {
+          // Someone holds the claim, or the tray changed since it was read: say which, show it now.
+          const said = await describeApiError(error);
+          notifyError(said.includes(M.claimRefused) ? M.claimRefused : said);
+          setList(await api.fetchTrays({ projectId, batchId }).catch(() => listRef.current));
+        } else await showApiError(error);
       }
     },
     [projectId, batchId],

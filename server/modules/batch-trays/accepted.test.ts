@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  BatchTraysMessages as M,
+  type TrayList,
+  type TrayRow,
+} from '../../../contract/batch-trays';
+import {
+  caller,
+  createProject,
+  details,
+  firstItem,
+  insertTrays,
+  startDigitizing,
+  type TrayItem,
+} from '../../test/digitizing';
+import { describeEachDialect, type TestApp } from '../../test/helpers';
+
+/** Accepted means this version of the tray: a change clears it, a stale accept is refused. */
+describeEachDialect('accepted trays', (dialect) => {
+  let t: TestApp;
+  let demo: number;
+  let manager: string;
+  let digiUser: string;
+  let projectId: number;
+  let batchId: number;
+  let item: TrayItem;
+
+  beforeAll(async () => {
+    ({ t, demo, manager, digiUser } = await startDigitizing(dialect));
+    projectId = await createProject(call, manager, 'Accepted test');
+    const b = await call(manager, 'PUT', `/v1/batches?project_id=${projectId}`, { name: 'Box' });
+    batchId = b.json().results.find((x: { name: string }) => x.name === 'Box').batch_id;
+    item = await firstItem(t, demo);
+    await insertTrays(t, { company: demo, batchId, item, count: 12, price: 1000 });
+  });
+  afterAll(() => t.close());
+
+  const call = caller(() => t);
+  const q = () => `?project_id=${projectId}&batch_id=${batchId}`;
+  const trays = async () =>
+    ((await call(manager, 'GET', `/v1/trays${q()}`)).json() as TrayList).results;
+  const tray = async (nr: number) => (await trays()).find((r) => r.tray_nr === nr)!;
+  const edit = (r: TrayRow, change: Partial<TrayRow>) => ({
+    tray_id: r.tray_id,
+    item_id: r.item_id,
+    mold_id: r.mold_id,
+    colour_id: r.colour_id,
+    condition: r.condition,
+    quantity: r.quantity,
+    price: r.price,
+    status: r.status,
+    comments: r.comments,
+    ...change,
+  });
+  const accept = (rows: TrayRow[], accepted = 1, as = manager) =>
+    call(as, 'POST', `/v1/trays/accept${q()}`, {
+      trays: rows.map((r) => ({ tray_id: r.tray_id, accepted, version: r.version })),
+    });
+  const save = (body: object[], as = manager) =>
+    call(as, 'POST', `/v1/trays${q()}`, { trays: body });
+  const claim = (on: boolean, as = manager) =>
+    call(as, 'POST', `/v1/trays/claim${q()}`, { claim: on });
+
+  it('a change of quantity or price clears Accepted; a save that changes nothing keeps it', async () => {
+    const [one, two, three] = await trays();
+    const ok = await accept([one, two, three]);
+    expect(ok.statusCode, ok.body).toBe(200);
+    const accepted = (ok.json() as TrayList).results.slice(0, 3);
+    expect(accepted.map((r) => r.accepted)).toEqual([1, 1, 1]);
+    expect((await claim(true)).statusCode).toBe(200);
+    const saved = await save([
+      edit(accepted[0], { quantity: 777 }),
+      edit(accepted[1], { price: 999 }),
+      edit(accepted[2], {}),
+    ]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = (saved.json() as TrayList).results.slice(0, 3);
+    expect(after.map((r) => [r.quantity, r.price, r.accepted])).toEqual([
+      [777, 1, 0],
+      [1, 999, 0],
+      [1, 1, 1],
+    ]);
+    // Update prices: the tray takes its variant's price (€2.50 here), so it is no longer Accepted.
+    await t.app.db.updateTable('items').set({ price: 2500 }).where('id', '=', item.id).execute();
+    const priced = await call(manager, 'POST', `/v1/trays/updateprices${q()}`, {
+      items: [after[2].tray_id],
+    });
+    expect((priced.json() as TrayList).results[2]).toMatchObject({ price: 2.5, accepted: 0 });
+    await claim(false);
+  });
+
+  it('an accept of a version that is no longer the tray’s is refused, and nothing changes', async () => {
+    const seen = (await trays()).filter((r) => r.tray_nr === 4 || r.tray_nr === 5);
+    await claim(true, digiUser);
+    expect((await save([edit(seen[1], { quantity: 5 })], digiUser)).statusCode).toBe(200);
+    await claim(false, digiUser);
+    const refused = await accept(seen);
+    expect(refused.statusCode).toBe(409);
+    expect(details(refused)).toEqual([M.acceptStale([5])]);
+    expect((await tray(4)).accepted).toBe(0); // all or nothing: tray 4 was current but not accepted
+    expect((await tray(5)).accepted).toBe(0);
+    // The new version is accepted; clearing names its version too.
+    const fresh = await accept([await tray(4), await tray(5)]);
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    const cleared = await accept([await tray(5)], 0);
+    expect((cleared.json() as TrayList).results[4].accepted).toBe(0);
+    const noVersion = await call(manager, 'POST', `/v1/trays/accept${q()}`, {
+      trays: [{ tray_id: seen[0].tray_id, accepted: 1 }],
+    });
+    expect(noVersion.statusCode).toBe(400);
+  });
+
+  it('an accept racing an edit never leaves the edited tray Accepted (10 rounds)', async () => {
+    let acceptsWon = 0;
+    for (let round = 0; round < 10; round++) {
+      const before = await tray(6 + (round % 6));
+      await claim(true);
+      const quantity = 100 + round;
+      const [saved, accepted] = await Promise.all([
+        save([edit(before, { quantity })]),
+        accept([before]),
+      ]);
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect([200, 409]).toContain(accepted.statusCode);
+      if (accepted.statusCode === 200) acceptsWon++;
+      else expect(details(accepted)).toEqual([M.acceptStale([before.tray_nr])]);
+      const after = await tray(before.tray_nr);
+      expect(after).toMatchObject({ quantity, accepted: 0 });
+      await claim(false);
+    }
+    // Whichever ran first, the edited version is never the accepted one (accepts that ran first
+    // were cleared by the edit).
+    console.info(`[${dialect}] accepts that ran before the edit: ${acceptsWon} of 10`);
+  });
+});

@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CatalogMessages as M } from '../../../contract/catalog';
+import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../../test/helpers';
+
+/**
+ * The shared catalog has curators: suggestions are reviewed by the platform admin and the admins
+ * of the company that runs the platform, never by who made them; relations never link an item to
+ * itself or close a circle; pictures come from the catalog's image hosts over https.
+ */
+describeEachDialect('catalog curation', (dialect) => {
+  let t: TestApp;
+  let digi: string;
+  let admin: string;
+  let otherAdmin: string;
+  let platform: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    digi = await loginAs(t.app, 'digi.user@demo.test');
+    admin = await loginAs(t.app, 'admin@demo.test');
+    otherAdmin = await loginAs(t.app, 'admin@other.test');
+    platform = await loginAs(t.app, 'platform@demo.test');
+  });
+  afterAll(() => t.close());
+
+  const call = (auth: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url: `/api/v3/brickbase/${url}`,
+      headers: { authorization: auth },
+      ...(payload ? { payload } : {}),
+    });
+  const suggest = (auth: string, body: object) => call(auth, 'POST', 'suggestions/', body);
+  const review = (auth: string, uuid: string, action: 'accept' | 'reject' = 'accept') =>
+    call(auth, 'POST', `suggestion/${uuid}/${action}/`, { description: '', changes: {} });
+  const detail = (res: { json(): unknown }) =>
+    (res.json() as { errors: { detail: string }[] }).errors[0].detail;
+  const uuidOf = async (table: 'parts' | 'elements', id: number) =>
+    (await t.app.db.selectFrom(table).select('uuid').where('id', '=', id).executeTakeFirstOrThrow())
+      .uuid;
+  const part3001 = () =>
+    t.app.db
+      .selectFrom('parts')
+      .select(['uuid', 'bricklink_id'])
+      .where('rebrickable_id', '=', '3001')
+      .executeTakeFirstOrThrow();
+  /** A relation made the way the catalog makes them: suggested, then accepted by the platform. */
+  const relate = async (object_type: string, from: string, to: string) => {
+    const made = await suggest(digi, { object_type, changes: { from, to } });
+    expect(made.statusCode, made.body).toBe(201);
+    const done = await review(platform, made.json().uuid);
+    expect(done.statusCode, done.body).toBe(200);
+  };
+
+  it("another company's admin cannot accept her own change to the shared catalog", async () => {
+    const part = await part3001();
+    const made = await suggest(otherAdmin, {
+      object_type: 'part',
+      object_uuid: part.uuid,
+      changes: { bricklink_id: '99999' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const uuid = made.json().uuid as string;
+    for (const action of ['accept', 'reject'] as const) {
+      const refused = await review(otherAdmin, uuid, action);
+      expect(refused.statusCode).toBe(403);
+      expect(detail(refused)).toBe(M.notCurator);
+    }
+    expect((await part3001()).bricklink_id).toBe(part.bricklink_id);
+    // A curator rejects it; every company still reads the catalog's id.
+    expect((await review(admin, uuid, 'reject')).statusCode).toBe(200);
+    expect((await part3001()).bricklink_id).toBe(part.bricklink_id);
+  });
+
+  it('a curator never reviews her own suggestion; another curator does', async () => {
+    const part = await part3001();
+    const made = await suggest(admin, {
+      object_type: 'part',
+      object_uuid: part.uuid,
+      changes: { year: 1958 },
+    });
+    const uuid = made.json().uuid as string;
+    const own = await review(admin, uuid);
+    expect(own.statusCode).toBe(403);
+    expect(detail(own)).toBe(M.ownSuggestion);
+    expect((await review(platform, uuid)).statusCode).toBe(200);
+    // A digitizer's suggestion: still not for another company's admin, fine for a curator.
+    const digis = await suggest(digi, {
+      object_type: 'part',
+      object_uuid: part.uuid,
+      changes: { year: 1959 },
+    });
+    expect((await review(otherAdmin, digis.json().uuid)).statusCode).toBe(403);
+    expect((await review(admin, digis.json().uuid)).statusCode).toBe(200);
+  });
+
+  it('refuses a relation of an item to itself', async () => {
+    const part = await uuidOf('parts', 5);
+    for (const type of ['subpart', 'pair', 'alternate']) {
+      const res = await suggest(digi, { object_type: type, changes: { from: part, to: part } });
+      expect(res.statusCode, type).toBe(400);
+      expect(detail(res)).toBe(M.relationToItself);
+    }
+    const { uuid: set } = await t.app.db
+      .selectFrom('sets')
+      .select('uuid')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const sets = await suggest(digi, {
+      object_type: 'set_in_set',
+      changes: { from: set, to: set },
+    });
+    expect(detail(sets)).toBe(M.relationToItself);
+  });
+
+  it('refuses a relation that closes a circle, when suggested and when accepted', async () => {
+    const [a, b, c] = await Promise.all([6, 7, 8].map((id) => uuidOf('parts', id)));
+    await relate('subpart', a, b);
+    await relate('subpart', b, c);
+    const circle = await suggest(digi, { object_type: 'subpart', changes: { from: c, to: a } });
+    expect(circle.statusCode).toBe(400);
+    expect(detail(circle)).toBe(M.relationCycle('subpart'));
+    // Another kind of relation along the same parts is no circle.
+    await relate('print', c, a);
+
+    // Two open suggestions that are each fine alone: the second accept is refused (409).
+    const sets = await t.app.db.selectFrom('sets').select('uuid').orderBy('id').execute();
+    const [s1, s2] = sets.slice(-2).map((r) => r.uuid);
+    const first = await suggest(digi, { object_type: 'set_in_set', changes: { from: s1, to: s2 } });
+    const second = await suggest(digi, {
+      object_type: 'set_in_set',
+      changes: { from: s2, to: s1 },
+    });
+    expect(second.statusCode, second.body).toBe(201);
+    expect((await review(platform, first.json().uuid)).statusCode).toBe(200);
+    const late = await review(platform, second.json().uuid);
+    expect(late.statusCode).toBe(409);
+    expect(detail(late)).toBe(M.relationCycle('set_in_set'));
+  });
+
+  it('takes a picture only over https from the catalog image hosts', async () => {
+    const part = (await part3001()).uuid;
+    const element = await uuidOf('elements', 1);
+    const bad = [
+      'http://cdn.rebrickable.com/media/parts/3001.png',
+      'https://evil.example/3001.png',
+      'https://cdn.rebrickable.com.evil.example/3001.png',
+      'https://cdn.rebrickable.com@evil.example/3001.png',
+      'https://cdn.rebrickable.com:8443/3001.png',
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      '//img.bricklink.com/3001.png',
+    ];
+    for (const image_url of bad) {
+      const res = await suggest(digi, {
+        object_type: 'part',
+        object_uuid: part,
+        changes: { image_url },
+      });
+      expect(res.statusCode, image_url).toBe(400);
+      expect(detail(res)).toBe(M.imageUrl);
+    }
+    const el = await suggest(digi, {
+      object_type: 'element',
+      object_uuid: element,
+      changes: { image_url: 'https://evil.example/e.png' },
+    });
+    expect(detail(el)).toBe(M.imageUrl);
+    const ok = await suggest(digi, {
+      object_type: 'part',
+      object_uuid: part,
+      changes: { image_url: 'https://img.bricklink.com/ItemImage/PN/5/3001.png' },
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect((await review(platform, ok.json().uuid)).statusCode).toBe(200);
+    // Clearing the picture stays possible.
+    const cleared = await suggest(digi, {
+      object_type: 'part',
+      object_uuid: part,
+      changes: { image_url: '' },
+    });
+    expect(cleared.statusCode, cleared.body).toBe(201);
+  });
+});
