@@ -111,7 +111,10 @@ export const StoreResource = z.object({
     name: z.string(),
     platform: StorePlatform,
     external_id: z.string(),
-    /** Masked: only the last 4 characters of a long enough value show; '' when not set. */
+    /**
+     * Masked: a secret shows only that it is set (`CREDENTIAL_SET`); the public BrickLink consumer
+     * key shows its last 4 characters when long enough; '' when not set.
+     */
     credentials: z.record(z.string(), z.string()),
   }),
 });
@@ -121,10 +124,20 @@ export const StoreListDocument = z.object({ data: z.array(StoreResource) });
 export type StoreListDocument = z.infer<typeof StoreListDocument>;
 export const StoreIdParams = z.object({ storeId: id() });
 
-/** A credential as the API shows it: at most its last 4 characters. */
-export function maskCredential(value: string | undefined): string {
+/** How a secret credential that is set shows: nothing of the secret itself. */
+export const CREDENTIAL_SET = '•••• set';
+
+/** The credentials that are not secrets (BrickLink's consumer key identifies the app). */
+export const PUBLIC_CREDENTIAL_KEYS: readonly string[] = ['consumer_key'];
+
+/**
+ * A credential as the API shows it: '' when not set; a secret only as `CREDENTIAL_SET`; a public
+ * key as its last 4 characters when it is long enough (12 or more), else as `CREDENTIAL_SET`.
+ */
+export function maskCredential(key: string, value: string | undefined): string {
   if (!value) return '';
-  return value.length >= 12 ? `****${value.slice(-4)}` : '****';
+  if (PUBLIC_CREDENTIAL_KEYS.includes(key) && value.length >= 12) return `****${value.slice(-4)}`;
+  return CREDENTIAL_SET;
 }
 
 // ---- items on sale (v1) ----

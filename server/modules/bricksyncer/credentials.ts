@@ -67,13 +67,13 @@ export function readableCredentials(
   }
 }
 
-/** The platform's credentials as the API shows them: each masked. */
+/** The platform's credentials as the API shows them: secrets only as set or not, never any part. */
 export function maskedCredentials(
   platform: StorePlatform,
   credentials: Record<string, string>,
 ): Record<string, string> {
   return Object.fromEntries(
-    CREDENTIAL_FIELDS[platform].map((f) => [f.key, maskCredential(credentials[f.key])]),
+    CREDENTIAL_FIELDS[platform].map((f) => [f.key, maskCredential(f.key, credentials[f.key])]),
   );
 }
 

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { StoreMessages as M, type StoreResource } from '../../../contract/bricksyncer';
+import {
+  CREDENTIAL_SET,
+  StoreMessages as M,
+  type StoreResource,
+} from '../../../contract/bricksyncer';
 import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
 import { bearerFor, companyId } from '../../test/locations-support';
 import { makeOrder } from '../../test/orders-fixture';
@@ -66,12 +70,14 @@ describeEachDialect('bricksyncer stores', (dialect) => {
       external_id: 'mainbricks',
       credentials: {
         consumer_key: '****abcd',
-        consumer_secret: '****9876',
-        token_key: '****5555',
-        token_secret: '****4242',
+        consumer_secret: CREDENTIAL_SET,
+        token_key: CREDENTIAL_SET,
+        token_secret: CREDENTIAL_SET,
       },
     });
     expect(res.body).not.toContain('0123456789');
+    // No part of a secret shows, not even its last characters.
+    for (const end of ['9876', '5555', '4242']) expect(res.body).not.toContain(end);
     const raw = await rawCredentials(store.id);
     expect(raw).toMatch(/^v1\./);
     for (const secret of Object.values(bricklink.credentials)) expect(raw).not.toContain(secret);
@@ -111,7 +117,7 @@ describeEachDialect('bricksyncer stores', (dialect) => {
       credentials: bricklink.credentials,
     });
     expect(owl.statusCode).toBe(201);
-    expect(owl.json().data.attributes.credentials).toEqual({ api_key: '****1234' });
+    expect(owl.json().data.attributes.credentials).toEqual({ api_key: CREDENTIAL_SET });
     const noKey = await call(syncer, 'POST', '/v2/stores', {
       ...bricklink,
       platform: 'BRICKOWL',
@@ -133,7 +139,8 @@ describeEachDialect('bricksyncer stores', (dialect) => {
       credentials: { consumer_key: '', token_secret: 'NEW-token-secret-0001' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.attributes.credentials.token_secret).toBe('****0001');
+    expect(res.json().data.attributes.credentials.token_secret).toBe(CREDENTIAL_SET);
+    expect(res.body).not.toContain('0001');
     const plain = await storeCredentials(t.app.db, demo, Number(created.id));
     expect(plain.credentials).toMatchObject({
       consumer_key: bricklink.credentials.consumer_key,
