@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * GET /v1/audit: the audit log of sign-ins (successful and failed), permission changes and user
- * deletions, newest first, a page at a time. A company admin reads their own company's entries;
+ * GET /v1/audit: the audit log of sign-ins (successful and failed), permission changes, user
+ * deletions and changes to marketplace stores (added, edited, deleted), newest first, a page at a time. A company admin reads their own company's entries;
  * the platform admin (brick_admin) reads every company's, and the failed sign-ins with an unknown
  * e-mail address (which belong to no company).
  */
@@ -15,6 +15,9 @@ export const AUDIT_ACTIONS = [
   'user_deleted',
   'company_permission_granted',
   'company_permission_revoked',
+  'store_created',
+  'store_changed',
+  'store_deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -51,6 +54,11 @@ export const AuditEntry = z.object({
   permission_id: z.number().int().nullable(),
   /** The client address of the request. */
   ip: z.string().nullable(),
+  /**
+   * What the entry is about in words, e.g. `Store 12 "Attic" (BRICKLINK); changed: name,
+   * token_secret`. A changed credential is named, never its value.
+   */
+  detail: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 

@@ -17,6 +17,8 @@ export interface AuditEvent {
   targetCompanyId?: number | null;
   permissionId?: number | null;
   ip?: string | null;
+  /** What the entry is about in words; never a secret. */
+  detail?: string | null;
 }
 
 /** Writes one audit entry. */
@@ -33,6 +35,7 @@ export async function recordAudit(db: Kysely<Database>, event: AuditEvent): Prom
       target_company_id: event.targetCompanyId ?? null,
       permission_id: event.permissionId ?? null,
       ip: event.ip ?? null,
+      detail: event.detail ?? null,
       created_at: new Date().toISOString(),
     })
     .execute();
@@ -47,7 +50,13 @@ export async function audit(
   db: Kysely<Database>,
   caller: SessionUser,
   action: AuditAction,
-  target: { userId?: number; email?: string; companyId?: number; permissionId?: number },
+  target: {
+    userId?: number;
+    email?: string;
+    companyId?: number;
+    permissionId?: number;
+    detail?: string;
+  },
 ): Promise<void> {
   const actor = await db
     .selectFrom('users')
@@ -71,6 +80,7 @@ export async function audit(
     targetEmail: target.email ?? user?.email ?? null,
     targetCompanyId: target.companyId ?? null,
     permissionId: target.permissionId ?? null,
+    detail: target.detail ?? null,
   });
 }
 

@@ -14,6 +14,7 @@ import * as m024 from './migrations/024_mould_links';
 import * as m025 from './migrations/025_brickowl_catalog';
 import * as m026 from './migrations/026_job_queue';
 import * as m027 from './migrations/027_bsx_lot_fields';
+import * as m028 from './migrations/028_audit_detail';
 
 /** Migrations are imported statically so they run the same under tsx, vitest and a build. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '025_brickowl_catalog': m025,
   '026_job_queue': m026,
   '027_bsx_lot_fields': m027,
+  '028_audit_detail': m028,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -69,6 +69,8 @@ export interface AuditLogTable {
   target_company_id: number | null;
   permission_id: number | null;
   ip: string | null;
+  /** What the entry is about in words (028_audit_detail); never a secret. */
+  detail: string | null;
   created_at: string;
 }
 

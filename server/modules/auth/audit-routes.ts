@@ -6,7 +6,7 @@ import { Permission } from '../../../contract/permissions';
 import { listAudit } from '../../auth/audit';
 
 /**
- * GET /api/v1/audit: sign-ins, permission changes and deletions, newest first. A company admin
+ * GET /api/v1/audit: sign-ins, permission changes, deletions and store changes, newest first. A company admin
  * reads their company's entries only; the brick admin reads all.
  */
 export async function auditRoutes(fastify: FastifyInstance): Promise<void> {
@@ -17,7 +17,8 @@ export async function auditRoutes(fastify: FastifyInstance): Promise<void> {
       config: { access: ['admin', 'brick_admin'] as const },
       schema: {
         tags: ['admin'],
-        summary: 'The audit log (sign-ins, permission changes, deletions), newest first, paged',
+        summary:
+          'The audit log (sign-ins, permission changes, deletions, store changes), newest first, paged',
         security: [{ bearer: [] }],
         querystring: AuditQuery,
         response: { 200: AuditListResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   checkStore,
+  CREDENTIAL_FIELDS,
   JSON_API,
   StoreDocument,
   StoreIdParams,
@@ -12,6 +13,7 @@ import {
   type StoreResource,
 } from '../../../contract/bricksyncer';
 import { ErrorBody, ErrorCode } from '../../../contract/errors';
+import { audit } from '../../auth/audit';
 import type { RoleName } from '../../../contract/permissions';
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
@@ -46,6 +48,30 @@ async function mustFindStore(db: Kysely<Database>, companyId: number, id: number
     .executeTakeFirst();
   if (!row) throw notFound(StoreMessages.notFound);
   return row;
+}
+
+/** How the audit log names a store: `Store 12 "Attic" (BRICKLINK)`. */
+const storeInWords = (s: { id: number; name: string; platform: string }) =>
+  `Store ${s.id} "${s.name}" (${s.platform})`;
+
+/**
+ * The fields an edit changed, credentials by their key (never their values): a credential of the
+ * new platform counts as changed when it differs from the stored one (all of them after a switch).
+ */
+export function changedStoreFields(
+  before: { name: string; platform: string; external_id: string },
+  beforeCredentials: Record<string, string>,
+  after: { name: string; platform: StoreRow['platform']; external_id: string },
+  afterCredentials: Record<string, string>,
+): string[] {
+  const changed = (['name', 'platform', 'external_id'] as const).filter(
+    (k) => before[k] !== after[k],
+  );
+  const samePlatform = before.platform === after.platform;
+  const credentials = CREDENTIAL_FIELDS[after.platform]
+    .map((f) => f.key)
+    .filter((k) => !samePlatform || beforeCredentials[k] !== afterCredentials[k]);
+  return [...changed, ...credentials];
 }
 
 export function refuseForm(reply: FastifyReply, problems: string[]) {
@@ -115,7 +141,7 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
       const v = checked.values;
       const row = await app.db.transaction().execute(async (trx) => {
         await checkStoreRoom(trx, companyId);
-        return trx
+        const added = await trx
           .insertInto('stores')
           .values({
             company_id: companyId,
@@ -127,6 +153,8 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
           })
           .returning(['id', 'company_id', 'name', 'platform', 'external_id', 'credentials'])
           .executeTakeFirstOrThrow();
+        await audit(trx, request.user, 'store_created', { detail: storeInWords(added) });
+        return added;
       });
       return reply
         .status(201)
@@ -175,20 +203,30 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
       const checked = checkStore({ ...input, platform: input.platform ?? row.platform }, kept);
       if (!checked.ok) return refuseForm(reply, checked.problems);
       const v = checked.values;
-      const updated = await app.db
-        .updateTable('stores')
-        .set({
-          name: v.name,
-          platform: v.platform,
-          external_id: v.external_id,
-          credentials: encryptCredentials(key(), companyId, v.credentials),
-          updated_at: nowIso(),
-        })
-        .where('company_id', '=', companyId)
-        .where('id', '=', row.id)
-        .returning(['id', 'company_id', 'name', 'platform', 'external_id', 'credentials'])
-        .executeTakeFirst();
-      if (!updated) throw notFound(StoreMessages.notFound);
+      const changed = changedStoreFields(row, kept, v, v.credentials);
+      const updated = await app.db.transaction().execute(async (trx) => {
+        const saved = await trx
+          .updateTable('stores')
+          .set({
+            name: v.name,
+            platform: v.platform,
+            external_id: v.external_id,
+            credentials: encryptCredentials(key(), companyId, v.credentials),
+            updated_at: nowIso(),
+          })
+          .where('company_id', '=', companyId)
+          .where('id', '=', row.id)
+          .returning(['id', 'company_id', 'name', 'platform', 'external_id', 'credentials'])
+          .executeTakeFirst();
+        if (!saved) throw notFound(StoreMessages.notFound);
+        // Which fields changed, never their values: the audit log holds no secret.
+        if (changed.length > 0) {
+          await audit(trx, request.user, 'store_changed', {
+            detail: `${storeInWords(saved)}; changed: ${changed.join(', ')}`,
+          });
+        }
+        return saved;
+      });
       reply.type(JSON_API);
       return { data: toResource(updated) };
     },
@@ -207,7 +245,7 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { storeId } = request.params;
-      await mustFindStore(app.db, request.user.companyId, storeId);
+      const store = await mustFindStore(app.db, request.user.companyId, storeId);
       await inTransaction(app.db, request.user, async (trx, ctx) => {
         const version = await ctx.version();
         // Devices hold orders on the floor: they learn of the removal through tombstones.
@@ -257,6 +295,9 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
           .where('company_id', '=', ctx.companyId)
           .where('id', '=', storeId)
           .execute();
+        await audit(trx, request.user, 'store_deleted', {
+          detail: `${storeInWords(store)} with ${orders.length} order(s)`,
+        });
       });
       return reply.status(204).send();
     },
