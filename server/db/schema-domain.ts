@@ -485,6 +485,8 @@ export interface StoreItemsTable {
   sending_quantity: number | null;
   /** Grows with every change to the item. */
   change_seq: Generated<number>;
+  /** Taken off this offer while it could not be sold; a cancelled order gives it back (029). */
+  held_back: Generated<number>;
   synced_at: string | null;
   updated_at: string | null;
 }

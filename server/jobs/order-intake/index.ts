@@ -62,7 +62,9 @@ export async function runOrderIntake(ctx: JobContext): Promise<void> {
   }
   // What the new orders hold back can no longer be offered on the other stores.
   if (fresh.length > 0) await queueStockSyncs(db, job.company_id, null);
-  const changed = await refreshStatuses(ctx, client, listing.statuses, statuses);
+  const { changed, gaveBack } = await refreshStatuses(ctx, client, listing.statuses, statuses);
+  // A cancelled order gave its stock back: every store may offer it again.
+  if (gaveBack) await queueStockSyncs(db, job.company_id, null);
   if (ctx.signal.aborted) return;
   const done = fresh.length + changed;
   await ctx.progress(

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { PickingStatus } from '../../../contract/orders';
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
@@ -28,14 +28,15 @@ interface Followed {
  * the store. An order the listing named takes the status it showed (no call); the others are read
  * one by one, at most STATUS_READS_PER_RUN a run, oldest first, each run going on after the last
  * order the previous run read (so an order the store no longer knows does not hold up the rest).
- * Answers how many orders changed.
+ * Answers how many orders changed, and whether a cancelled order gave stock back to the offers
+ * (then every store's stock sync is due).
  */
 export async function refreshStatuses(
   ctx: JobContext,
   client: StoreClient,
   listed: Map<string, string>,
   statusIds: Map<string, number>,
-): Promise<number> {
+): Promise<{ changed: number; gaveBack: boolean }> {
   const { db, job } = ctx;
   const followed: Followed[] = (
     await db
@@ -51,10 +52,11 @@ export async function refreshStatuses(
   ).map((o) => ({ id: Number(o.id), number: o.order_number, status: o.name }));
 
   let changed = 0;
+  let gaveBack = false;
   const apply = async (order: Followed, status: string | undefined) => {
     const statusId = status === undefined ? undefined : statusIds.get(status);
     if (status === undefined || statusId === undefined || status === order.status) return;
-    await writeStatus(db, job.company_id, order.id, statusId, status);
+    if (await writeStatus(db, job.company_id, order.id, statusId, status)) gaveBack = true;
     changed += 1;
   };
   const unlisted: Followed[] = [];
@@ -62,7 +64,7 @@ export async function refreshStatuses(
     if (listed.has(order.number)) await apply(order, listed.get(order.number));
     else unlisted.push(order);
   }
-  if (unlisted.length === 0) return changed;
+  if (unlisted.length === 0) return { changed, gaveBack };
 
   const after = await lastOrderRead(db, job.id, job.kind, client.storeId);
   const due = [...unlisted.filter((o) => o.id > after), ...unlisted.filter((o) => o.id <= after)];
@@ -79,7 +81,7 @@ export async function refreshStatuses(
   } finally {
     if (lastRead !== undefined) await rememberLastRead(db, job.id, lastRead);
   }
-  return changed;
+  return { changed, gaveBack };
 }
 
 function readsAllowed(client: StoreClient): number {
@@ -135,7 +137,8 @@ function withCancelled(issue: string | null): string {
  * that pickers' devices learn it on their next pull. A cancelled order not yet picked becomes a
  * problem ('Cancelled on the store'); when no one holds it, it is also no longer pickable and
  * leaves the floor (devices get its tombstone). One being picked stays with its picker, who sees
- * the problem: the orders module makes an order not pickable only while unassigned.
+ * the problem: the orders module makes an order not pickable only while unassigned. What such an
+ * order still held back is given back to the offers (givesBackCancelled). Answers whether any was.
  */
 async function writeStatus(
   db: Kysely<Database>,
@@ -143,8 +146,8 @@ async function writeStatus(
   orderId: number,
   statusId: number,
   status: string,
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
     let taken: Promise<number> | undefined;
     // No person made the change: the store did. floorTransition reads only the company and version.
     const wctx: WriteCtx = {
@@ -159,7 +162,7 @@ async function writeStatus(
       .where('id', '=', orderId)
       .where('company_id', '=', companyId)
       .executeTakeFirst();
-    if (!o) return;
+    if (!o) return false;
     const picking = Number(o.picking_status_id);
     const set: {
       status_id: number;
@@ -169,14 +172,85 @@ async function writeStatus(
       picker_issue?: string;
       pickable?: 0 | 1;
     } = { status_id: statusId, updated_at: nowIso(), version };
+    let gaveBack = false;
     if (status === 'CANCELLED' && picking !== PickingStatus.PICKED) {
       set.has_problem = 1;
       set.picker_issue = withCancelled(o.picker_issue);
       if (picking === PickingStatus.UNASSIGNED) set.pickable = 0;
+      gaveBack = await givesBackCancelled(trx, companyId, orderId);
     }
     await trx.updateTable('orders').set(set).where('id', '=', orderId).execute();
     const before = { pickable: Number(o.pickable), picking_status_id: picking };
     const after = { pickable: set.pickable ?? before.pickable, picking_status_id: picking };
     await floorTransition(trx, wctx, orderId, isOnFloor(before), isOnFloor(after));
+    return gaveBack;
   });
+}
+
+/**
+ * A cancelled order no longer holds its stock back: for each of its items, what it still held
+ * (ordered less picked) goes back on sale. On the store that sold it, the lot gets back what the
+ * sale took off it; on the company's other stores, an offer gets back up to what the stock sync
+ * had taken off it while the stock was held (`held_back`), so it never goes above what a person
+ * put on sale. The raised offers wait to be sent; the stock sync that follows first lowers them
+ * again to what can really be sold. Stock already picked stays where it is: a person puts it
+ * back. Answers whether any offer went up.
+ */
+export async function givesBackCancelled(
+  trx: Transaction<Database>,
+  companyId: number,
+  orderId: number,
+): Promise<boolean> {
+  const lines = await trx
+    .selectFrom('order_items')
+    .select(['item_id', 'quantity_ordered', 'quantity_picked'])
+    .where('company_id', '=', companyId)
+    .where('order_id', '=', orderId)
+    .execute();
+  const held = new Map<number, number>();
+  for (const l of lines) {
+    const left = Number(l.quantity_ordered) - Number(l.quantity_picked);
+    if (left > 0) held.set(Number(l.item_id), (held.get(Number(l.item_id)) ?? 0) + left);
+  }
+  const order = await trx
+    .selectFrom('orders')
+    .select('store_id')
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  const sellingStore = order?.store_id ?? null;
+  let raised = 0;
+  const now = nowIso();
+  for (const [itemId, quantity] of held) {
+    if (sellingStore !== null) {
+      const sold = await trx
+        .updateTable('store_items')
+        .set((eb) => ({
+          store_quantity: eb('store_quantity', '+', quantity),
+          needs_upload: 1,
+          change_seq: eb('change_seq', '+', 1),
+          updated_at: now,
+        }))
+        .where('company_id', '=', companyId)
+        .where('store_id', '=', sellingStore)
+        .where('item_id', '=', itemId)
+        .executeTakeFirst();
+      raised += Number(sold.numUpdatedRows);
+    }
+    const back = sql<number>`case when held_back < ${quantity} then held_back else ${quantity} end`;
+    let others = trx
+      .updateTable('store_items')
+      .set((eb) => ({
+        store_quantity: eb('store_quantity', '+', back),
+        held_back: eb('held_back', '-', back),
+        needs_upload: 1,
+        change_seq: eb('change_seq', '+', 1),
+        updated_at: now,
+      }))
+      .where('company_id', '=', companyId)
+      .where('item_id', '=', itemId)
+      .where('held_back', '>', 0);
+    if (sellingStore !== null) others = others.where('store_id', '<>', sellingStore);
+    raised += Number((await others.executeTakeFirst()).numUpdatedRows);
+  }
+  return raised > 0;
 }

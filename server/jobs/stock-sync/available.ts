@@ -73,6 +73,8 @@ export async function lowerToSellable(
         .updateTable('store_items')
         .set((eb) => ({
           store_quantity: r.to,
+          // Remembered, so a cancelled order can give it back (givesBackCancelled).
+          held_back: eb('held_back', '+', r.from - r.to),
           needs_upload: 1,
           change_seq: eb('change_seq', '+', 1),
           updated_at: now,

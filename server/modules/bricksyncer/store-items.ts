@@ -116,6 +116,8 @@ export async function storeItemRoutes(app: FastifyInstance): Promise<void> {
         .updateTable('store_items')
         .set((eb) => ({
           ...checked.values,
+          // A quantity set by hand is the person's new choice: nothing is owed back to it.
+          ...(checked.values.store_quantity !== row.store_quantity ? { held_back: 0 } : {}),
           needs_upload: 1,
           change_seq: eb('change_seq', '+', 1),
           updated_at: nowIso(),
