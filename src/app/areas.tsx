@@ -74,11 +74,6 @@ export const AREA_ROUTES: AreaRoute[] = [
     page: lazy(() => import('../features/bricksyncer-admin/LogsPage')),
   },
   {
-    path: '/bricksyncer/settings',
-    area: 'Bricksyncer',
-    page: lazy(() => import('../features/bricksyncer-admin/SettingsPage')),
-  },
-  {
     path: '/bricksyncer/stores',
     area: 'Bricksyncer',
     page: lazy(() => import('../features/bricksyncer-admin/StoresPage')),

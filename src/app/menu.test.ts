@@ -39,14 +39,13 @@ describe('menuFor', () => {
     expect(labels('sales_manager')).toEqual(['Inventory', 'Kulla Catalog']);
   });
 
-  it('gives the bricksyncer its seven pages', () => {
+  it('gives the bricksyncer its six pages (no Settings: nothing reads those keys)', () => {
     expect(labels('bricksyncer')).toEqual([
       'Sync Batches',
       'Edit Prices',
       'Stock Issues',
       'Jobs',
       'Logs',
-      'Settings',
       'Stores',
     ]);
   });

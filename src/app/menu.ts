@@ -39,7 +39,6 @@ export const MENU: MenuGroup[] = [
       { label: 'Stock Issues', to: '/bricksyncer/issues' },
       { label: 'Jobs', to: '/bricksyncer/jobs' },
       { label: 'Logs', to: '/bricksyncer/logs' },
-      { label: 'Settings', to: '/bricksyncer/settings' },
       { label: 'Stores', to: '/bricksyncer/stores' },
     ],
   },

@@ -40,7 +40,7 @@ const ACCOUNTS: { email: string; role: RoleName; menu: string[] }[] = [
   {
     email: 'syncer@demo.test',
     role: 'bricksyncer',
-    menu: ['Sync Batches', 'Edit Prices', 'Stock Issues', 'Jobs', 'Logs', 'Settings', 'Stores'],
+    menu: ['Sync Batches', 'Edit Prices', 'Stock Issues', 'Jobs', 'Logs', 'Stores'],
   },
   {
     email: 'digi.manager@demo.test',

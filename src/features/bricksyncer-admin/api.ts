@@ -2,7 +2,6 @@ import { HTTPError } from 'ky';
 import {
   JSON_API,
   type LogEntryResource,
-  type SettingResource,
   type StockErrorResource,
   type StoreAttributesIn,
   type StoreItemList,
@@ -76,18 +75,6 @@ export async function resolveStockError(id: string): Promise<StockErrorResource>
     jsonApi({ type: 'stock_item_errors', id, attributes: { is_resolved: 1 } }),
   );
   return (await res.json<{ data: StockErrorResource }>()).data;
-}
-
-export async function fetchSettings(): Promise<SettingResource[]> {
-  return (await api.get('v2/settings').json<{ data: SettingResource[] }>()).data;
-}
-
-export async function saveSetting(id: string, value: string): Promise<SettingResource> {
-  const res = await api.patch(
-    `v2/settings/${id}`,
-    jsonApi({ type: 'settings', id, attributes: { value } }),
-  );
-  return (await res.json<{ data: SettingResource }>()).data;
 }
 
 export async function fetchLogEntries(): Promise<LogEntryResource[]> {

@@ -13,7 +13,6 @@ import DeleteStorePage from './DeleteStorePage';
 import EditItemsPage from './EditItemsPage';
 import EditStorePage from './EditStorePage';
 import LogsPage from './LogsPage';
-import SettingsPage from './SettingsPage';
 import StockIssuesPage from './StockIssuesPage';
 import StorePage from './StorePage';
 import StoresPage from './StoresPage';
@@ -30,7 +29,6 @@ const at = (path: string) =>
     '/bricksyncer/edit_items': <EditItemsPage />,
     '/bricksyncer/issues': <StockIssuesPage />,
     '/bricksyncer/logs': <LogsPage />,
-    '/bricksyncer/settings': <SettingsPage />,
   });
 /** The store's row's "Import orders now". */
 const intakeButton = async (store: string) =>
@@ -158,7 +156,7 @@ describe('stores', () => {
   });
 });
 
-describe('edit prices, stock issues, logs, settings', () => {
+describe('edit prices, stock issues, logs', () => {
   it("shows prices in Dutch euro; a bad edit lists its messages, a good one is saved and shows 'Not sent yet'", async () => {
     at('/bricksyncer/edit_items');
     await screen.findByText('Edit prices');
@@ -227,18 +225,5 @@ describe('edit prices, stock issues, logs, settings', () => {
     await screen.findByText('Logs');
     const messages = (await screen.findAllByRole('row')).slice(1).map((r) => r.textContent);
     expect(messages[0]).toContain('Stock check finished');
-    cleanup();
-
-    at('/bricksyncer/settings');
-    const input = await screen.findByLabelText('order_import_days');
-    fireEvent.change(input, { target: { value: '45' } });
-    fireEvent.click(within(input.closest('tr')!).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('order_import_days saved')).toBeTruthy();
-    const stored = await t.app.db
-      .selectFrom('settings')
-      .select('value')
-      .where('key', '=', 'order_import_days')
-      .execute();
-    expect(stored.map((s) => s.value)).toContain('45');
   });
 });
