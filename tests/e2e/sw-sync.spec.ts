@@ -346,13 +346,19 @@ test('a session the server ended while no page was open: the work waits, the use
   request,
 }) => {
   let { access_token: token } = await apiLogin(request, PICKER);
+  // Chosen (and, when every demo order has been used, set back to unassigned) before the device
+  // signs in, so the device's first pull brings the order as it is now.
+  const { id: orderId, number } = await claimableOrder(request, token, { skip: USED_ELSEWHERE });
   await loginAs(page, PICKER);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
     timeout: 20_000,
   });
+  await page.goto('/user_orders');
+  await expect(page.getByTestId('picker-order').filter({ hasText: number })).toBeVisible({
+    timeout: 30_000,
+  });
   await context.setOffline(true);
   await expect(page.getByLabel('Offline')).toBeVisible();
-  const orderId = await freeOrder(request, token);
   await page.goto(`/picker/${orderId}`);
   // Offline the claim is not told as done: it waits for the server.
   await expect(page.getByText('Claim will be confirmed when you are back online')).toBeVisible();
