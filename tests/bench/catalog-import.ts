@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
+import { freshPostgres } from './fresh-postgres';
 import { runCatalogImport } from '../../server/catalog-import/run';
 import { openDatabase, type DialectName } from '../../server/db';
 import { migrateToLatest } from '../../server/db/migrate';
@@ -21,32 +20,6 @@ import { insertControllerRun } from '../../server/test/controller-runs';
  * CATALOG_BENCH_SCALE scales the dump (default 1).
  */
 const SCALE = Number(process.env.CATALOG_BENCH_SCALE ?? 1);
-const PG_BASE = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-async function postgres(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const admin = new pg.Client({ connectionString: PG_BASE, connectionTimeoutMillis: 3000 });
-  const name = `bw_bench_catalog_${randomBytes(4).toString('hex')}`;
-  try {
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-  } catch {
-    return null;
-  } finally {
-    await admin.end().catch(() => {});
-  }
-  const url = new URL(PG_BASE);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: PG_BASE });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
 async function importOnce(db: Kysely<Database>, source: string) {
   const id = await insertControllerRun(db);
   let peak = process.memoryUsage().rss;
@@ -83,7 +56,7 @@ async function importOnce(db: Kysely<Database>, source: string) {
 async function runOn(dialect: DialectName, source: string): Promise<BenchRow[]> {
   const bench = `catalog-import ${dialect}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'brick-bench-catalog-'));
-  const fresh = dialect === 'postgres' ? await postgres() : null;
+  const fresh = dialect === 'postgres' ? await freshPostgres('catalog') : null;
   if (dialect === 'postgres' && !fresh) {
     return [{ bench, measure: 'skipped', value: '-', note: 'PostgreSQL not reachable' }];
   }

@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import pg from 'pg';
+import { freshPostgres } from './fresh-postgres';
 import { STORE_MAX } from '../../contract/bricksyncer';
 import { JOB_QUEUE_MAX } from '../../contract/jobs';
 import { buildApp, type App } from '../../server/app';
@@ -21,32 +20,6 @@ import { freshDataDir, ms, type Bench, type BenchRow } from './support';
 const NAME = 'fair-queue';
 const GOAL_MS = 5_000;
 const LOTS_PER_BATCH = 40;
-const PG_BASE = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const admin = new pg.Client({ connectionString: PG_BASE, connectionTimeoutMillis: 3000 });
-  const name = `bw_bench_queue_${randomBytes(4).toString('hex')}`;
-  try {
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-  } catch {
-    return null;
-  } finally {
-    await admin.end().catch(() => {});
-  }
-  const url = new URL(PG_BASE);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: PG_BASE });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
 async function openJobs(app: App, company: number): Promise<number> {
   const row = await app.db
     .selectFrom('jobs')
@@ -86,7 +59,7 @@ async function flood(app: App, auth: string, company: number): Promise<number> {
 
 async function runOn(dialect: DialectName): Promise<BenchRow[]> {
   const bench = `${NAME} [${dialect}]`;
-  const fresh = dialect === 'postgres' ? await freshPostgres() : null;
+  const fresh = dialect === 'postgres' ? await freshPostgres('queue') : null;
   if (dialect === 'postgres' && !fresh) {
     return [{ bench, measure: 'skipped', value: '-', note: 'PostgreSQL not reachable' }];
   }

@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
-import { bearer, DEMO_PASSWORD, expect, test } from './support/fixtures';
+import { bearer, expect, test } from './support/fixtures';
+import {
+  CUT_CONNECTION,
+  pickerSignsIn,
+  serverToken,
+  useProxiedServer,
+} from './support/proxied-server';
 import { readMeta, writeMeta } from './support/service-worker';
 
 /**
@@ -22,38 +23,17 @@ test.use({
   viewport: { width: 360, height: 740 },
   hasTouch: true,
   isMobile: true,
-  // Requests cut by the proxy are logged by Chromium as failed resources: expected here.
-  allowedConsoleError: /net::ERR_CONNECTION_(REFUSED|RESET|CLOSED)/,
+  allowedConsoleError: CUT_CONNECTION,
 });
 
-let server: ServerProcess;
-let proxy: FaultProxy;
-let dataDir: string;
+const env = useProxiedServer('send-now');
 
-test.beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'bw-send-now-'));
-  server = await startServerProcess({ dataDir });
-  proxy = await startFaultProxy({ target: { host: '127.0.0.1', port: server.port } });
-});
-
-test.afterAll(async () => {
-  await proxy?.close();
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function apiToken(): Promise<string> {
-  const res = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${PICKER}:${DEMO_PASSWORD}`).toString('base64')}`,
-    },
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
+const apiToken = () => serverToken(env.server, PICKER);
 
 async function pickingStatus(token: string, id: number): Promise<number | undefined> {
-  const res = await fetch(`${server.url}/api/v1/order?order_id=${id}`, { headers: bearer(token) });
+  const res = await fetch(`${env.server.url}/api/v1/order?order_id=${id}`, {
+    headers: bearer(token),
+  });
   if (res.status !== 200) return undefined;
   const body = (await res.json()) as { results?: { picking_status_id: number }[] };
   return body.results?.[0]?.picking_status_id;
@@ -94,19 +74,11 @@ test('Send now and a tap on the unsent count send at once when the server is bac
   const token = await apiToken();
   const orderId = await unassignedOrder(token);
 
-  await page.goto(`${proxy.url}/`);
-  await page.getByLabel('Email').fill(PICKER);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('heading', { name: 'Picker Orders' })).toBeVisible();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 20_000,
-  });
-  await expect(page.getByText(/Last sync/)).toBeVisible({ timeout: 20_000 });
+  await pickerSignsIn(page, env.proxy.url, PICKER);
 
   // The server goes away with the Wi-Fi up: opening the order queues its claim.
-  await proxy.setMode('refuse');
-  await page.goto(`${proxy.url}/picker/${orderId}`);
+  await env.proxy.setMode('refuse');
+  await page.goto(`${env.proxy.url}/picker/${orderId}`);
   const unsent = page.getByText('1 unsent');
   await expect(unsent).toBeVisible({ timeout: 10_000 });
   await backedOffForAMinute(page);
@@ -121,7 +93,7 @@ test('Send now and a tap on the unsent count send at once when the server is bac
   await shoot(page, testInfo, 'send-now-server-away');
 
   // The server is back. Without Send now the device would wait out its minute.
-  await proxy.setMode('pass');
+  await env.proxy.setMode('pass');
   await backedOffForAMinute(page);
   const tapped = Date.now();
   await tapCentre(page, page.getByRole('button', { name: 'Send now' }));
@@ -133,14 +105,14 @@ test('Send now and a tap on the unsent count send at once when the server is bac
   await page.keyboard.press('Escape');
 
   // Once more through the header's count alone: a report made while the server was away.
-  await proxy.setMode('refuse');
+  await env.proxy.setMode('refuse');
   await page.getByRole('button', { name: 'Report issue' }).tap();
   await page.getByRole('combobox', { name: 'Type of issue' }).tap();
   await page.getByRole('option', { name: 'Item damaged' }).tap();
   await page.getByRole('button', { name: 'Send report' }).tap();
   await expect(unsent).toBeVisible({ timeout: 10_000 });
   await backedOffForAMinute(page);
-  await proxy.setMode('pass');
+  await env.proxy.setMode('pass');
   // The report's window has gone (it closes with a short slide).
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await tapCentre(page, status);

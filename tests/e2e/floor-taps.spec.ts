@@ -52,12 +52,11 @@ async function pickedOf(page: Page, token: string, orderId: number): Promise<num
   return items.reduce((n, i) => n + i.quantity_picked, 0);
 }
 
-async function openPicker(page: Page, orderId: number) {
-  await page.goto(`/picker/${orderId}`);
-  await expect(page.getByTestId('location-code')).toBeVisible({ timeout: 30_000 });
-}
-
-test('Confirm takes the tap while an error notice shows', async ({ page }, testInfo) => {
+/**
+ * The picker signs in and opens an order with stock still to pick, at its first stop. Answers the
+ * picker's token, the order and how much of it the server had picked before.
+ */
+async function startPicking(page: Page) {
   const { access_token: token } = await apiLogin(page.request, 'picker@demo.test');
   const order = await claimableOrder(page.request, token, {
     skip: USED_ELSEWHERE,
@@ -65,7 +64,13 @@ test('Confirm takes the tap while an error notice shows', async ({ page }, testI
   });
   const before = await pickedOf(page, token, order.id);
   await loginAs(page, 'picker@demo.test');
-  await openPicker(page, order.id);
+  await page.goto(`/picker/${order.id}`);
+  await expect(page.getByTestId('location-code')).toBeVisible({ timeout: 30_000 });
+  return { token, order, before };
+}
+
+test('Confirm takes the tap while an error notice shows', async ({ page }, testInfo) => {
+  const { token, order, before } = await startPicking(page);
 
   // A wrong code, then the right one: the error notice is still up when the thumb goes to Confirm.
   await wedgeScan(page, 'NOT-A-LOCATION');
@@ -88,14 +93,7 @@ test('Confirm takes the tap while an error notice shows', async ({ page }, testI
 test('the skip question sits above Confirm: each answer does what it says', async ({
   page,
 }, testInfo) => {
-  const { access_token: token } = await apiLogin(page.request, 'picker@demo.test');
-  const order = await claimableOrder(page.request, token, {
-    skip: USED_ELSEWHERE,
-    withStock: true,
-  });
-  const before = await pickedOf(page, token, order.id);
-  await loginAs(page, 'picker@demo.test');
-  await openPicker(page, order.id);
+  const { token, order, before } = await startPicking(page);
   const code = (await page.getByTestId('location-code').textContent())!.trim();
   await wedgeScan(page, code);
   const confirm = page.getByRole('button', { name: 'Confirm' });

@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
-import { bearer, DEMO_PASSWORD, expect, test } from './support/fixtures';
+import { bearer, expect, test } from './support/fixtures';
+import {
+  CUT_CONNECTION,
+  pickerSignsIn,
+  serverToken,
+  useProxiedServer,
+} from './support/proxied-server';
 import { readMeta, writeMeta } from './support/service-worker';
 
 /**
@@ -19,24 +20,9 @@ const PUSH = '/api/v1/sync/push';
 const REFRESH = '/api/login/refresh';
 const OUTAGE_MS = 10_000;
 
-// Requests cut by the proxy are logged by Chromium as failed resources: expected here.
-test.use({ allowedConsoleError: /net::ERR_CONNECTION_(REFUSED|RESET|CLOSED)/ });
+test.use({ allowedConsoleError: CUT_CONNECTION });
 
-let server: ServerProcess;
-let proxy: FaultProxy;
-let dataDir: string;
-
-test.beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'bw-storm-'));
-  server = await startServerProcess({ dataDir });
-  proxy = await startFaultProxy({ target: { host: '127.0.0.1', port: server.port } });
-});
-
-test.afterAll(async () => {
-  await proxy?.close();
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const env = useProxiedServer('storm');
 
 interface OrderRow {
   order_id: number;
@@ -46,18 +32,12 @@ interface OrderRow {
   has_problem: number;
 }
 
-async function apiToken(): Promise<string> {
-  const res = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${PICKER}:${DEMO_PASSWORD}`).toString('base64')}`,
-    },
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
+const apiToken = () => serverToken(env.server, PICKER);
 
 async function orderOnServer(token: string, id: number): Promise<OrderRow | undefined> {
-  const res = await fetch(`${server.url}/api/v1/order?order_id=${id}`, { headers: bearer(token) });
+  const res = await fetch(`${env.server.url}/api/v1/order?order_id=${id}`, {
+    headers: bearer(token),
+  });
   if (res.status !== 200) return undefined;
   const body = (await res.json()) as { results?: OrderRow[] } | OrderRow;
   return 'results' in body ? body.results?.[0] : (body as OrderRow);
@@ -85,15 +65,7 @@ for (const tokenRunsOut of [false, true]) {
     const orderId = await freeOrder(token, used);
     used.push(orderId);
 
-    await page.goto(`${proxy.url}/`);
-    await page.getByLabel('Email').fill(PICKER);
-    await page.getByLabel('Password').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await expect(page.getByRole('heading', { name: 'Picker Orders' })).toBeVisible();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: 20_000,
-    });
-    await expect(page.getByText(/Last sync/)).toBeVisible({ timeout: 20_000 });
+    await pickerSignsIn(page, env.proxy.url, PICKER);
 
     // The server goes away (connections refused). Attempts are counted where they start, in the
     // page and the service worker: a refused connection never reaches the proxy.
@@ -102,7 +74,7 @@ for (const tokenRunsOut of [false, true]) {
       const path = new URL(request.url()).pathname;
       tried.set(path, (tried.get(path) ?? 0) + 1);
     });
-    await proxy.setMode('refuse');
+    await env.proxy.setMode('refuse');
     const started = Date.now();
     if (tokenRunsOut) {
       const session = await readMeta<Record<string, unknown>>(page, 'session');
@@ -113,7 +85,7 @@ for (const tokenRunsOut of [false, true]) {
       });
       await page.reload(); // the app shell comes from the service worker's cache
     }
-    await page.goto(`${proxy.url}/picker/${orderId}`);
+    await page.goto(`${env.proxy.url}/picker/${orderId}`);
     await expect(page.getByText('1 unsent')).toBeVisible({ timeout: 8_000 });
 
     await page.waitForTimeout(Math.max(0, OUTAGE_MS - (Date.now() - started)));
@@ -129,7 +101,7 @@ for (const tokenRunsOut of [false, true]) {
     expect(refreshes, 'refreshes during the outage').toBeLessThanOrEqual(2);
 
     // The server is back: the claim lands once, by the backoff's own schedule.
-    await proxy.setMode('pass');
+    await env.proxy.setMode('pass');
     await expect(page.getByText('1 unsent')).toBeHidden({ timeout: 90_000 });
     const after = await orderOnServer(token, orderId);
     expect(after?.picking_status_id).toBe(1); // BEING_PICKED
@@ -149,24 +121,16 @@ test('a 60 s outage: at most 10 engine requests, and the queue goes within 10 s 
   const orderId = await freeOrder(token, used);
   used.push(orderId);
 
-  await page.goto(`${proxy.url}/`);
-  await page.getByLabel('Email').fill(PICKER);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('heading', { name: 'Picker Orders' })).toBeVisible();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 20_000,
-  });
-  await expect(page.getByText(/Last sync/)).toBeVisible({ timeout: 20_000 });
+  await pickerSignsIn(page, env.proxy.url, PICKER);
 
   const tried: { path: string; at: number }[] = [];
   context.on('request', (request) => {
     const path = new URL(request.url()).pathname;
     if (ENGINE_PATHS.has(path)) tried.push({ path, at: Date.now() });
   });
-  await proxy.setMode('refuse');
+  await env.proxy.setMode('refuse');
   const started = Date.now();
-  await page.goto(`${proxy.url}/picker/${orderId}`);
+  await page.goto(`${env.proxy.url}/picker/${orderId}`);
   await expect(page.getByText('1 unsent')).toBeVisible({ timeout: 8_000 });
   await page.waitForTimeout(Math.max(0, 60_000 - (Date.now() - started)));
 
@@ -182,7 +146,7 @@ test('a 60 s outage: at most 10 engine requests, and the queue goes within 10 s 
     `engine requests during a 60 s outage: ${JSON.stringify(during.map((t) => [t.path, t.at - started]))}`,
   ).toBeLessThanOrEqual(10);
 
-  await proxy.setMode('pass');
+  await env.proxy.setMode('pass');
   const back = Date.now();
   await expect(page.getByText('1 unsent')).toBeHidden({ timeout: 30_000 });
   const drained = Date.now() - back;

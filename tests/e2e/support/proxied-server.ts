@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
+import { startServerProcess, type ServerProcess } from '../../support/server-process';
+import { DEMO_PASSWORD, expect, test } from './fixtures';
+
+/** Requests cut by the proxy are logged by Chromium as failed resources: expected in these specs. */
+export const CUT_CONNECTION = /net::ERR_CONNECTION_(REFUSED|RESET|CLOSED)/;
+
+export interface ProxiedServer {
+  server: ServerProcess;
+  proxy: FaultProxy;
+}
+
+/**
+ * A spec file's own server (fresh data) reached through a fault proxy, so the spec can take the
+ * server away with the Wi-Fi up. Registers the file's beforeAll/afterAll; read the fields in tests.
+ */
+export function useProxiedServer(name: string): ProxiedServer {
+  const it = {} as ProxiedServer;
+  let dataDir = '';
+  test.beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), `bw-${name}-`));
+    it.server = await startServerProcess({ dataDir });
+    it.proxy = await startFaultProxy({ target: { host: '127.0.0.1', port: it.server.port } });
+  });
+  test.afterAll(async () => {
+    await it.proxy?.close();
+    await it.server?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+  return it;
+}
+
+/** An access token of `email`, straight from the server (not through the proxy). */
+export async function serverToken(server: ServerProcess, email: string): Promise<string> {
+  const res = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${email}:${DEMO_PASSWORD}`).toString('base64')}`,
+    },
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/**
+ * A picker signs in through the proxy, and the app is ready to work without the server: the
+ * service worker controls the page and the first sync has ended.
+ */
+export async function pickerSignsIn(page: Page, proxyUrl: string, email: string): Promise<void> {
+  await page.goto(`${proxyUrl}/`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { name: 'Picker Orders' })).toBeVisible();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 20_000,
+  });
+  await expect(page.getByText(/Last sync/)).toBeVisible({ timeout: 20_000 });
+}
