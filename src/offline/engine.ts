@@ -18,7 +18,6 @@ export {
 export { defineLocalEffect, type EffectStore, type FloorTable, type LocalEffect } from './effects';
 export { flush, PROBE_AFTER_UNANSWERED, STUCK_AFTER_FAULTS, type FlushResult } from './push';
 export { rebaseOnto } from './rebase';
-export { ANSWER_WAIT_MS, serverAnswer, type ServerAnswer } from './serverAnswer';
 export { bindDeviceOwner } from './owner';
 export { getCursor, pullAll, pullCollection, PullError, type PullProgress } from './pull';
 export { startSyncEngine, type SyncEngine, type SyncEngineOptions } from './scheduler';

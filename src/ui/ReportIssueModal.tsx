@@ -2,9 +2,8 @@ import { Button, Group, Modal, Radio, Select, Stack, Textarea } from '@mantine/c
 import { useState } from 'react';
 import { ISSUE_THANKS, OrderMessages } from '../../contract/orders';
 import { notifyLocalWriteError } from './localWriteError';
-import { ANSWER_WAIT_MS, serverAnswer } from '../offline/serverAnswer';
-import { notifyError, notifyPending, notifySuccess } from './notify';
-import { tellAnswer } from './pendingWords';
+import { notifyError } from './notify';
+import { tellWhenServerHasIt } from './pendingWords';
 
 /** Who hears of the issue: manager_id 1, 2 or 3 of issue.report.v1. */
 export type IssueRecipient = 1 | 2 | 3;
@@ -60,12 +59,7 @@ export function ReportIssueModal({ opened, onClose, types, onSend }: Props) {
       return;
     }
     // Thanked for notifying the manager only once the server has the report.
-    void serverAnswer(entry.id, ANSWER_WAIT_MS).then((answer) =>
-      tellAnswer(answer, ISSUE_THANKS[managerId], 'report', {
-        success: notifySuccess,
-        pending: notifyPending,
-      }),
-    );
+    void tellWhenServerHasIt(entry.id, ISSUE_THANKS[managerId], 'report');
     setType(null);
     setNote('');
     setError(null);

@@ -1,4 +1,5 @@
-import type { ServerAnswer } from '../offline/serverAnswer';
+import { ANSWER_WAIT_MS, serverAnswer } from '../offline/serverAnswer';
+import { notifyPending, notifySuccess } from './notify';
 
 /**
  * What the floor is told after a write that is saved on the device but that the server has not
@@ -14,6 +15,12 @@ export const PENDING_WORDS = {
     offline: 'Filled on this device — it is sent when the network is back.',
     slow: 'Filled on this device — the server has not confirmed it yet.',
   },
+  /** Leaving the picker screen pauses the order. */
+  pause: {
+    offline:
+      'You left the order: it is paused on this device, and others can take it once the server has it.',
+    slow: 'You left the order: it is paused on this device, and others can take it once the server has it.',
+  },
 } as const;
 
 /** The pending text for a write the server has not confirmed. */
@@ -23,15 +30,16 @@ export function pendingText(what: keyof typeof PENDING_WORDS): string {
 }
 
 /**
- * Tell how a saved write ended: the done text once the server has it, the pending text while it
- * waits; nothing when it was refused (the refusal notice tells that).
+ * Waits (a few seconds, not at all offline) for the server's answer to a saved write, then tells
+ * it: the done text once the server has it, the pending text while it waits; nothing when it was
+ * refused (the refusal notice tells that).
  */
-export function tellAnswer(
-  answer: ServerAnswer,
+export async function tellWhenServerHasIt(
+  entryId: string,
   done: string,
   what: keyof typeof PENDING_WORDS,
-  notify: { success: (text: string) => void; pending: (text: string) => void },
-): void {
-  if (answer === 'confirmed') notify.success(done);
-  else if (answer === 'waiting') notify.pending(pendingText(what));
+): Promise<void> {
+  const answer = await serverAnswer(entryId, ANSWER_WAIT_MS);
+  if (answer === 'confirmed') notifySuccess(done);
+  else if (answer === 'waiting') notifyPending(pendingText(what));
 }

@@ -1,13 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { ANSWER_WAIT_MS, serverAnswer } from '../../offline';
 import { saveLocally } from '../../ui/localWriteError';
-import { notifyPending, notifySuccess } from '../../ui/notify';
+import { tellWhenServerHasIt } from '../../ui/pendingWords';
 import { pauseOrder } from './mutations';
 
 export const PAUSED_FOR_OTHERS = 'You left the order: it is paused, and other pickers can take it.';
-/** Said when the server has not confirmed the pause (offline, or no answer within a few seconds). */
-export const PAUSE_PENDING =
-  'You left the order: it is paused on this device, and others can take it once the server has it.';
 
 /** Pauses scheduled by an unmount, cancelled by a mount of the same order right after it. */
 const scheduled = new Map<number, ReturnType<typeof setTimeout>>();
@@ -41,12 +37,9 @@ export function usePauseOnLeave(orderId: number, shouldPause: () => boolean) {
           void saveLocally(
             async () => (sent.id = (await pauseOrder(orderId)).id),
             'Pausing the order',
-          ).then(async (saved) => {
-            if (!saved || !sent.id) return;
+          ).then((saved) => {
             // Told as free for others once the server has the pause.
-            const answer = await serverAnswer(sent.id, ANSWER_WAIT_MS);
-            if (answer === 'confirmed') notifySuccess(PAUSED_FOR_OTHERS);
-            else if (answer === 'waiting') notifyPending(PAUSE_PENDING);
+            if (saved && sent.id) void tellWhenServerHasIt(sent.id, PAUSED_FOR_OTHERS, 'pause');
           });
         }, 0),
       );

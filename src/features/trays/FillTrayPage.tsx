@@ -2,11 +2,11 @@ import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from 
 import { useCallback, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { WarehouseMessages } from '../../../contract/warehouse';
-import { ANSWER_WAIT_MS, serverAnswer, type OutboxState } from '../../offline';
+import type { OutboxState } from '../../offline';
 import { ScanBar, useScan } from '../../scan';
 import { saveLocally } from '../../ui/localWriteError';
-import { notifyError, notifyPending, notifySuccess } from '../../ui/notify';
-import { tellAnswer } from '../../ui/pendingWords';
+import { notifyError } from '../../ui/notify';
+import { tellWhenServerHasIt } from '../../ui/pendingWords';
 import { ThumbBar } from '../../ui/ThumbBar';
 import { FillIssueModal } from './FillIssueModal';
 import { FillLocations } from './FillLocations';
@@ -103,12 +103,7 @@ function FillTrayForm({ view, local, entryState, message }: FormProps) {
       if (!saved || !sent.id) return;
       navigate(`/trays?batch_id=${view.batch_id}`);
       // Told as filled once the server has it; until then as filled on this device.
-      void serverAnswer(sent.id, ANSWER_WAIT_MS).then((answer) =>
-        tellAnswer(answer, WarehouseMessages.filled, 'fill', {
-          success: notifySuccess,
-          pending: notifyPending,
-        }),
-      );
+      void tellWhenServerHasIt(sent.id, WarehouseMessages.filled, 'fill');
     } finally {
       setBusy(false);
     }
