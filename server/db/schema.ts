@@ -182,6 +182,26 @@ export interface BrickOwlItemsTable {
   boid: string | null;
   checked_at: string;
 }
+/** BrickLink's price guide of an item, colour, condition and guide, as last read (kept a day). */
+export interface PriceGuidesTable {
+  /** The BrickLink type letter: P, S, M, B, G, C, I, O. */
+  item_type: string;
+  bl_item_no: string;
+  bl_colour_id: number;
+  condition: 'N' | 'U';
+  guide_type: 'sold' | 'stock';
+  /** 0 when BrickLink has no such item. */
+  found: number;
+  currency_code: string;
+  /** thousandths of currency_code */
+  min_price: number;
+  avg_price: number;
+  max_price: number;
+  qty_avg_price: number;
+  unit_quantity: number;
+  total_quantity: number;
+  fetched_at: string;
+}
 
 export interface Database extends DomainDatabase {
   companies: CompaniesTable;
@@ -204,4 +224,5 @@ export interface Database extends DomainDatabase {
   marketplace_call_counts: MarketplaceCallCountsTable;
   brickowl_colours: BrickOwlColoursTable;
   brickowl_items: BrickOwlItemsTable;
+  price_guides: PriceGuidesTable;
 }

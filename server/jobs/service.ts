@@ -36,14 +36,17 @@ const FIRST_PRUNE_MS = 60_000;
  */
 export class BackgroundJobs {
   readonly runner: JobRunner;
+  /** This server's marketplace clients: one daily BrickLink budget per store for everything. */
+  readonly clients: MarketplaceClients;
   private timer: NodeJS.Timeout | null = null;
   private pruneTimer: NodeJS.Timeout | null = null;
   private firstPrune: NodeJS.Timeout | null = null;
 
   constructor(private readonly opts: BackgroundJobsOptions) {
+    this.clients = opts.clients ?? persistedClients(opts.db);
     this.runner = new JobRunner({
       db: opts.db,
-      clients: opts.clients ?? persistedClients(opts.db),
+      clients: this.clients,
       log: opts.log,
       handlers: JOB_HANDLERS,
       leaseMs: opts.leaseMs,

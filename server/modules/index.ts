@@ -11,6 +11,7 @@ import { healthRoutes } from './health/routes';
 import { inventoryModule } from './inventory';
 import { jobsModule } from './jobs';
 import { locationsModule } from './locations';
+import { priceGuideModule } from './price-guide';
 import { ordersModule } from './orders';
 import { projectsModule } from './projects';
 import { reportsModule } from './reports';
@@ -40,5 +41,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(syncBatchesModule);
   await app.register(bricksyncerModule);
   await app.register(jobsModule);
+  await app.register(priceGuideModule);
   await app.register(batchTraysModule);
 }

@@ -3,10 +3,12 @@ import type { AddressInfo } from 'node:net';
 import type { BrickLinkCredentials } from '../../server/marketplaces/bricklink/client';
 import type { BlInventory, BlOrder, BlOrderItem } from '../../server/marketplaces/bricklink/types';
 import { listLots, updateLot, validNewLot } from './fake-bricklink/inventory';
+import { FakePriceGuides } from './fake-bricklink/price-guide';
 import { Refusal } from './fake-bricklink/refusal';
 import { verifySignature } from './fake-bricklink/signature';
 
 export { rfc3986, signatureBaseString } from './fake-bricklink/signature';
+export type { FakeGuideEntry, PriceGuideRequest } from './fake-bricklink/price-guide';
 
 /**
  * A local BrickLink Store API for tests and benches. It checks every request's OAuth 1.0a signature
@@ -33,6 +35,8 @@ export class FakeBrickLink {
   url = '';
   readonly inventory = new Map<number, BlInventory>();
   readonly orders = new Map<number, { order: BlOrder; items: BlOrderItem[][] }>();
+  /** The catalog's price guides (`GET /items/{type}/{no}/price`) and the requests for them. */
+  readonly priceGuides = new FakePriceGuides();
   /** Signed calls accepted and counted against the day (refusals for bad signatures are not). */
   calls = 0;
   /** Requests refused, by BrickLink result name. */
@@ -142,6 +146,9 @@ export class FakeBrickLink {
     const path = url.pathname.slice(PREFIX.length).replace(/\/$/, '');
     const lot = path.match(/^\/inventories\/(\d+)$/);
     const orderPath = path.match(/^\/orders\/(\d+)(\/items)?$/);
+    const guide = path.match(/^\/items\/([^/]+)\/([^/]+)\/price$/);
+    if (guide && method === 'GET')
+      return [200, 'OK', this.priceGuides.answer(guide[1], guide[2], url.searchParams)];
     if (path === '/inventories' && method === 'GET')
       return [200, 'OK', listLots(this.inventory.values(), url.searchParams)];
     if (path === '/inventories' && method === 'POST') {

@@ -8,9 +8,12 @@ import type {
   BlInventory,
   BlInventoryChange,
   BlInventoryFilter,
+  BlItemType,
   BlNewInventory,
   BlOrder,
   BlOrderItem,
+  BlPriceGuide,
+  BlPriceGuideQuery,
 } from './types';
 
 /** The four values BrickLink issues to a store: consumer key/secret and an access token/secret. */
@@ -117,6 +120,19 @@ export class BrickLinkClient {
   /** An order's items, in BrickLink's batches (a list of lists). */
   orderItems(orderId: number): Promise<BlOrderItem[][]> {
     return this.call('GET', `/orders/${orderId}/items`);
+  }
+
+  /**
+   * An item's price guide in one colour and condition: the last 6 months' sales (`sold`) or the
+   * lots for sale now (`stock`), in the currency asked. An unknown item is RESOURCE_NOT_FOUND.
+   */
+  priceGuide(type: BlItemType, no: string, query: BlPriceGuideQuery): Promise<BlPriceGuide> {
+    return this.call('GET', `/items/${type}/${encodeURIComponent(no)}/price`, {
+      color_id: String(query.colorId),
+      guide_type: query.guideType,
+      new_or_used: query.newOrUsed,
+      currency_code: query.currencyCode,
+    });
   }
 
   private url(path: string, query: Record<string, string | undefined>): string {

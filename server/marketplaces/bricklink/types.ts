@@ -82,3 +82,44 @@ export interface BlOrderItem {
   remarks?: string;
   description?: string;
 }
+
+/** Which price guide: the last 6 months' sales, or the lots for sale now. */
+export type BlGuideType = 'sold' | 'stock';
+
+/**
+ * BrickLink's price guide of an item in one colour and condition (`GET /items/{type}/{no}/price`).
+ * Prices are fixed-point strings with 4 decimals in `currency_code`. For the sold guide
+ * `unit_quantity` is the number of sales and `total_quantity` the pieces sold; for the stock guide
+ * the number of lots for sale and the pieces in them.
+ */
+export interface BlPriceGuide {
+  item: { no: string; type: BlItemType };
+  new_or_used: 'N' | 'U';
+  currency_code: string;
+  min_price: string;
+  max_price: string;
+  avg_price: string;
+  qty_avg_price: string;
+  unit_quantity: number;
+  total_quantity: number;
+  price_detail: BlPriceDetail[];
+}
+
+/** One sale (sold guide) or one lot for sale (stock guide). */
+export interface BlPriceDetail {
+  quantity: number;
+  unit_price: string;
+  /** stock guide */
+  shipping_available?: boolean | string;
+  /** sold guide */
+  seller_country_code?: string;
+  buyer_country_code?: string;
+  date_ordered?: string;
+}
+
+export interface BlPriceGuideQuery {
+  colorId: number;
+  guideType: BlGuideType;
+  newOrUsed: 'N' | 'U';
+  currencyCode: string;
+}

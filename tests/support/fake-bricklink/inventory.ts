@@ -3,7 +3,7 @@ import { Refusal } from './refusal';
 
 /** The fake BrickLink's lot rules: filtering a listing, checking a new lot, applying an update. */
 
-const ITEM_TYPES = new Set<BlItemType>([
+export const ITEM_TYPES = new Set<BlItemType>([
   'PART',
   'SET',
   'MINIFIG',

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorBody } from '../../../contract/errors';
+import {
+  PriceGuideAnswer,
+  PriceGuideBody,
+  PriceGuideMessages as M,
+} from '../../../contract/price-guide';
+import { badRequest } from '../../errors';
+import { storeClient } from '../../jobs';
+import type { MarketplaceClients } from '../../marketplaces';
+import { storeCredentials } from '../bricksyncer';
+import { SYNCERS } from '../bricksyncer/stores';
+import { CredentialsRefused, guidesFor } from './guides';
+import { keyText, noGuide, resolveLots } from './lots';
+
+/** The company's first BrickLink store (by id) with complete credentials, or a clear 400. */
+async function brickLinkStore(app: FastifyInstance, companyId: number) {
+  const stores = await app.db
+    .selectFrom('stores')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('platform', '=', 'BRICKLINK')
+    .orderBy('id')
+    .execute();
+  for (const s of stores) {
+    const store = await storeCredentials(app.db, companyId, Number(s.id));
+    if (store.credentials) return store;
+  }
+  throw badRequest(M.noStore);
+}
+
+/**
+ * BrickLink's price guide of lots (docs/marketplaces.md): read with the company's BrickLink store,
+ * each guide kept a day and shared, so a guide read today costs no call.
+ */
+export function priceGuideRoutes(clients: () => MarketplaceClients) {
+  return async function routes(app: FastifyInstance): Promise<void> {
+    app.withTypeProvider<ZodTypeProvider>().post(
+      '/v1/price_guide',
+      {
+        config: { access: SYNCERS },
+        schema: {
+          tags: ['bricksyncer'],
+          summary:
+            "BrickLink's price guide (sold in the last 6 months and for sale now) of each lot's item, colour and condition, one answer per lot in order",
+          body: PriceGuideBody,
+          response: { 200: PriceGuideAnswer, 400: ErrorBody },
+        },
+      },
+      async (request) => {
+        const { companyId } = request.user;
+        const store = await brickLinkStore(app, companyId);
+        const resolved = await resolveLots(app.db, companyId, request.body.lots);
+        const keys = resolved.flatMap((r) => ('key' in r ? [r.key] : []));
+        let guides;
+        try {
+          guides = await guidesFor(
+            app.db,
+            async () => {
+              const c = await storeClient(app.db, clients(), companyId, store.id);
+              if (c.platform !== 'BRICKLINK') throw badRequest(M.noStore);
+              return c.bricklink;
+            },
+            keys,
+          );
+        } catch (error) {
+          if (error instanceof CredentialsRefused) {
+            throw badRequest(M.refused(store.name, error.message));
+          }
+          throw error;
+        }
+        return {
+          results: resolved.map((r) =>
+            'key' in r ? guides.get(keyText(r.key))! : noGuide(null, r.error),
+          ),
+        };
+      },
+    );
+  };
+}
