@@ -67,7 +67,14 @@ async function keptGuides(db: Kysely<Database>, keys: GuideKey[]): Promise<Map<s
 }
 
 async function keep(db: Kysely<Database>, row: Row): Promise<void> {
-  const { item_type, bl_item_no, bl_colour_id, condition, guide_type, ...rest } = row;
+  const {
+    item_type: _type,
+    bl_item_no: _no,
+    bl_colour_id: _colour,
+    condition: _condition,
+    guide_type: _guide,
+    ...rest
+  } = row;
   await db
     .insertInto('price_guides')
     .values(row)
