@@ -68,6 +68,7 @@ describeEachDialect('fuzzing every bricksyncer route', (dialect) => {
       'POST /api/v1/order_intake',
       'POST /api/v1/stock_sync',
       'GET /api/v1/jobs',
+      'POST /api/v1/price_guide',
     ]) {
       expect(urls, route).toContain(route);
     }

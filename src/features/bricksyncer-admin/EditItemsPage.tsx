@@ -1,6 +1,7 @@
 import {
   Anchor,
   Button,
+  Checkbox,
   Group,
   Loader,
   Pagination,
@@ -11,10 +12,12 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { StoreItemList } from '../../../contract/bricksyncer';
-import { notifySuccess, showApiError } from '../../ui/notify';
-import { checkStores, fetchStoreItems, sendStockChanges } from './api';
-import { StoreItemLine } from './StoreItemRow';
+import { checkStoreItem, type StoreItemList } from '../../../contract/bricksyncer';
+import type { PriceChange } from '../../../contract/price-guide';
+import { notifyError, notifySuccess, showApiError } from '../../ui/notify';
+import { SetToAverage, usePriceGuides, type PricedLot } from '../price-guide';
+import { checkStores, fetchStoreItems, saveStoreItem, sendStockChanges } from './api';
+import { StoreItemLine, updateWithPrice } from './StoreItemRow';
 
 const PAGE_SIZE = 10;
 
@@ -64,14 +67,54 @@ function SendChanges() {
 
 /**
  * Edit prices: the items on sale, 10 a page, each edited in its row; Send changes to the stores
- * sends what is not sent yet.
+ * sends what is not sent yet. Show price guide puts BrickLink's price guide beside each price, and
+ * Set to average ± % prices the selected items from it (saved as each row's Save does).
  */
 export default function EditItemsPage() {
   const [page, setPage] = useState(1);
   const [list, setList] = useState<StoreItemList | null>(null);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const guides = usePriceGuides<number>();
   useEffect(() => {
+    setSelected(new Set());
     fetchStoreItems(page).then(setList, (error: unknown) => void showApiError(error));
   }, [page]);
+
+  const rows = list?.results ?? [];
+  const lotOf = (r: (typeof rows)[number]): PricedLot<number> => ({
+    key: r.id,
+    lot: { item_id: r.item_id },
+    label: `${r.mold_name} ${r.colour_name} (${r.store_name})`,
+    price: r.store_price,
+  });
+  const replace = (updated: (typeof rows)[number]) =>
+    setList(
+      (l) => l && { ...l, results: l.results.map((r) => (r.id === updated.id ? updated : r)) },
+    );
+
+  /** The new prices go the way Save of a row sends them, one item after the other. */
+  async function applyPrices(changes: PriceChange<number>[]): Promise<boolean> {
+    let done = 0;
+    for (const c of changes) {
+      const row = rows.find((r) => r.id === c.key);
+      if (!row) continue;
+      const update = updateWithPrice(row, c.new);
+      const checked = checkStoreItem(update, row.quantity, row.store_quantity);
+      if (!checked.ok) {
+        notifyError(`${c.label}: ${checked.problems.join(' ')}`);
+        continue;
+      }
+      try {
+        replace(await saveStoreItem(update));
+        done++;
+      } catch (error) {
+        await showApiError(error);
+        break;
+      }
+    }
+    if (done > 0) notifySuccess(`${done} ${done === 1 ? 'price' : 'prices'} set`);
+    return done === changes.length;
+  }
 
   return (
     <Stack>
@@ -85,13 +128,42 @@ export default function EditItemsPage() {
         <Text>There are no items on sale.</Text>
       ) : (
         <>
+          <Group gap="xs">
+            <Button
+              size="xs"
+              variant="light"
+              loading={guides.loading}
+              onClick={() => void guides.load(rows.map(lotOf))}
+            >
+              Show price guide
+            </Button>
+            <SetToAverage
+              lots={rows.filter((r) => selected.has(r.id)).map(lotOf)}
+              load={guides.load}
+              onApply={applyPrices}
+            />
+            <Text size="sm" c="dimmed">
+              {selected.size} selected
+            </Text>
+          </Group>
           <Table.ScrollContainer minWidth={900}>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
+                  <Table.Th>
+                    <Checkbox
+                      aria-label="Select all"
+                      checked={rows.length > 0 && selected.size === rows.length}
+                      indeterminate={selected.size > 0 && selected.size < rows.length}
+                      onChange={(e) =>
+                        setSelected(new Set(e.currentTarget.checked ? rows.map((r) => r.id) : []))
+                      }
+                    />
+                  </Table.Th>
                   <Table.Th>Item</Table.Th>
                   <Table.Th>Store</Table.Th>
                   <Table.Th>Price</Table.Th>
+                  <Table.Th>BrickLink price guide</Table.Th>
                   <Table.Th>Tier price</Table.Th>
                   <Table.Th>Bulk</Table.Th>
                   <Table.Th>Quantity / total</Table.Th>
@@ -105,15 +177,17 @@ export default function EditItemsPage() {
                   <StoreItemLine
                     key={row.id}
                     row={row}
-                    saved={(updated) =>
-                      setList(
-                        (l) =>
-                          l && {
-                            ...l,
-                            results: l.results.map((r) => (r.id === updated.id ? updated : r)),
-                          },
-                      )
+                    saved={replace}
+                    selected={selected.has(row.id)}
+                    onSelect={(on) =>
+                      setSelected((s) => {
+                        const next = new Set(s);
+                        if (on) next.add(row.id);
+                        else next.delete(row.id);
+                        return next;
+                      })
                     }
+                    guide={guides.guides.get(row.id)}
                   />
                 ))}
               </Table.Tbody>

@@ -1,11 +1,13 @@
-import { Badge, Button, Group, Table, TextInput } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Table, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import {
   checkStoreItem,
   type StoreItemRow as Row,
   type StoreItemUpdate,
 } from '../../../contract/bricksyncer';
+import type { LotGuide } from '../../../contract/price-guide';
 import { notifyError, showApiError } from '../../ui/notify';
+import { PriceGuideCell } from '../price-guide';
 import { euro, saveStoreItem } from './api';
 
 /** Euro as typed (comma or dot) to thousandths; NaN when it is not a number. */
@@ -23,11 +25,33 @@ const editable = (row: Row) => ({
   notePrivate: row.note_private,
 });
 
+/** The row as it is, with another price: what Save sends. */
+export function updateWithPrice(row: Row, storePrice: number): StoreItemUpdate {
+  return {
+    id: row.id,
+    item_id: row.item_id,
+    store_price: storePrice,
+    store_quantity: String(row.store_quantity),
+    tier_price: row.tier_price ?? '',
+    bulk_size: row.bulk_size === null ? '' : String(row.bulk_size),
+    note_public: row.note_public,
+    note_private: row.note_private,
+  };
+}
+
+interface LineProps {
+  row: Row;
+  saved(row: Row): void;
+  selected: boolean;
+  onSelect(on: boolean): void;
+  guide: LotGuide | undefined;
+}
+
 /**
  * One item on sale; Edit turns its cells into fields, Save checks and sends them. A change the
  * store has not been sent yet shows 'Not sent yet'.
  */
-export function StoreItemLine({ row, saved }: { row: Row; saved(row: Row): void }) {
+export function StoreItemLine({ row, saved, selected, onSelect, guide }: LineProps) {
   const [form, setForm] = useState<ReturnType<typeof editable> | null>(null);
   const [busy, setBusy] = useState(false);
   const field = (key: keyof ReturnType<typeof editable>, label: string, w = 90) => (
@@ -74,6 +98,13 @@ export function StoreItemLine({ row, saved }: { row: Row; saved(row: Row): void 
   return (
     <Table.Tr>
       <Table.Td>
+        <Checkbox
+          aria-label={`Select ${row.mold_name} ${row.colour_name} on ${row.store_name}`}
+          checked={selected}
+          onChange={(e) => onSelect(e.currentTarget.checked)}
+        />
+      </Table.Td>
+      <Table.Td>
         {row.mold_name}
         <br />
         {row.colour_name} · {row.condition}
@@ -87,6 +118,9 @@ export function StoreItemLine({ row, saved }: { row: Row; saved(row: Row): void 
         )}
       </Table.Td>
       <Table.Td>{form ? field('price', 'Price') : euro(row.store_price)}</Table.Td>
+      <Table.Td>
+        <PriceGuideCell guide={guide} />
+      </Table.Td>
       <Table.Td>{form ? field('tier', 'Tier price', 180) : (row.tier_price ?? '')}</Table.Td>
       <Table.Td>{form ? field('bulk', 'Bulk', 60) : (row.bulk_size ?? '')}</Table.Td>
       <Table.Td>

@@ -1,5 +1,7 @@
-import { Group, Image, NumberInput, Table, Text } from '@mantine/core';
+import { Checkbox, Group, Image, NumberInput, Table, Text } from '@mantine/core';
+import type { LotGuide } from '../../../contract/price-guide';
 import type { SyncBatchItem } from '../../../contract/sync-batches';
+import { PriceGuideCell } from '../price-guide';
 import { toThousandths } from './api';
 
 interface Props {
@@ -7,13 +9,27 @@ interface Props {
   /** thousandths; null while the field is empty */
   price: number | null;
   onPrice: (thousandths: number | null) => void;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
+  /** BrickLink's price guide, once shown */
+  guide: LotGuide | undefined;
 }
 
-/** One batch item with its editable price (euro, up to 3 decimals, Dutch decimal comma). */
-export function BatchItemRow({ item, price, onPrice }: Props) {
+/**
+ * One batch item with its editable price (euro, up to 3 decimals, Dutch decimal comma) and, once
+ * shown, BrickLink's price guide beside it.
+ */
+export function BatchItemRow({ item, price, onPrice, selected, onSelect, guide }: Props) {
   const label = `${item.mold_name} ${item.colour_name}`;
   return (
     <Table.Tr data-testid="batch-item">
+      <Table.Td>
+        <Checkbox
+          aria-label={`Select ${label}`}
+          checked={selected}
+          onChange={(e) => onSelect(e.currentTarget.checked)}
+        />
+      </Table.Td>
       <Table.Td>{item.url && <Image src={item.url} alt="" w={40} h={40} fit="contain" />}</Table.Td>
       <Table.Td>
         <Text size="sm">{item.mold_name}</Text>
@@ -55,6 +71,9 @@ export function BatchItemRow({ item, price, onPrice }: Props) {
           w={130}
           onChange={(v) => onPrice(toThousandths(v))}
         />
+      </Table.Td>
+      <Table.Td>
+        <PriceGuideCell guide={guide} />
       </Table.Td>
     </Table.Tr>
   );

@@ -2,6 +2,7 @@ import {
   Alert,
   Anchor,
   Button,
+  Checkbox,
   Group,
   Loader,
   Modal,
@@ -19,7 +20,9 @@ import {
   type SyncBatchItem,
   type SyncBatchRow,
 } from '../../../contract/sync-batches';
+import type { PriceChange } from '../../../contract/price-guide';
 import { notifyError, notifySuccess, showApiError } from '../../ui/notify';
+import { SetToAverage, usePriceGuides, type PricedLot } from '../price-guide';
 import { fetchBatchItems, fetchSyncBatch, savePrices } from './api';
 import { BatchBsxExport } from './BatchBsxExport';
 import { BatchItemRow } from './BatchItemRow';
@@ -33,7 +36,9 @@ type Upload = { jobIds: number[]; initial?: JobView[] };
 /**
  * Batch (docs/bricksyncer.md): the batch's details and items with an editable price each; Save
  * prices stores them, Upload items queues one upload job per store (every item needs a price
- * above 0) and the page follows the jobs' progress; Export BSX gives the lots as a BrickStore file. Leaving with unsaved prices asks first,
+ * above 0) and the page follows the jobs' progress; Export BSX gives the lots as a BrickStore file.
+ * Show price guide puts BrickLink's price guide beside each price; Set to average ± % types the
+ * selected items' prices from it (kept with Save prices). Leaving with unsaved prices asks first,
  * except when uploading.
  */
 export default function BatchPage() {
@@ -48,6 +53,8 @@ export default function BatchPage() {
     return jobIds.length > 0 ? { jobIds } : null;
   });
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const guides = usePriceGuides<number>();
   const dirty = edits.size > 0;
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
@@ -76,6 +83,23 @@ export default function BatchPage() {
 
   const list = items.state === 'loaded' ? items.value : [];
   const priceOf = (i: SyncBatchItem) => (edits.has(i.id) ? edits.get(i.id)! : i.price);
+  const lotOf = (i: SyncBatchItem): PricedLot<number> => ({
+    key: i.id,
+    lot: { item_id: i.item_id },
+    label: `${i.mold_name} ${i.colour_name}`,
+    price: priceOf(i),
+  });
+
+  /** The new prices become typed prices, saved with Save prices like any other. */
+  function applyAverage(changes: PriceChange<number>[]): boolean {
+    const next = new Map(edits);
+    for (const c of changes) next.set(c.key, c.new);
+    setEdits(next);
+    notifySuccess(
+      `${changes.length} ${changes.length === 1 ? 'price' : 'prices'} set: Save prices to keep them`,
+    );
+    return true;
+  }
 
   async function save() {
     const changed = [...edits].map(([id, price]) => ({ id, price: price ?? 0 }));
@@ -149,11 +173,41 @@ export default function BatchPage() {
       )}
       {items.state === 'loading' && <Loader aria-label="Loading the items" />}
       {items.state === 'failed' && <Alert color="red">{M.retrieveItems}</Alert>}
+      {items.state === 'loaded' && list.length > 0 && (
+        <Group gap="xs">
+          <Button
+            size="xs"
+            variant="light"
+            loading={guides.loading}
+            onClick={() => void guides.load(list.map(lotOf))}
+          >
+            Show price guide
+          </Button>
+          <SetToAverage
+            lots={list.filter((i) => selected.has(i.id)).map(lotOf)}
+            load={guides.load}
+            onApply={applyAverage}
+          />
+          <Text size="sm" c="dimmed">
+            {selected.size} selected
+          </Text>
+        </Group>
+      )}
       {items.state === 'loaded' && (
         <Table.ScrollContainer minWidth={900}>
           <Table striped verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
+                <Table.Th>
+                  <Checkbox
+                    aria-label="Select all"
+                    checked={list.length > 0 && selected.size === list.length}
+                    indeterminate={selected.size > 0 && selected.size < list.length}
+                    onChange={(e) =>
+                      setSelected(new Set(e.currentTarget.checked ? list.map((i) => i.id) : []))
+                    }
+                  />
+                </Table.Th>
                 <Table.Th />
                 <Table.Th>Item</Table.Th>
                 <Table.Th>Colour</Table.Th>
@@ -161,6 +215,7 @@ export default function BatchPage() {
                 <Table.Th>Quantity</Table.Th>
                 <Table.Th>Notes</Table.Th>
                 <Table.Th>Price</Table.Th>
+                <Table.Th>BrickLink price guide</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -170,6 +225,16 @@ export default function BatchPage() {
                   item={i}
                   price={priceOf(i)}
                   onPrice={(p) => setEdits(new Map(edits).set(i.id, p))}
+                  selected={selected.has(i.id)}
+                  onSelect={(on) =>
+                    setSelected((s) => {
+                      const next = new Set(s);
+                      if (on) next.add(i.id);
+                      else next.delete(i.id);
+                      return next;
+                    })
+                  }
+                  guide={guides.guides.get(i.id)}
                 />
               ))}
             </Table.Tbody>

@@ -1,0 +1,3 @@
+export { PriceGuideCell } from './PriceGuideCell';
+export { SetToAverage, type PricedLot } from './SetToAverage';
+export { usePriceGuides, type GuideLot } from './usePriceGuides';
