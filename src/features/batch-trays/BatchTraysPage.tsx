@@ -21,6 +21,7 @@ import {
 } from './grid-model';
 import { SplitModal } from './SplitModal';
 import { TrayGrid } from './TrayGrid';
+import { TrayPriceGuide } from './TrayPriceGuide';
 import { useBatchTrays } from './useBatchTrays';
 import { VariantModal } from './VariantModal';
 
@@ -180,6 +181,15 @@ export default function BatchTraysPage() {
         <Button size="xs" variant="light" onClick={() => void run('updateprices')}>
           Update prices
         </Button>
+        <TrayPriceGuide
+          rows={rows.filter((r) => sel.ids.has(r.tray_id))}
+          draftFor={draftFor}
+          onPrices={async (prices) => {
+            if (!(await t.ensureClaim())) return false;
+            for (const p of prices) t.edit(p.row, { ...draftFor(p.row), price: p.price });
+            return true;
+          }}
+        />
         <Button
           size="xs"
           color="green"
