@@ -9,6 +9,7 @@ import { Permission, type RoleName } from './permissions';
 export const PATH_RULES: { pattern: string; roles: RoleName[] }[] = [
   { pattern: '/brick_admin', roles: ['brick_admin'] },
   { pattern: '/admin', roles: ['admin'] },
+  { pattern: '/audit', roles: ['admin', 'brick_admin'] },
   { pattern: '/brickbase/controllers', roles: ['admin'] },
   { pattern: '/brickbase/changelog', roles: ['admin'] },
   { pattern: '/brickbase/suggestions', roles: ['admin'] },

@@ -95,6 +95,28 @@ export type CompanyLoginResponse = z.infer<typeof CompanyLoginResponse>;
 
 export const TEMPORARY_PASSWORD_TTL_HOURS = 24;
 
+/** POST /company: a new company and its first admin, who is invited by e-mail. */
+export const CreateCompanyRequest = z.object({
+  name: text(200),
+  admin_email: text(254),
+  admin_name: text(200).optional().nullable(),
+});
+export type CreateCompanyRequest = z.input<typeof CreateCompanyRequest>;
+
+export const CreateCompanyResponse = z.object({
+  company_id: z.number().int(),
+  message: z.string(),
+});
+export type CreateCompanyResponse = z.infer<typeof CreateCompanyResponse>;
+
+export const CompanyMessages = {
+  emptyName: 'Please enter the company name.',
+  nameTaken: (name: string) => `A company named ${name} already exists.`,
+  emailTaken: (email: string) => `The email address ${email} already has an account.`,
+  created: (name: string, email: string) =>
+    `${name} has been created. An email with instructions to set up the account has been sent to ${email}.`,
+} as const;
+
 /** The support account a brick admin signs in with to help a company. */
 export function supportEmail(companyId: number): string {
   return `support+${companyId}@brick-warehouse.local`;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, text } from './fields';
 
 /**
  * GET /v1/audit: the audit log of sign-ins (successful and failed), permission changes, user
@@ -18,6 +19,7 @@ export const AUDIT_ACTIONS = [
   'store_created',
   'store_changed',
   'store_deleted',
+  'company_created',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -30,9 +32,25 @@ const whole = (min: number, max: number) =>
     z.number({ error: 'Expected a whole number.' }).int().min(min).max(max),
   );
 
+/** A calendar day, YYYY-MM-DD (UTC). */
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Expected a date as YYYY-MM-DD.' })
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: 'Not a real date.' });
+
+/**
+ * Filters (all optional, combined): `who` part of an e-mail address, matched against who did it
+ * and whom it was done to; `action` one of AUDIT_ACTIONS; `from`/`to` days (UTC, both included);
+ * `company_id` one company (the platform admin; a company admin may name only their own).
+ */
 export const AuditQuery = z.object({
   page: whole(1, 1_000_000).default(1),
   limit: whole(1, 200).default(AUDIT_PER_PAGE),
+  who: text(254).optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  from: day.optional(),
+  to: day.optional(),
+  company_id: id().optional(),
 });
 export type AuditQuery = z.input<typeof AuditQuery>;
 
@@ -68,3 +86,21 @@ export const AuditListResponse = z.object({
   count: z.number().int(),
 });
 export type AuditListResponse = z.infer<typeof AuditListResponse>;
+
+export const AUDIT_OTHER_COMPANY = "You can only read your own company's audit log.";
+export const AUDIT_DAYS_REVERSED = "The 'from' day is after the 'to' day.";
+
+/** The actions in words, for the screen's filter and rows. */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  sign_in: 'Signed in',
+  sign_in_failed: 'Sign-in failed',
+  permission_granted: 'Permission granted',
+  permission_revoked: 'Permission revoked',
+  user_deleted: 'User deleted',
+  company_permission_granted: 'Company permission granted',
+  company_permission_revoked: 'Company permission revoked',
+  store_created: 'Store added',
+  store_changed: 'Store changed',
+  store_deleted: 'Store deleted',
+  company_created: 'Company created',
+};

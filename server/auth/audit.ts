@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { AuditAction, AuditEntry, AuditListResponse } from '../../contract/audit';
 import type { Database } from '../db/schema';
 import type { SessionUser } from './tokens';
@@ -84,15 +84,50 @@ export async function audit(
   });
 }
 
-/** A page of entries, newest first: one company's, or every entry when companyId is null. */
+export interface AuditFilter {
+  /** Part of an e-mail address: who did it or whom it was done to. */
+  who?: string;
+  action?: AuditAction;
+  /** First and last day (YYYY-MM-DD, UTC), both included. */
+  from?: string;
+  to?: string;
+}
+
+/** `%` and `_` in typed text match themselves. */
+function likeText(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
+}
+
+/**
+ * A page of entries, newest first: one company's, or every entry when companyId is null, narrowed
+ * by the filter.
+ */
 export async function listAudit(
   db: Kysely<Database>,
   companyId: number | null,
   page: number,
   limit: number,
+  filter: AuditFilter = {},
 ): Promise<AuditListResponse> {
   let rows = db.selectFrom('audit_log');
   if (companyId !== null) rows = rows.where('company_id', '=', companyId);
+  if (filter.action) rows = rows.where('action', '=', filter.action);
+  if (filter.from) rows = rows.where('created_at', '>=', `${filter.from}T00:00:00.000Z`);
+  if (filter.to) rows = rows.where('created_at', '<', nextDay(filter.to));
+  const who = filter.who?.trim();
+  if (who) {
+    const pattern = likeText(who);
+    rows = rows.where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['actor_email']), 'like', sql<string>`${pattern} escape '\\'`),
+        eb(eb.fn('lower', ['target_email']), 'like', sql<string>`${pattern} escape '\\'`),
+      ]),
+    );
+  }
   const { count } = await rows
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();

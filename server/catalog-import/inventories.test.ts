@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeEachDialect, type TestApp } from '../test/helpers';
 import { runCatalogImport } from './run';
 import { SAMPLE_SOURCE } from './source';
-import { dumpWith, sampleText } from './test-support';
+import { dumpWith, sampleText } from '../test/catalog-dump';
 import { insertControllerRun } from '../test/controller-runs';
 
 /** The importer run directly (no route): inventory rules, bad files and the partial-state rule. */

@@ -8,7 +8,7 @@ import {
 import { createTestApp, describeEachDialect, type TestApp } from '../test/helpers';
 import { bearerFor, companyId } from '../test/locations-support';
 import { queueDueColourRefresh, queueUpload, type JobRunner } from '.';
-import { addStore, drain, syncBatchOf, testRunner } from './test-support';
+import { addStore, drain, syncBatchOf, testRunner } from '../test/jobs';
 
 /** BrickLink's Red: left out of the fake's colour list at first, so a red part cannot be mapped. */
 const RED = 5;

@@ -7,7 +7,7 @@ import { createTestApp, describeEachDialect, type TestApp } from '../test/helper
 import { bearerFor, companyId } from '../test/locations-support';
 import { claimJob } from '.';
 import { finishJob } from './claim';
-import { addStore, makeSyncBatch } from './test-support';
+import { addStore, makeSyncBatch } from '../test/jobs';
 
 /**
  * The job queue is fair and bounded: a burst of requests for one store queues one job, a

@@ -9,7 +9,7 @@ import type { JobStatus } from '../db/schema';
 import { createTestApp, describeEachDialect, type TestApp } from '../test/helpers';
 import { bearerFor, companyId } from '../test/locations-support';
 import { queueUpload } from '.';
-import { addStore, drain, jobRow, makeSyncBatch, testRunner } from './test-support';
+import { addStore, drain, jobRow, makeSyncBatch, testRunner } from '../test/jobs';
 import {
   batchStatus,
   expectEachLotOnce,

@@ -4,7 +4,7 @@ import { nowIso } from '../db/dialect';
 import { describeEachDialect } from '../test/helpers';
 import { lotOf, setStock, stockSyncSuite, storeItem } from '../test/stock-sync';
 import { STOCK_SYNC } from './stock-sync';
-import { addStore, drain } from './test-support';
+import { addStore, drain } from '../test/jobs';
 
 /** A marketplace order cancelled before it was picked gives its stock back to every store. */
 describeEachDialect('order intake: a cancelled order gives its stock back', (dialect) => {

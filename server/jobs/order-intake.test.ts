@@ -4,7 +4,7 @@ import { startFakeBrickOwl, type FakeBrickOwl } from '../../tests/support/fake-b
 import { createTestApp, describeEachDialect, type TestApp } from '../test/helpers';
 import { bearerFor, companyId } from '../test/locations-support';
 import { queueDueOrderIntakes, type JobRunner } from '.';
-import { addStore, drain, jobRow, readBrickOwlColours, testRunner } from './test-support';
+import { addStore, drain, jobRow, readBrickOwlColours, testRunner } from '../test/jobs';
 
 describeEachDialect('order intake', (dialect) => {
   let t: TestApp;

@@ -5,7 +5,7 @@ import type { BlOrderItem } from '../marketplaces/bricklink/types';
 import { createTestApp, describeEachDialect, type TestApp } from '../test/helpers';
 import { bearerFor, companyId } from '../test/locations-support';
 import type { JobRunner } from '.';
-import { addStore, drain, testRunner } from './test-support';
+import { addStore, drain, testRunner } from '../test/jobs';
 
 /** Order intake following orders it imported before, as buyers and sellers move them on. */
 describeEachDialect('order intake: statuses of imported orders', (dialect) => {

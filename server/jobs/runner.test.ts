@@ -4,7 +4,7 @@ import { MarketplaceClients } from '../marketplaces';
 import { createTestApp, describeEachDialect, type TestApp } from '../test/helpers';
 import { companyId } from '../test/locations-support';
 import { claimJob, JobFailure, JobRunner, type JobHandler } from '.';
-import { jobRow, quietLog } from './test-support';
+import { jobRow, quietLog } from '../test/jobs';
 
 describeEachDialect('job runner', (dialect) => {
   let t: TestApp;

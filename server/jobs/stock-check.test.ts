@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { App } from '../app';
 import { describeEachDialect } from '../test/helpers';
-import { addStore, drain } from './test-support';
+import { addStore, drain } from '../test/jobs';
 import { lotOf, setStock, stockSyncSuite, storeItem, syncNow } from '../test/stock-sync';
 
 function checkNow(app: App, auth: string, storeId?: number) {

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { describeEachDialect } from '../test/helpers';
 import { bearerFor } from '../test/locations-support';
 import { JobKilled } from '.';
-import { addStore, drain, lapseLease, testRunner } from './test-support';
+import { addStore, drain, lapseLease, testRunner } from '../test/jobs';
 import { lotOf, setStock, stockSyncSuite, storeItem, syncNow } from '../test/stock-sync';
 
 describeEachDialect('stock sync recovery', (dialect) => {

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { nowIso } from '../db/dialect';
 import { describeEachDialect } from '../test/helpers';
-import { addStore, drain } from './test-support';
+import { addStore, drain } from '../test/jobs';
 import { lotOf, setStock, stockSyncSuite, storeItem, syncNow } from '../test/stock-sync';
 
 describeEachDialect('stock sync', (dialect) => {

@@ -5,7 +5,7 @@ import { JobMessages } from '../../contract/jobs';
 import { createTestApp, describeEachDialect, type TestApp } from '../test/helpers';
 import { bearerFor, companyId } from '../test/locations-support';
 import { JobKilled, queueUpload } from '.';
-import { addStore, jobRow, lapseLease, makeSyncBatch, testRunner } from './test-support';
+import { addStore, jobRow, lapseLease, makeSyncBatch, testRunner } from '../test/jobs';
 
 describeEachDialect('upload jobs', (dialect) => {
   let t: TestApp;

@@ -7,7 +7,7 @@ import { nowIso } from '../db/dialect';
 import { createTestApp, type TestApp } from './helpers';
 import { bearerFor, companyId } from './locations-support';
 import { queueUpload, type JobRunner } from '../jobs';
-import { drain, syncBatchOf, testRunner } from '../jobs/test-support';
+import { drain, syncBatchOf, testRunner } from './jobs';
 
 /** Test helpers of the stock-sync suite (not used by the server). */
 

@@ -12,6 +12,8 @@ export interface AreaRoute {
 // e.g. `lazy(() => import('../features/orders/OrdersPage'))`. Every page loads on demand.
 const admin = lazy(() => import('../features/admin/AdminPage'));
 const brickAdmin = lazy(() => import('../features/admin/BrickAdminPage'));
+const newCompany = lazy(() => import('../features/admin/NewCompanyPage'));
+const auditLog = lazy(() => import('../features/audit/AuditPage'));
 const projectsOverview = lazy(() => import('../features/projects/ProjectsPage'));
 const project = lazy(() => import('../features/projects/ProjectPage'));
 const backups = lazy(() => import('../features/backups/BackupsPage'));
@@ -43,6 +45,8 @@ const digiCatalog = lazy(() => import('../features/catalog-modal/CatalogPage'));
 export const AREA_ROUTES: AreaRoute[] = [
   { path: '/admin', area: 'User administration', page: admin },
   { path: '/brick_admin', area: 'Company administration', page: brickAdmin },
+  { path: '/brick_admin/new_company', area: 'Company administration', page: newCompany },
+  { path: '/audit', area: 'Audit log', page: auditLog },
 
   { path: '/projects', area: 'Projects', page: projectsOverview },
   { path: '/projects/:projectid', area: 'Projects', page: project },

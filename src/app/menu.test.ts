@@ -55,9 +55,10 @@ describe('menuFor', () => {
     expect(labels('digibrick_manager')).toEqual(['BrickBase Catalog', 'Projects', 'Catalog']);
   });
 
-  it('gives an admin users and the BrickBase administration', () => {
+  it('gives an admin users, the audit log and the BrickBase administration', () => {
     expect(labels('admin')).toEqual([
       'User Admin',
+      'Audit Log',
       'BrickBase Catalog',
       'Changelog',
       'Suggestions',
@@ -65,8 +66,8 @@ describe('menuFor', () => {
     ]);
   });
 
-  it('gives a brick admin the companies only, and nobody without roles anything', () => {
-    expect(labels('brick_admin')).toEqual(['Company Admin']);
+  it('gives a brick admin the companies and the audit log only, and nobody without roles anything', () => {
+    expect(labels('brick_admin')).toEqual(['Company Admin', 'New Company', 'Audit Log']);
     expect(labels()).toEqual([]);
   });
 

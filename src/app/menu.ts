@@ -20,6 +20,8 @@ export const MENU: MenuGroup[] = [
     entries: [
       { label: 'User Admin', to: '/admin' },
       { label: 'Company Admin', to: '/brick_admin' },
+      { label: 'New Company', to: '/brick_admin/new_company' },
+      { label: 'Audit Log', to: '/audit' },
     ],
   },
   {

@@ -5,7 +5,7 @@ import { JOB_QUEUE_MAX } from '../../contract/jobs';
 import { buildApp, type App } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { DialectName } from '../../server/db';
-import { addStore, makeSyncBatch } from '../../server/jobs/test-support';
+import { addStore, makeSyncBatch } from '../../server/test/jobs';
 import { bearerFor, companyId } from '../../server/test/locations-support';
 import { startFakeBrickLink, type FakeBrickLink } from '../support/fake-bricklink';
 import { freshDataDir, ms, type Bench, type BenchRow } from './support';

@@ -1,7 +1,7 @@
 import type { App } from '../../server/app';
 import { queueUpload } from '../../server/jobs';
 import { callsToday } from '../../server/jobs/store-client';
-import { addStore, drain, jobRow, syncBatchOf, testRunner } from '../../server/jobs/test-support';
+import { addStore, drain, jobRow, syncBatchOf, testRunner } from '../../server/test/jobs';
 import { ORDER_INTAKE_RESERVE } from '../../server/jobs/upload/bricklink';
 import { BRICKLINK_DAILY_CALLS } from '../../server/marketplaces/bricklink/client';
 import {

@@ -3,7 +3,7 @@ import type { App } from '../../server/app';
 import { queueStockSyncs } from '../../server/jobs';
 import { lowerToSellable } from '../../server/jobs/stock-sync';
 import { callsToday } from '../../server/jobs/store-client';
-import { addStore, drain, jobRow, testRunner } from '../../server/jobs/test-support';
+import { addStore, drain, jobRow, testRunner } from '../../server/test/jobs';
 import { ORDER_INTAKE_RESERVE } from '../../server/jobs/upload/bricklink';
 import { BRICKLINK_DAILY_CALLS, blPrice } from '../../server/marketplaces/bricklink/client';
 import {

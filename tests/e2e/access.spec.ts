@@ -8,11 +8,22 @@ import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
  * refuses).
  */
 const ACCOUNTS: { email: string; role: RoleName; menu: string[] }[] = [
-  { email: 'platform@demo.test', role: 'brick_admin', menu: ['Company Admin'] },
+  {
+    email: 'platform@demo.test',
+    role: 'brick_admin',
+    menu: ['Company Admin', 'New Company', 'Audit Log'],
+  },
   {
     email: 'admin@demo.test',
     role: 'admin',
-    menu: ['User Admin', 'BrickBase Catalog', 'Changelog', 'Suggestions', 'Controllers'],
+    menu: [
+      'User Admin',
+      'Audit Log',
+      'BrickBase Catalog',
+      'Changelog',
+      'Suggestions',
+      'Controllers',
+    ],
   },
   {
     email: 'warehouse@demo.test',
@@ -55,7 +66,14 @@ const ACCOUNTS: { email: string; role: RoleName; menu: string[] }[] = [
   {
     email: 'admin@other.test',
     role: 'admin',
-    menu: ['User Admin', 'BrickBase Catalog', 'Changelog', 'Suggestions', 'Controllers'],
+    menu: [
+      'User Admin',
+      'Audit Log',
+      'BrickBase Catalog',
+      'Changelog',
+      'Suggestions',
+      'Controllers',
+    ],
   },
 ];
 

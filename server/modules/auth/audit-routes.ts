@@ -1,13 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AuditListResponse, AuditQuery } from '../../../contract/audit';
+import {
+  AUDIT_DAYS_REVERSED,
+  AUDIT_OTHER_COMPANY,
+  AuditListResponse,
+  AuditQuery,
+} from '../../../contract/audit';
 import { ErrorBody } from '../../../contract/errors';
 import { Permission } from '../../../contract/permissions';
 import { listAudit } from '../../auth/audit';
+import { badRequest, forbidden } from '../../errors';
 
 /**
- * GET /api/v1/audit: sign-ins, permission changes, deletions and store changes, newest first. A company admin
- * reads their company's entries only; the brick admin reads all.
+ * GET /api/v1/audit: sign-ins, permission changes, deletions, store changes and new companies,
+ * newest first, filtered by who, action, days and (platform admin) company. A company admin reads
+ * their company's entries only (naming another company is refused); the brick admin reads all.
  */
 export async function auditRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -18,7 +25,7 @@ export async function auditRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['admin'],
         summary:
-          'The audit log (sign-ins, permission changes, deletions, store changes), newest first, paged',
+          'The audit log (sign-ins, permission changes, deletions, store changes, new companies), newest first, filtered, paged',
         security: [{ bearer: [] }],
         querystring: AuditQuery,
         response: { 200: AuditListResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
@@ -26,8 +33,14 @@ export async function auditRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const everything = request.user.permissions.includes(Permission.brick_admin);
-      const { page, limit } = request.query;
-      return listAudit(app.db, everything ? null : request.user.companyId, page, limit);
+      const { page, limit, company_id, ...filter } = request.query;
+      if (!everything && company_id !== undefined && company_id !== request.user.companyId) {
+        throw forbidden(AUDIT_OTHER_COMPANY);
+      }
+      if (filter.from && filter.to && filter.from > filter.to)
+        throw badRequest(AUDIT_DAYS_REVERSED);
+      const company = everything ? (company_id ?? null) : request.user.companyId;
+      return listAudit(app.db, company, page, limit, filter);
     },
   );
 }

@@ -4,11 +4,16 @@ import {
   CompanyListResponse,
   CompanyLoginRequest,
   CompanyLoginResponse,
+  CompanyMessages,
   CompanyPermissionRequest,
+  CreateCompanyRequest,
+  CreateCompanyResponse,
   MessageResponse,
 } from '../../../contract/admin';
 import { audit } from '../../auth/audit';
+import { ErrorBody } from '../../../contract/errors';
 import {
+  createCompany,
   grantCompanyPermission,
   issueTemporaryLogin,
   listCompanies,
@@ -34,6 +39,36 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async () => listCompanies(app.db),
+  );
+
+  app.post(
+    '/company',
+    {
+      config: brickAdmin,
+      schema: {
+        tags: ['companies'],
+        summary: 'Create a company and invite its first admin by e-mail',
+        security,
+        body: CreateCompanyRequest,
+        response: { 200: CreateCompanyResponse, 400: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => {
+      const { company, admin } = await createCompany(app, request.body);
+      await audit(app.db, request.user, 'company_created', {
+        companyId: company.id,
+        userId: admin.id,
+        detail: `Company ${company.id} "${company.name}"; first admin ${admin.email}`,
+      });
+      request.log.info(
+        { target_company_id: company.id, invited_user_id: admin.id, invited: admin.email },
+        'company created',
+      );
+      return {
+        company_id: company.id,
+        message: CompanyMessages.created(company.name, admin.email),
+      };
+    },
   );
 
   app.post(

@@ -1,17 +1,22 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
+  ADD_USER_EMPTY_EMAIL,
+  CompanyMessages,
   supportEmail,
   TEMPORARY_PASSWORD_TTL_HOURS,
   type CompanyListResponse,
   type CompanyLoginResponse,
 } from '../../../contract/admin';
-import { Permission } from '../../../contract/permissions';
+import { ALL_PERMISSION_IDS, Permission } from '../../../contract/permissions';
 import { hashPassword } from '../../auth/passwords';
 import type { SessionUser } from '../../auth/tokens';
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
+import { EMAIL_PATTERN } from '../admin/users';
+import { sendSetPasswordMail } from '../auth/email-links';
 import { revokeAllSessions } from '../auth/sessions';
 
 /** The platform operator's rules (docs/access.md): which permissions each company holds. */
@@ -163,4 +168,73 @@ export async function issueTemporaryLogin(
       .execute();
   });
   return { random_string: password, email, expires_at: expiresAt };
+}
+
+/**
+ * Creates a company holding every permission but brick_admin, and its first admin: a user without
+ * a password who is e-mailed an invitation to choose one. The name is unique (whatever its case)
+ * and the address must have no account yet.
+ */
+export async function createCompany(
+  app: FastifyInstance,
+  input: { name: string; admin_email: string; admin_name?: string | null },
+): Promise<{
+  company: { id: number; name: string };
+  admin: { id: number; email: string; name: string };
+}> {
+  const db = app.db;
+  const name = input.name.trim();
+  if (!name) throw badRequest(CompanyMessages.emptyName);
+  const email = input.admin_email.trim().toLowerCase();
+  if (!email) throw badRequest(ADD_USER_EMPTY_EMAIL);
+  if (!EMAIL_PATTERN.test(email)) throw badRequest(`'${email}' is not a valid email address.`);
+  const adminName = input.admin_name?.trim() || email;
+
+  const result = await db.transaction().execute(async (trx) => {
+    const sameName = await trx
+      .selectFrom('companies')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
+      .executeTakeFirst();
+    if (sameName) throw conflict(CompanyMessages.nameTaken(name));
+    const taken = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirst();
+    if (taken) throw conflict(CompanyMessages.emailTaken(email));
+    const company = await trx
+      .insertInto('companies')
+      .values({ name, created_at: nowIso() })
+      .returning(['id', 'name'])
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('company_permissions')
+      .values(
+        ALL_PERMISSION_IDS.filter((p) => p !== Permission.brick_admin).map((permission_id) => ({
+          company_id: company.id,
+          permission_id,
+        })),
+      )
+      .execute();
+    const admin = await trx
+      .insertInto('users')
+      .values({
+        company_id: company.id,
+        email,
+        name: adminName,
+        password_hash: null,
+        password_expires_at: null,
+        created_at: nowIso(),
+      })
+      .returning(['id', 'email', 'name'])
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('user_permissions')
+      .values({ user_id: admin.id, permission_id: Permission.admin })
+      .execute();
+    return { company, admin };
+  });
+  await sendSetPasswordMail(app, result.admin, 'invite');
+  return result;
 }

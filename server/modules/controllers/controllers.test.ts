@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ControllerMessages } from '../../../contract/controllers';
 import { SAMPLE_SOURCE } from '../../catalog-import/source';
-import { dumpWith, sampleText } from '../../catalog-import/test-support';
+import { dumpWith, sampleText } from '../../test/catalog-dump';
 import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
 import { bearerFor } from '../../test/locations-support';
 import { controllerJobsOf } from '.';

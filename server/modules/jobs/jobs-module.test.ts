@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { JobView } from '../../../contract/jobs';
 import { startFakeBrickLink, type FakeBrickLink } from '../../../tests/support/fake-bricklink';
 import type { JobStatus } from '../../db/schema';
-import { addStore, jobRow } from '../../jobs/test-support';
+import { addStore, jobRow } from '../../test/jobs';
 import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
 import { bearerFor, companyId } from '../../test/locations-support';
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { CREDENTIAL_SET, StoreItemMessages, StoreMessages } from '../../../contract/bricksyncer';
 import { JobMessages } from '../../../contract/jobs';
 import { NO_SYNC_STORE } from '../../../server/jobs';
-import { addStore } from '../../../server/jobs/test-support';
+import { addStore } from '../../../server/test/jobs';
 import { useSession } from '../../app/session';
 import AddStorePage from './AddStorePage';
 import DeleteStorePage from './DeleteStorePage';

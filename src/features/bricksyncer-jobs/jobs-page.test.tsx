@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { JobStatus } from '../../../server/db/schema';
-import { addStore } from '../../../server/jobs/test-support';
+import { addStore } from '../../../server/test/jobs';
 import { bearerFor } from '../../../server/test/locations-support';
 import { JobMessages } from '../../../contract/jobs';
 import { OFFLINE_MESSAGE } from '../../ui/notify';

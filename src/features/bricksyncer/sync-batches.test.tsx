@@ -10,7 +10,7 @@ import { JobMessages } from '../../../contract/jobs';
 import { Permission } from '../../../contract/permissions';
 import { newItemFromLot, SyncBatchMessages as M } from '../../../contract/sync-batches';
 import { NO_STORE } from '../../../server/jobs';
-import { addStore, testRunner } from '../../../server/jobs/test-support';
+import { addStore, testRunner } from '../../../server/test/jobs';
 import { startFakeBrickLink } from '../../../tests/support/fake-bricklink';
 import { startFakeBrickOwl } from '../../../tests/support/fake-brickowl';
 import { useSession } from '../../app/session';

@@ -26,7 +26,7 @@ export const FORM_FIELDS: Record<Exclude<ObjectType, 'element'>, string[]> = {
 /** The form's starting values: the item's, as text ('' for none). */
 export function formValues(item: CatalogItem): Record<string, string> {
   const fields = FORM_FIELDS[item.type as keyof typeof FORM_FIELDS] ?? [];
-  const source = item as unknown as Record<string, unknown>;
+  const source: Record<string, unknown> = item;
   return Object.fromEntries(
     fields.map((f) => [f, source[f] === null || source[f] === undefined ? '' : String(source[f])]),
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleCatalogIndex } from '../../offline/catalog/testing';
+import { sampleCatalogIndex } from '../../test/fakeCatalog';
 import { findItems } from './findItem';
 
 const index = sampleCatalogIndex();

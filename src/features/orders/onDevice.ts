@@ -19,7 +19,7 @@ export async function pendingReport(
 ): Promise<OnDeviceReport['orders']> {
   if (userId == null) return [];
   const outbox = await outboxByOrder(db);
-  const orders = (await db.orders.toArray()) as unknown as LocalOrder[];
+  const orders: LocalOrder[] = await db.orders.toArray();
   return orders
     .filter(
       (o) =>

@@ -4,7 +4,7 @@ import { mouldFacts, sizeText } from './facts';
 import { copyDate, openDeviceCatalog } from './device';
 import { buildCatalogIndex, loadCatalogIndex } from './load';
 import { catalogMeta, storedHashes, syncCatalog } from './sync';
-import { fakeCatalog, type Cell } from './testing';
+import { fakeCatalog, type Cell } from '../../test/fakeCatalog';
 
 const part = (id: number, name: string, bl = `${3000 + id}`): Cell[] => [
   ...[id, name, `rb${id}`, bl, null, null, 3.2, 1.6, 1.2, 2.3, 2001, 'Plastic'],

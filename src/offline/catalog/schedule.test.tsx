@@ -9,7 +9,7 @@ import { CatalogStatusLine } from './CatalogStatusLine';
 import { useCatalogFacts } from './hooks';
 import { startCatalogSync } from './schedule';
 import { catalogStatus } from './status';
-import { fakeCatalog } from './testing';
+import { fakeCatalog } from '../../test/fakeCatalog';
 
 function Card({ moldId }: { moldId: number }) {
   return <CatalogFactsLine facts={useCatalogFacts(moldId)} />;

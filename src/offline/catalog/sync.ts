@@ -37,11 +37,14 @@ function bodyHash(body: string): string | null {
 
 /** name → hash of every stored chunk, read from the index without loading the bodies. */
 export async function storedHashes(db: WarehouseDb): Promise<Map<string, string>> {
-  const keys = (await db.catalogChunks.orderBy('[name+hash]').keys()) as unknown as [
-    string,
-    string,
-  ][];
-  return new Map(keys);
+  const hashes = new Map<string, string>();
+  for (const key of await db.catalogChunks.orderBy('[name+hash]').keys()) {
+    // The compound index's keys are [name, hash] pairs of text.
+    if (Array.isArray(key) && typeof key[0] === 'string' && typeof key[1] === 'string') {
+      hashes.set(key[0], key[1]);
+    }
+  }
+  return hashes;
 }
 
 /**

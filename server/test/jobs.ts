@@ -3,7 +3,7 @@ import { FAKE_BRICKLINK_CREDENTIALS } from '../../tests/support/fake-bricklink';
 import { FAKE_BRICKOWL_KEY } from '../../tests/support/fake-brickowl';
 import type { App } from '../app';
 import { nowIso } from '../db/dialect';
-import { JOB_HANDLERS, JobRunner, persistedClients, type JobRunnerOptions } from '.';
+import { JOB_HANDLERS, JobRunner, persistedClients, type JobRunnerOptions } from '../jobs';
 
 /** Test helpers of the jobs suites (not used by the server). */
 

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { SAMPLE_SOURCE } from './source';
+import { SAMPLE_SOURCE } from '../catalog-import/source';
 
 /** Test helpers of the catalog import suites (not used by the server). */
 

@@ -2,9 +2,9 @@ import {
   CATALOG_COLUMNS,
   type CatalogChunkInfo,
   type CatalogKind,
-} from '../../../contract/catalog-chunks';
-import { CatalogIndex } from './catalog-index';
-import type { CatalogTransport } from './transport';
+} from '../../contract/catalog-chunks';
+import { CatalogIndex } from '../offline/catalog/catalog-index';
+import type { CatalogTransport } from '../offline/catalog/transport';
 
 // Test support: a catalog server in memory, answering as server/modules/catalog-chunks does.
 
