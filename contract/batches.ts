@@ -141,6 +141,17 @@ export const BackupRow = z.object({
   creator_name: z.string().nullable(),
   /** The stored trays, as JSON text. */
   json: z.string(),
+  /**
+   * What people read for the ids in the stored trays, as they are now: items (their number, the
+   * readable id when set, and their mould's name), moulds, colours and users by id. An id that is
+   * gone since is missing.
+   */
+  names: z.object({
+    items: z.record(z.string(), z.object({ number: z.string(), name: z.string() })),
+    moulds: z.record(z.string(), z.string()),
+    colours: z.record(z.string(), z.string()),
+    users: z.record(z.string(), z.string()),
+  }),
 });
 export type BackupRow = z.infer<typeof BackupRow>;
 export const BackupList = z.object({ results: z.array(BackupRow) });
