@@ -19,6 +19,8 @@ export const BatchMessages = {
   backupUnreadable: "This backup's data cannot be read",
   copyTooLarge: (trays: number) =>
     `These copies would hold ${thousands(trays)} trays; at most ${thousands(COPY_TRAYS_MAX)} trays are copied at once. Copy fewer batches, or fewer copies, at a time`,
+  mergeTooLarge: (trays: number) =>
+    `These batches hold ${thousands(trays)} trays; at most ${thousands(MERGE_TRAYS_MAX)} trays are moved by one merge. Merge fewer batches at a time`,
 } as const;
 
 /**
@@ -27,6 +29,11 @@ export const BatchMessages = {
  * under a second.
  */
 export const COPY_TRAYS_MAX = 20_000;
+/**
+ * The most trays one merge moves (the trays of the batches merged into the parent, added up):
+ * the move is one transaction too, so it is bounded like a copy.
+ */
+export const MERGE_TRAYS_MAX = 20_000;
 
 /** 1234567 as "1,234,567". */
 function thousands(n: number): string {
@@ -134,6 +141,17 @@ export const BackupRow = z.object({
   creator_name: z.string().nullable(),
   /** The stored trays, as JSON text. */
   json: z.string(),
+  /**
+   * What people read for the ids in the stored trays, as they are now: items (their number, the
+   * readable id when set, and their mould's name), moulds, colours and users by id. An id that is
+   * gone since is missing.
+   */
+  names: z.object({
+    items: z.record(z.string(), z.object({ number: z.string(), name: z.string() })),
+    moulds: z.record(z.string(), z.string()),
+    colours: z.record(z.string(), z.string()),
+    users: z.record(z.string(), z.string()),
+  }),
 });
 export type BackupRow = z.infer<typeof BackupRow>;
 export const BackupList = z.object({ results: z.array(BackupRow) });

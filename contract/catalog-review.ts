@@ -91,6 +91,10 @@ export const Suggestion = z.object({
   object: z.record(z.string(), z.unknown()).nullable(),
   created_by: z.object({ name: z.string() }),
   created_at: z.string(),
+  /** True when the caller made it (a suggestion is never reviewed by who made it). */
+  mine: z.boolean(),
+  /** The names of the catalog objects its uuids point at (the object, a relation's ends). */
+  names: z.record(z.string(), z.string()),
 });
 export type Suggestion = z.infer<typeof Suggestion>;
 
@@ -102,7 +106,11 @@ export const SuggestionListQuery = z.object({
   page: ZeroPage,
   size: PageSize,
 });
-export const SuggestionList = List(Suggestion);
+export const SuggestionList = List(Suggestion).extend({
+  /** True when the caller is one of the catalog's curators, who accept and reject. */
+  may_review: z.boolean(),
+});
+export type SuggestionList = z.infer<typeof SuggestionList>;
 export const SuggestionParams = z.object({ uuid: text(64) });
 /** Accept and reject carry the suggestion's description and changes as shown; the stored ones apply. */
 export const ReviewRequest = z
@@ -121,8 +129,11 @@ export const ChangeEntry = z.object({
   actor: z.object({ name: z.string() }),
   timestamp: z.string(),
   changes: z.record(z.string(), z.object({ old: z.unknown(), new: z.unknown() })),
+  /** The names of the catalog objects the changes' uuids point at (a relation's ends). */
+  names: z.record(z.string(), z.string()),
 });
 export type ChangeEntry = z.infer<typeof ChangeEntry>;
 export const LogsQuery = z.object({ page: ZeroPage, size: PageSize });
 export const LogsParams = z.object({ uuid: text(64) });
 export const ChangeList = List(ChangeEntry);
+export type ChangeList = z.infer<typeof ChangeList>;

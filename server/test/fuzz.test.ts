@@ -5,7 +5,9 @@ import { FillingMutation } from '../../contract/mutations/filling';
 import { PickingMutation } from '../../contract/mutations/picking';
 import type { RouteAccess } from '../app';
 import { asQuery, pathValues, sendFuzzed, signInWithEveryPermission } from './fuzz-support';
+import { expectLargestSummed, seedLargestDigitizing } from './fuzz-largest';
 import { createTestApp, describeEachDialect, type TestApp } from './helpers';
+import { companyId } from './locations-support';
 import { edgeJson, edgeText, fromZod } from './zod-arbitrary';
 
 /**
@@ -13,7 +15,9 @@ import { edgeJson, edgeText, fromZod } from './zod-arbitrary';
  * healthy afterwards. Inputs are built from each route's path, parameter and body field names
  * (from its schemas and OpenAPI description) with values a careless or hostile client sends: NUL characters, integers
  * beyond 32 bits, empty strings, null, false, [], wrong types, and arbitrary JSON. The caller
- * holds every permission, so every route's handler is reached.
+ * holds every permission, so every route's handler is reached. Numbers include the largest
+ * values the routes take (prices, quantities, hours), and the company holds a project whose trays
+ * are at the largest price and quantity, so the lists that add them up are fuzzed with them in.
  *
  * `npm test` runs FUZZ_RUNS (default 300) cases per database; set FUZZ_RUNS=20000 for a long run.
  */
@@ -58,10 +62,12 @@ describeEachDialect('fuzzing every route', (dialect) => {
   let t: TestApp;
   let auth: string;
   let shapes: RouteShape[];
+  let largest: Awaited<ReturnType<typeof seedLargestDigitizing>>;
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
     auth = await signInWithEveryPermission(t.app, 'fuzz@demo.test');
+    largest = await seedLargestDigitizing(t, auth, await companyId(t.app, 'Demo Bricks'));
 
     const spec = t.app.swagger() as {
       paths: Record<string, Record<string, OpenApiOperation>>;
@@ -161,6 +167,7 @@ describeEachDialect('fuzzing every route', (dialect) => {
         headers: { authorization: auth },
       });
       expect(orders.statusCode).toBe(200);
+      await expectLargestSummed(t, auth, largest);
     },
     Math.max(30_000, RUNS * 150),
   );

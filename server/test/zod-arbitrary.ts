@@ -1,11 +1,25 @@
 import fc from 'fast-check';
-import { INT_MAX } from '../../contract/fields';
+import { TRAY_PRICE_MAX } from '../../contract/batch-trays';
+import { INT_MAX, PRICE_MAX, STOCK_MAX } from '../../contract/fields';
+import { HOURS_MAX, PRICE_MAX as PROJECT_PRICE_MAX } from '../../contract/projects';
 
 /**
  * fast-check values shaped by a zod (v4) request schema: mostly what the schema accepts (small
  * ids that hit real rows, short strings, enum members), so inputs reach the handlers, with the
  * edge values a careless or hostile client sends mixed in by the caller.
  */
+
+/**
+ * The largest values the routes accept for numbers people type (prices, quantities, hours),
+ * mixed into the fuzzed numbers: a sum or product of them must never overflow into a 500.
+ */
+export const LARGEST_VALUES = [
+  STOCK_MAX,
+  PRICE_MAX,
+  TRAY_PRICE_MAX,
+  PROJECT_PRICE_MAX,
+  HOURS_MAX,
+] as const;
 
 /** Strings that break naive handling: NUL, numbers beyond 32 bits, empties, JSON-ish text. */
 export const edgeText = fc.constantFrom(
@@ -98,6 +112,7 @@ export function fromZod(
         { weight: 6, arbitrary: fc.integer({ min: 0, max: 40 }) },
         { weight: 1, arbitrary: fc.integer({ min: -3, max: 3 }) },
         { weight: 1, arbitrary: fc.constantFrom(INT_MAX, INT_MAX + 1, 2 ** 31 * 3, 2 ** 53 - 1) },
+        { weight: 1, arbitrary: fc.constantFrom(...LARGEST_VALUES) },
         { weight: 1, arbitrary: edge },
       );
     case 'boolean':

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CatalogItem, ItemListResponse } from '../../contract/locations';
 import {
   CatalogItemFilters,
@@ -55,7 +55,10 @@ function Screen({ fetchItems }: { fetchItems: ReturnType<typeof catalogOf12> }) 
   );
 }
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 describe('CatalogItemTable: 5 catalog items a page, filtered by mould name and item id', () => {
   it('pages through the items and goes back to page 1 when a filter changes', async () => {
@@ -85,5 +88,27 @@ describe('CatalogItemTable: 5 catalog items a page, filtered by mould name and i
     await waitFor(() =>
       expect(queries.at(-1)).toEqual({ mold_name: 'brick', item_id: 99, page: 1, limit: 5 }),
     );
+  });
+
+  it('reads the items once per change, not again while the screen stays open', async () => {
+    vi.useFakeTimers();
+    const queries: CatalogItemQuery[] = [];
+    render(
+      <MantineProvider>
+        <Screen fetchItems={catalogOf12(queries)} />
+      </MantineProvider>,
+    );
+    const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+    await wait(20_000);
+    expect(screen.getByText('Brick 5')).toBeTruthy();
+    expect(queries).toHaveLength(1);
+
+    fireEvent.change(screen.getByLabelText('Mould name'), { target: { value: 'brick' } });
+    await wait(20_000);
+    expect(queries).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: '2' }));
+    await wait(20_000);
+    expect(queries).toHaveLength(3);
+    expect(queries.at(-1)).toEqual({ mold_name: 'brick', item_id: undefined, page: 2, limit: 5 });
   });
 });

@@ -29,18 +29,21 @@ export function useCatalogItems(
   const [itemId, setItemIdNow] = useState('');
   const [page, setPage] = useState(1);
   const [list, setList] = useState<ItemListResponse | null>(null);
-  const [filters] = useDebouncedValue({ mouldName, itemId }, 300);
+  // Each filter is debounced as its own text: a debounced object would be a new value at every
+  // render, and each render would fetch the page again (about three times a second).
+  const [typedMould] = useDebouncedValue(mouldName.trim(), 300);
+  const [typedId] = useDebouncedValue(itemId, 300);
 
   useEffect(() => {
     let live = true;
-    const id = /^\d+$/.test(filters.itemId) ? Number(filters.itemId) : undefined;
-    fetchItems({ mold_name: filters.mouldName.trim(), item_id: id, page, limit: ITEMS_PER_PAGE })
+    const id = /^\d+$/.test(typedId) ? Number(typedId) : undefined;
+    fetchItems({ mold_name: typedMould, item_id: id, page, limit: ITEMS_PER_PAGE })
       .then((answer) => live && setList(answer))
       .catch((error: unknown) => live && void showApiError(error));
     return () => {
       live = false;
     };
-  }, [fetchItems, filters, page, reload]);
+  }, [fetchItems, typedMould, typedId, page, reload]);
 
   return {
     mouldName,

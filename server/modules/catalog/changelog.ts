@@ -38,10 +38,13 @@ export async function listChanges(
   const total = await base
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
-  const names = await namesOf(db, [...new Set(rows.map((r) => r.model_uuid))]);
+  const parsed = rows.map((r) => ({ row: r, changes: parseChanges(r.changes) }));
+  const named = new Set(rows.map((r) => r.model_uuid));
+  for (const { changes } of parsed) for (const u of uuidsIn(changes)) named.add(u);
+  const names = await namesOf(db, [...named]);
   return {
     count: Number(total.n),
-    results: rows.map((r) => ({
+    results: parsed.map(({ row: r, changes }) => ({
       id: r.id,
       model: r.model,
       model_uuid: r.model_uuid,
@@ -49,9 +52,29 @@ export async function listChanges(
       action: r.action,
       actor: { name: r.actor_name },
       timestamp: r.created_at,
-      changes: parseChanges(r.changes),
+      changes,
+      names: pick(names, uuidsIn(changes)),
     })),
   };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The uuids among the changes' old and new values (a relation's ends). */
+function uuidsIn(changes: ChangeEntry['changes']): string[] {
+  return Object.values(changes)
+    .flatMap((c) => [c.old, c.new])
+    .filter((v): v is string => typeof v === 'string' && UUID.test(v));
+}
+
+/** The names of `uuids` found in `names`. */
+export function pick(names: Map<string, string>, uuids: Iterable<string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const u of uuids) {
+    const name = names.get(u);
+    if (name !== undefined) out[u] = name;
+  }
+  return out;
 }
 
 /** `field -> {old, new}`; anything else stored is shown as one `value` entry. */
@@ -108,7 +131,7 @@ async function linkUuids(db: Db, uuid: string) {
 }
 
 /** Names of the parts, minifigs, sets and elements (their part's name) behind these uuids. */
-async function namesOf(db: Db, uuids: string[]): Promise<Map<string, string>> {
+export async function namesOf(db: Db, uuids: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   if (uuids.length === 0) return out;
   for (const table of ['parts', 'minifigs', 'sets'] as const) {

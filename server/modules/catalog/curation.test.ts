@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CatalogMessages as M } from '../../../contract/catalog';
+import type { ChangeList, SuggestionList } from '../../../contract/catalog-review';
 import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../../test/helpers';
 
 /**
@@ -180,5 +181,37 @@ describeEachDialect('catalog curation', (dialect) => {
       changes: { image_url: '' },
     });
     expect(cleared.statusCode, cleared.body).toBe(201);
+  });
+
+  it('tells the Suggestions screen who may review, which are mine, and the names behind uuids', async () => {
+    const [a, b] = await Promise.all([9, 10].map((id) => uuidOf('parts', id)));
+    const made = await suggest(otherAdmin, { object_type: 'subpart', changes: { from: a, to: b } });
+    expect(made.statusCode, made.body).toBe(201);
+    const list = async (auth: string) => {
+      const res = await call(auth, 'GET', 'suggestions/?status=open&page=0&size=100');
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as SuggestionList;
+    };
+    const names = await t.app.db
+      .selectFrom('parts')
+      .select(['uuid', 'name'])
+      .where('uuid', 'in', [a, b])
+      .execute();
+    const theirs = await list(otherAdmin);
+    expect(theirs.may_review).toBe(false);
+    const own = theirs.results.find((s) => s.uuid === made.json().uuid)!;
+    expect(own.mine).toBe(true);
+    expect(own.names).toEqual(Object.fromEntries(names.map((n) => [n.uuid, n.name])));
+
+    const curator = await list(admin);
+    expect(curator.may_review).toBe(true);
+    expect(curator.results.find((s) => s.uuid === made.json().uuid)!.mine).toBe(false);
+
+    // Accepted, the changelog names the relation's ends too.
+    expect((await review(platform, made.json().uuid)).statusCode).toBe(200);
+    const logs = await call(admin, 'GET', 'logs/?page=0&size=5');
+    const entry = (logs.json() as ChangeList).results.find((e) => e.model === 'subpart')!;
+    expect(entry.names[a]).toBe(names.find((n) => n.uuid === a)!.name);
+    expect(entry.names[b]).toBe(names.find((n) => n.uuid === b)!.name);
   });
 });

@@ -64,7 +64,7 @@ export async function catalogReviewRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { status, page, size } = request.query;
-      return listSuggestions(app.db, status, page, size);
+      return listSuggestions(app.db, request.user, status, page, size);
     },
   );
 

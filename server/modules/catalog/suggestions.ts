@@ -5,6 +5,7 @@ import { CatalogMessages, PART_RELATIONS } from '../../../contract/catalog';
 import { Permission } from '../../../contract/permissions';
 import {
   type Suggestion,
+  type SuggestionList,
   type SuggestionRequest,
   type SuggestionStatus,
 } from '../../../contract/catalog-review';
@@ -13,6 +14,7 @@ import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { nextVersion, SHARED_SCOPE } from '../../sync';
+import { namesOf, pick } from './changelog';
 import { TABLE_OF } from './items';
 import { mustNotLoop } from './relation-shape';
 import {
@@ -73,14 +75,20 @@ export async function createSuggestion(
   return { uuid, changes };
 }
 
-/** Suggestions in these states, newest first, each with its object as it is now. */
+/**
+ * Suggestions in these states, newest first, each with its object as it is now, the names of the
+ * objects its uuids point at, and whether the caller made it; `may_review` says whether the
+ * caller is a curator.
+ */
 export async function listSuggestions(
   db: Db,
+  user: SessionUser,
   statuses: SuggestionStatus[],
   page: number,
   size: number,
-): Promise<{ count: number; results: Suggestion[] }> {
-  if (statuses.length === 0) return { count: 0, results: [] };
+): Promise<SuggestionList> {
+  const may_review = await isCurator(db, user);
+  if (statuses.length === 0) return { count: 0, results: [], may_review };
   const base = db.selectFrom('suggestions as s').where('s.status', 'in', statuses);
   const rows = await base
     .leftJoin('users as u', 'u.id', 's.created_by_user_id')
@@ -92,6 +100,7 @@ export async function listSuggestions(
       's.object_uuid',
       's.changes',
       's.created_at',
+      's.created_by_user_id',
       'u.name as creator',
     ])
     .orderBy('s.created_at', 'desc')
@@ -102,8 +111,16 @@ export async function listSuggestions(
   const total = await base
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
+  const parsed = rows.map((r) => JSON.parse(r.changes) as Record<string, unknown>);
+  // The uuids a suggestion names: its object, or a relation's two ends.
+  const named = rows.map((r, i) =>
+    [r.object_uuid, parsed[i].from, parsed[i].to].filter((v): v is string => typeof v === 'string'),
+  );
+  const uuids = named.flat();
+  const names = await namesOf(db, [...new Set(uuids)]);
   const results: Suggestion[] = [];
-  for (const r of rows) {
+  for (const [i, r] of rows.entries()) {
+    const changes = parsed[i];
     let object: Record<string, unknown> | null = null;
     if (r.object_uuid && isObjectType(r.object_type)) {
       const cur = await currentFields(db, r.object_type, r.object_uuid);
@@ -115,13 +132,15 @@ export async function listSuggestions(
       description: r.description,
       object_type: r.object_type,
       object_uuid: r.object_uuid,
-      changes: JSON.parse(r.changes) as Record<string, unknown>,
+      changes,
       object,
       created_by: { name: r.creator ?? 'Unknown user' },
       created_at: r.created_at,
+      mine: r.created_by_user_id === user.id,
+      names: pick(names, named[i]),
     });
   }
-  return { count: Number(total.n), results };
+  return { count: Number(total.n), results, may_review };
 }
 
 /**

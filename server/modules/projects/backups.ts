@@ -12,6 +12,7 @@ import { recordTombstone } from '../../sync';
 import type { Trx, WriteCtx } from '../../write/context';
 import { ON_FLOOR, TRAY_CONTENT, mustNotBeClaimedByOther } from './merge';
 import { ProjectMessages } from '../../../contract/projects';
+import { backupNames } from './backup-names';
 import { mustFindBatch } from './queries';
 
 /** The columns of a tray a backup keeps (everything but its id, company, batch and version). */
@@ -92,7 +93,12 @@ export async function backupRows(
     q = q.where('k.batch_id', 'in', [...batchIds]);
   }
   const rows = await q.orderBy('k.date', 'desc').orderBy('k.id', 'desc').execute();
-  return rows.map((r) => ({
+  const names = await backupNames(
+    db,
+    companyId,
+    rows.map((r) => r.json),
+  );
+  return rows.map((r, i) => ({
     backup_id: r.id,
     batch_id: r.batch_id,
     batch_name: r.batch_name,
@@ -100,6 +106,7 @@ export async function backupRows(
     comments: r.comments,
     creator_name: r.creator_name,
     json: r.json,
+    names: names[i],
   }));
 }
 

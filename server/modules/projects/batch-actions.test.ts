@@ -196,6 +196,20 @@ describeEachDialect('merging, duplicating and backing up batches', (dialect) => 
     const [backup] = made.json().results as BackupRow[];
     expect(backup).toMatchObject({ batch_id: a, batch_name: 'Backup A', comments: 'before' });
     expect((JSON.parse(backup.json) as unknown[]).length).toBe(3);
+    // The ids in the stored trays come with what people read for them.
+    const named = await t.app.db
+      .selectFrom('items as i')
+      .innerJoin('moulds as m', 'm.id', 'i.mold_id')
+      .innerJoin('colours as c', 'c.id', 'i.colour_id')
+      .select(['i.readable_id', 'm.name as mould', 'c.name as colour'])
+      .where('i.id', '=', item.id)
+      .executeTakeFirstOrThrow();
+    expect(backup.names.items[item.id]).toEqual({
+      number: named.readable_id || String(item.id),
+      name: named.mould,
+    });
+    expect(backup.names.moulds[item.mold_id]).toBe(named.mould);
+    expect(backup.names.colours[item.colour_id]).toBe(named.colour);
     await call(digiUser, 'PUT', `/v1/backup?batch_id=${other}`, {});
 
     // The batch changes: a tray edited, one deleted, one added.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { BatchMessages as B, COPY_TRAYS_MAX } from '../../../contract/batches';
+import { BatchMessages as B, COPY_TRAYS_MAX, MERGE_TRAYS_MAX } from '../../../contract/batches';
 import type { BatchRow } from '../../../contract/projects';
 import {
   caller,
@@ -13,10 +13,10 @@ import {
 import { describeEachDialect, type TestApp } from '../../test/helpers';
 
 /**
- * Duplicating batches is bounded per request, so one company's copy never holds up another
+ * Duplicating and merging batches are bounded per request, so one company's copy never holds up another
  * company's writes for long (on SQLite every write waits for the one before it).
  */
-describeEachDialect('duplicating batches: bounded work', (dialect) => {
+describeEachDialect('duplicating and merging batches: bounded work', (dialect) => {
   let t: TestApp;
   let demo: number;
   let manager: string;
@@ -57,11 +57,39 @@ describeEachDialect('duplicating batches: bounded work', (dialect) => {
       `/v1/batches/duplicate?project_id=${projectId}`,
       names.map((child_name) => ({ parent_id: bigId, child_name })),
     );
-  const batchNames = async () =>
-    (
-      (await call(manager, 'GET', `/v1/batches?project_id=${projectId}`)).json()
-        .results as BatchRow[]
-    ).map((b) => b.name);
+  const batches = async () =>
+    (await call(manager, 'GET', `/v1/batches?project_id=${projectId}`)).json()
+      .results as BatchRow[];
+  const batchNames = async () => (await batches()).map((b) => b.name);
+  const idOf = async (name: string) => (await batches()).find((b) => b.name === name)!.batch_id;
+
+  /**
+   * Runs `work` while another company's manager keeps saving; answers the work's answer, how
+   * long it took, and the longest wait of the other company's saves.
+   */
+  async function whileOthersWrite<T>(work: () => Promise<T>) {
+    const started = performance.now();
+    let finished = false;
+    const running = work().then((res) => {
+      finished = true;
+      return { res, ms: performance.now() - started };
+    });
+    const waits: number[] = [];
+    for (let n = 0; !finished; n++) {
+      const otherStarted = performance.now();
+      const other = await call(stranger, 'PUT', '/v1/projects', {
+        name: `Other company ${Math.random()}`,
+        condition: 'NEW',
+        content: 'c',
+        purpose: 'p',
+      });
+      expect(other.statusCode, other.body).toBe(200);
+      waits.push(performance.now() - otherStarted);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const done = await running;
+    return { ...done, writes: waits.length, otherWaited: Math.max(0, ...waits) };
+  }
 
   it('refuses more trays than a request copies, with every other problem, and copies none', async () => {
     const started = performance.now();
@@ -110,4 +138,66 @@ describeEachDialect('duplicating batches: bounded work', (dialect) => {
     expect(waits.length).toBeGreaterThan(0);
     expect(otherWaited).toBeLessThan(2_000);
   });
+
+  it('refuses a merge moving more trays than a request moves, and moves none', async () => {
+    // Big, Copy A and Copy B hold 10,000 trays each; a third copy makes 30,000 to merge.
+    expect((await duplicate(['Copy C'])).statusCode).toBe(200);
+    const [a, b, c] = await Promise.all(['Copy A', 'Copy B', 'Copy C'].map(idOf));
+    const refused = await call(manager, 'POST', `/v1/batches/merge?project_id=${projectId}`, {
+      parent_id: bigId,
+      childs: [a, b, c],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(details(refused)).toEqual([B.mergeTooLarge(3 * BIG)]);
+    expect(B.mergeTooLarge(3 * BIG)).toBe(
+      'These batches hold 30,000 trays; at most 20,000 trays are moved by one merge. Merge fewer batches at a time',
+    );
+    expect((await batches()).map((x) => [x.name, x.trays])).toEqual([
+      ['Big', BIG],
+      ['Copy A', BIG],
+      ['Copy B', BIG],
+      ['Copy C', BIG],
+    ]);
+  });
+
+  it("the largest merge allowed keeps another company's write waiting well under two seconds", async () => {
+    const [a, b] = await Promise.all(['Copy A', 'Copy B'].map(idOf));
+    // Copy A is on the floor and Big is not: its 10,000 trays leave the fillers' devices.
+    const floor = await call(manager, 'POST', `/v1/batches/status?project_id=${projectId}`, {
+      batch_id: a,
+      status: 'ready for filling',
+    });
+    expect(floor.statusCode, floor.body).toBe(200);
+    const tombstonesBefore = await tombstones();
+    const done = await whileOthersWrite(() =>
+      call(manager, 'POST', `/v1/batches/merge?project_id=${projectId}`, {
+        parent_id: bigId,
+        childs: [a, b],
+      }),
+    );
+    expect(done.res.statusCode, done.res.body).toBe(200);
+    expect((await batches()).map((x) => [x.name, x.trays])).toEqual([
+      ['Big', BIG + MERGE_TRAYS_MAX],
+      ['Copy C', BIG],
+    ]);
+    expect((await tombstones()) - tombstonesBefore).toBe(BIG);
+    console.info(
+      `[${dialect}] merge of ${MERGE_TRAYS_MAX} trays: ${Math.round(done.ms)} ms; ` +
+        `${done.writes} writes of another company meanwhile, the longest waited ${Math.round(done.otherWaited)} ms`,
+    );
+    expect(done.writes).toBeGreaterThan(0);
+    expect(done.otherWaited).toBeLessThan(2_000);
+  });
+
+  const tombstones = async () =>
+    Number(
+      (
+        await t.app.db
+          .selectFrom('sync_tombstones')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('company_id', '=', demo)
+          .where('collection', '=', 'trays')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 });

@@ -1,8 +1,12 @@
 import { sql } from 'kysely';
-import { BatchMessages, checkDuplicateNames, COPY_TRAYS_MAX } from '../../../contract/batches';
+import {
+  BatchMessages,
+  checkDuplicateNames,
+  COPY_TRAYS_MAX,
+  MERGE_TRAYS_MAX,
+} from '../../../contract/batches';
 import { nowIso } from '../../db/dialect';
-import { conflict } from '../../errors';
-import { recordTombstone } from '../../sync';
+import { badRequest, conflict } from '../../errors';
 import type { Trx, WriteCtx } from '../../write/context';
 import { batchNames, mustFindBatch } from './queries';
 import { createBatch } from './rules';
@@ -30,11 +34,15 @@ async function lastTrayNr(trx: Trx, companyId: number, batchId: number): Promise
   return Number(row?.last ?? 0);
 }
 
+/** Rows a statement writes at most (tombstones of trays leaving the floor). */
+const CHUNK = 1_000;
+
 /**
  * Moves the trays of `childIds` into `parentId` (numbered after the parent's own, in their
  * order) and removes the emptied batches, in the caller's transaction: all of it or nothing.
- * Trays that leave the floor get tombstones; every moved tray gets the version, so devices pull
- * those that reach it.
+ * Trays that leave the floor get tombstones (written a chunk at a time); every moved tray gets
+ * the version, so devices pull those that reach it. At most MERGE_TRAYS_MAX trays move in one
+ * request (400 before anything is written), so the transaction stays short.
  */
 export async function mergeBatches(
   trx: Trx,
@@ -52,6 +60,8 @@ export async function mergeBatches(
     mustNotBeClaimedByOther(ctx, child);
     children.push(child);
   }
+  const moving = await traysIn(trx, ctx.companyId, children);
+  if (moving > MERGE_TRAYS_MAX) throw badRequest(BatchMessages.mergeTooLarge(moving));
   for (const child of children) {
     const offset = await lastTrayNr(trx, ctx.companyId, parentId);
     const moved = await trx
@@ -62,7 +72,12 @@ export async function mergeBatches(
       .returning('id')
       .execute();
     if (child.status === ON_FLOOR && parent.status !== ON_FLOOR)
-      for (const t of moved) await recordTombstone(trx, ctx.companyId, 'trays', t.id, version);
+      await trayTombstones(
+        trx,
+        ctx.companyId,
+        moved.map((t) => t.id),
+        version,
+      );
     await trx
       .deleteFrom('batches')
       .where('id', '=', child.id)
@@ -98,7 +113,7 @@ export async function duplicateBatches(
     entries.map((e, i) => ({ parentName: sources[i].name, childName: e.child_name })),
     await batchNames(trx, ctx.companyId, projectId),
   );
-  const copied = await traysToCopy(trx, ctx.companyId, sources);
+  const copied = await traysIn(trx, ctx.companyId, sources);
   if (copied > COPY_TRAYS_MAX) problems.push(BatchMessages.copyTooLarge(copied));
   if (problems.length) throw new DuplicateRefused(problems);
   const made: number[] = [];
@@ -118,8 +133,27 @@ export async function duplicateBatches(
   return made;
 }
 
-/** How many trays the copies of `sources` hold together (a source named twice counts twice). */
-async function traysToCopy(trx: Trx, companyId: number, sources: FoundBatch[]): Promise<number> {
+/** Tombstones of trays that leave the fillers' devices, CHUNK rows a statement. */
+async function trayTombstones(trx: Trx, companyId: number, ids: number[], version: number) {
+  const created_at = nowIso();
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    await trx
+      .insertInto('sync_tombstones')
+      .values(
+        ids.slice(i, i + CHUNK).map((id) => ({
+          company_id: companyId,
+          collection: 'trays',
+          row_key: String(id),
+          version,
+          created_at,
+        })),
+      )
+      .execute();
+  }
+}
+
+/** How many trays `batches` hold together (a batch named twice counts twice). */
+async function traysIn(trx: Trx, companyId: number, sources: FoundBatch[]): Promise<number> {
   const ids = [...new Set(sources.map((s) => s.id))];
   const rows = await trx
     .selectFrom('trays')

@@ -1,21 +1,12 @@
-import { Button, Card, Code, Collapse, Group, ScrollArea, Stack, Text } from '@mantine/core';
+import { Button, Card, Collapse, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { BackupRow } from '../../../contract/batches';
-
-const when = (iso: string) => new Date(iso).toLocaleString();
-
-/** The stored data, laid out for reading (the text as stored when it is not JSON). */
-function pretty(json: string): string {
-  try {
-    return JSON.stringify(JSON.parse(json), null, 2);
-  } catch {
-    return json;
-  }
-}
+import { localDateTime } from '../../ui/format';
+import { BackupTrays, storedTrays } from './BackupTrays';
 
 /**
  * One backup: Batch ID, Date and Backup ID; it expands to show the comments and the stored
- * data. RESET (a digibrick_manager's) asks first.
+ * trays as a table. RESET (a digibrick_manager's) asks first.
  */
 export function BackupCard({
   backup,
@@ -27,14 +18,7 @@ export function BackupCard({
   onReset: (backup: BackupRow) => void;
 }) {
   const [expanded, setExpanded] = useState(false);
-  const trays = (() => {
-    try {
-      const data: unknown = JSON.parse(backup.json);
-      return Array.isArray(data) ? data.length : null;
-    } catch {
-      return null;
-    }
-  })();
+  const trays = storedTrays(backup.json)?.length ?? null;
   return (
     <Card withBorder padding="sm" aria-label={`backup ${backup.backup_id}`}>
       <Group justify="space-between" wrap="nowrap">
@@ -49,7 +33,7 @@ export function BackupCard({
             <Text span c="dimmed">
               Date:
             </Text>{' '}
-            {when(backup.date)}
+            {localDateTime(backup.date)}
           </Text>
           <Text size="sm">
             <Text span c="dimmed">
@@ -88,7 +72,7 @@ export function BackupCard({
           </Text>
           {expanded && (
             <ScrollArea.Autosize mah={400}>
-              <Code block>{pretty(backup.json)}</Code>
+              <BackupTrays backup={backup} />
             </ScrollArea.Autosize>
           )}
         </Stack>

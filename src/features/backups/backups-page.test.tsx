@@ -2,6 +2,7 @@
 import { choose, renderAt, signIn, startRealServer } from '../../test/realServer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { eurosFromThousandths, itemLabel } from '../../ui/format';
 import BackupsPage from './BackupsPage';
 
 /** The Backups screen against the real server (SQLite): fetch is answered by app.inject. */
@@ -19,7 +20,21 @@ const quantities = async (batchId: number) =>
   ).map((r) => [r.tray_nr, r.quantity]);
 
 describe('BackupsPage', () => {
-  it('a digibrick_user sees the cards and their stored data, without RESET', async () => {
+  it('a digibrick_user sees the cards and their stored trays as a table, without RESET', async () => {
+    const backup = await t.app.db
+      .selectFrom('backups')
+      .select(['id', 'json'])
+      .where('batch_id', '=', 1)
+      .executeTakeFirstOrThrow();
+    const first = (
+      JSON.parse(backup.json) as { tray_nr: number; item_id: number; price: number }[]
+    ).find((s) => s.tray_nr === 1)!;
+    const item = await t.app.db
+      .selectFrom('items as i')
+      .innerJoin('moulds as m', 'm.id', 'i.mold_id')
+      .select(['i.readable_id', 'm.name'])
+      .where('i.id', '=', first.item_id)
+      .executeTakeFirstOrThrow();
     await signIn('digi.user@demo.test');
     page();
     const card = await screen.findByLabelText(/^backup \d+$/);
@@ -27,7 +42,19 @@ describe('BackupsPage', () => {
     expect(within(card).queryByRole('button', { name: 'RESET' })).toBeNull();
     fireEvent.click(within(card).getByRole('button', { name: 'Show' }));
     expect(await within(card).findByText('Before price update')).toBeTruthy();
-    expect(within(card).getByText(/"tray_nr": 1,/)).toBeTruthy();
+    const table = within(card).getByRole('table', { name: /^trays of backup/ });
+    const row = within(table).getAllByRole('row')[1];
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells[0]).toBe('1');
+    expect(cells[1]).toBe(
+      itemLabel({ number: item.readable_id || String(first.item_id), name: item.name }),
+    );
+    expect(cells[6]).toBe(eurosFromThousandths(first.price));
+    expect(cells[6]).toMatch(/^€\d/);
+    // What people read: no ids in braces, no JSON.
+    expect(within(card).queryByText(/"tray_nr"/)).toBeNull();
   });
 
   it('filters by batch id; a digibrick_manager resets a batch after confirming', async () => {

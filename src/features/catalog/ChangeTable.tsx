@@ -10,7 +10,7 @@ import { LoadState } from './LoadState';
 import { Pager } from './Pager';
 import { useLoad } from './useLoad';
 
-/** The changed object: its name, opening its screen, or its uuid when it has no screen. */
+/** The changed object: its name, opening its screen; a relation is named by its kind. */
 function ObjectCell({ entry }: { entry: ChangeEntry }) {
   const to = screenOf({
     type: entry.model as CatalogRef['type'],
@@ -24,19 +24,16 @@ function ObjectCell({ entry }: { entry: ChangeEntry }) {
       </Anchor>
     );
   }
-  return (
-    <Text size="xs" ff="monospace">
-      {entry.object_name ?? entry.model_uuid}
-    </Text>
-  );
+  return <Text size="sm">{entry.object_name ?? `a ${entry.model} relation`}</Text>;
 }
 
-function ChangeLines({ changes }: { changes: ChangeEntry['changes'] }) {
+function ChangeLines({ entry }: { entry: ChangeEntry }) {
   return (
     <Stack gap={2}>
-      {Object.entries(changes).map(([field, c]) => (
+      {Object.entries(entry.changes).map(([field, c]) => (
         <Text key={field} size="sm">
-          <Code>{field}</Code>: from {valueText(c.old)} to {valueText(c.new)}
+          <Code>{field}</Code>: from {valueText(c.old, entry.names)} to{' '}
+          {valueText(c.new, entry.names)}
         </Text>
       ))}
     </Stack>
@@ -83,7 +80,7 @@ export function ChangeTable({ uuid }: { uuid?: string }) {
                       )}
                       <Table.Td>{e.action}</Table.Td>
                       <Table.Td>
-                        <ChangeLines changes={e.changes} />
+                        <ChangeLines entry={e} />
                       </Table.Td>
                     </Table.Tr>
                   ))}

@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconBell, IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Suggestion, SuggestionStatus } from '../../../contract/catalog-review';
-import { changeLines, shownTime } from './format';
+import { changeLines, shownTime, suggestionSubject } from './format';
 
 /** The status icon: orange bell for open, green check for accepted, red cross for rejected. */
 const STATUS_ICON: Record<SuggestionStatus, { color: string; icon: typeof IconBell }> = {
@@ -12,15 +12,18 @@ const STATUS_ICON: Record<SuggestionStatus, { color: string; icon: typeof IconBe
 };
 
 /**
- * One suggestion: the status icon expands its details, 'field: from old value to new value' for
- * each change, with accept and reject for an open one.
+ * One suggestion: the status icon expands its details, what it is about and 'field: from old
+ * value to new value' for each change (catalog objects by name, never by uuid), with accept and
+ * reject for an open one when the caller may review it (a curator who did not make it).
  */
 export function SuggestionRow({
   suggestion: s,
+  mayReview,
   busy,
   onReview,
 }: {
   suggestion: Suggestion;
+  mayReview: boolean;
   busy: boolean;
   onReview: (action: 'accept' | 'reject') => void;
 }) {
@@ -49,15 +52,20 @@ export function SuggestionRow({
           <Table.Td colSpan={4}>
             <Stack gap={4}>
               <Text size="sm" c="dimmed">
-                {s.object_type}
-                {s.object_uuid ? ` ${s.object_uuid}` : ''}
+                {suggestionSubject(s)}
               </Text>
-              {changeLines(s.changes, s.object).map((line) => (
-                <Text key={line} size="sm">
-                  {line}
+              {s.object_uuid &&
+                changeLines(s.changes, s.object, s.names).map((line) => (
+                  <Text key={line} size="sm">
+                    {line}
+                  </Text>
+                ))}
+              {s.status === 'open' && s.mine && (
+                <Text size="sm" c="dimmed">
+                  Your suggestion: another curator reviews it.
                 </Text>
-              ))}
-              {s.status === 'open' && (
+              )}
+              {s.status === 'open' && mayReview && !s.mine && (
                 <Group gap="xs" mt="xs">
                   <Button
                     size="compact-sm"

@@ -17,7 +17,8 @@ import { useLoad } from './useLoad';
 
 /**
  * Suggestions (docs/catalog.md): filtered by status (Open preselected), 25 a page with 5 page
- * links; an open one is accepted or rejected with a toast, and the list loads again.
+ * links; an open one is accepted or rejected with a toast, and the list loads again. Accept and
+ * reject are shown only to the catalog's curators, never on their own suggestions.
  */
 export default function SuggestionsPage() {
   const [statuses, setStatuses] = useState<SuggestionStatus[]>(['open']);
@@ -26,7 +27,7 @@ export default function SuggestionsPage() {
   const load = useCallback(
     () =>
       statuses.length === 0
-        ? Promise.resolve({ count: 0, results: [] as Suggestion[] })
+        ? Promise.resolve({ count: 0, results: [] as Suggestion[], may_review: false })
         : fetchSuggestions(statuses, page, CATALOG_PAGE_SIZE),
     [statuses, page],
   );
@@ -64,6 +65,11 @@ export default function SuggestionsPage() {
             <Text>{CatalogMessages.noSuggestions}</Text>
           ) : (
             <Stack gap="sm">
+              {!list.may_review && (
+                <Text size="sm" c="dimmed">
+                  {CatalogMessages.notCurator}.
+                </Text>
+              )}
               <Table.ScrollContainer minWidth={640}>
                 <Table verticalSpacing="xs" aria-label="Suggestions">
                   <Table.Thead>
@@ -79,6 +85,7 @@ export default function SuggestionsPage() {
                       <SuggestionRow
                         key={s.uuid}
                         suggestion={s}
+                        mayReview={list.may_review}
                         busy={busy === s.uuid}
                         onReview={(action) => void review(s, action)}
                       />

@@ -9,6 +9,7 @@ import type {
 import type {
   ChangeEntry,
   Suggestion,
+  SuggestionList,
   SuggestionRequest,
   SuggestionStatus,
 } from '../../../contract/catalog-review';
@@ -64,7 +65,7 @@ export function fetchSuggestions(
   statuses: SuggestionStatus[],
   page: number,
   size: number,
-): Promise<Page<Suggestion>> {
+): Promise<SuggestionList> {
   return api
     .get(`${base}/suggestions/`, { searchParams: { status: statuses.join(','), page, size } })
     .json();

@@ -2,6 +2,7 @@
 import { renderAt, signIn, startRealServer } from '../../test/realServer';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { CatalogMessages } from '../../../contract/catalog';
 import CatalogPage from './CatalogPage';
 import EditItemPage from './EditItemPage';
 import ItemInfoPage from './ItemInfoPage';
@@ -161,6 +162,56 @@ describe('suggestions', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText('Suggestion Rejected!')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('Better name')).toBeNull());
+  });
+
+  it('names the items of a relation suggestion, never their uuids; no review of her own', async () => {
+    const [from, to] = await Promise.all([uuidOf('parts', 5), uuidOf('parts', 6)]);
+    const names = await t.app.db
+      .selectFrom('parts')
+      .select(['uuid', 'name'])
+      .where('uuid', 'in', [from, to])
+      .execute();
+    const nameOf = (u: string) => names.find((n) => n.uuid === u)!.name;
+    const admin = await t.app.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'admin@demo.test')
+      .executeTakeFirstOrThrow();
+    await t.app.db
+      .insertInto('suggestions')
+      .values({
+        uuid: '00000000-0000-4000-8000-00000000abcd',
+        description: 'Related parts',
+        object_type: 'subpart',
+        object_uuid: null,
+        changes: JSON.stringify({ from, to, quantity: 1 }),
+        created_by_user_id: admin.id,
+        created_at: new Date().toISOString(),
+        reviewed_by_user_id: null,
+        reviewed_at: null,
+      })
+      .execute();
+    await signIn('admin@demo.test');
+    show('/brickbase/suggestions');
+    const row = (await screen.findByText('Related parts')).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: /open: show details/ }));
+    expect(
+      await screen.findByText(`new subpart relation: ${nameOf(from)} to ${nameOf(to)}`),
+    ).toBeTruthy();
+    expect(screen.queryByText(new RegExp(from))).toBeNull();
+    expect(screen.getByText('Your suggestion: another curator reviews it.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
+  });
+
+  it("shows another company's admin no Accept or Reject, and says who reviews", async () => {
+    await signIn('admin@other.test');
+    show('/brickbase/suggestions');
+    const row = (await screen.findByText('Related parts')).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: /open: show details/ }));
+    expect(await screen.findByText(/^new subpart relation: /)).toBeTruthy();
+    expect(screen.getByText(`${CatalogMessages.notCurator}.`)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
   });
 
   it("says 'No suggestions found' when no status is chosen", async () => {

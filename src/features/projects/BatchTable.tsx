@@ -1,9 +1,7 @@
 import { Anchor, Badge, Button, Group, Select, Table, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { BATCH_STATUSES, type BatchRow, type BatchStatus } from '../../../contract/projects';
-
-const euro = (n: number) => `€ ${n.toFixed(2)}`;
-const hours = (n: number) => n.toFixed(2);
+import { euros, hours, personName } from '../../ui/format';
 
 /**
  * The project's batches: name (a link to its trays), status (a dropdown for a
@@ -73,7 +71,7 @@ export function BatchTable({
                 )}
               </Table.Td>
               <Table.Td>{b.trays}</Table.Td>
-              <Table.Td>{euro(b.total_price)}</Table.Td>
+              <Table.Td>{euros(b.total_price)}</Table.Td>
               <Table.Td>{hours(b.digitizing_hours)}</Table.Td>
               <Table.Td>{hours(b.warehouse_hours)}</Table.Td>
               <Table.Td>
@@ -83,7 +81,7 @@ export function BatchTable({
                   </Text>
                 ) : manager ? (
                   <Group gap="xs" wrap="nowrap">
-                    <Text size="sm">{b.claimant_name ?? `user ${b.write_permission_user_id}`}</Text>
+                    <Text size="sm">{personName(b.claimant_name)}</Text>
                     <Button
                       size="compact-xs"
                       variant="light"

@@ -7,10 +7,7 @@ import {
   type ProjectRow,
   type ProjectStatus,
 } from '../../../contract/projects';
-
-const euro = (n: number) => `€ ${n.toFixed(2)}`;
-const hours = (n: number) => `${n.toFixed(2)} h`;
-const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : '–');
+import { euros, hours, localDate } from '../../ui/format';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -71,15 +68,15 @@ export function ProjectCard({
         <SimpleGrid cols={2} spacing="xs" verticalSpacing={4}>
           <Detail label="Condition">{conditionLabel(p.condition)}</Detail>
           <Detail label="Purpose">{p.purpose}</Detail>
-          <Detail label="Main purchase price">{euro(p.main_purchase_price)}</Detail>
-          <Detail label="Other purchase price">{euro(p.other_purchase_price)}</Detail>
+          <Detail label="Main purchase price">{euros(p.main_purchase_price)}</Detail>
+          <Detail label="Other purchase price">{euros(p.other_purchase_price)}</Detail>
           <Detail label="Sorting hours">{hours(p.sorting_hours)}</Detail>
           <Detail label="Other hours">{hours(p.other_hours)}</Detail>
           <Detail label="Digitizing hours">{hours(p.digitizing_hours)}</Detail>
           <Detail label="Warehouse hours">{hours(p.warehouse_hours)}</Detail>
-          <Detail label="Worth">{euro(p.total_price)}</Detail>
+          <Detail label="Worth">{euros(p.total_price)}</Detail>
           <Detail label="Created">
-            {day(p.date_of_creation)}
+            {localDate(p.date_of_creation)}
             {p.creator_name ? ` by ${p.creator_name}` : ''}
           </Detail>
         </SimpleGrid>
@@ -90,7 +87,7 @@ export function ProjectCard({
         )}
         {p.date_of_last_edit && (
           <Text size="xs" c="dimmed">
-            Last edited {day(p.date_of_last_edit)}
+            Last edited {localDate(p.date_of_last_edit)}
             {p.last_edit_name ? ` by ${p.last_edit_name}` : ''}
           </Text>
         )}

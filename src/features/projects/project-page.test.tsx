@@ -40,7 +40,7 @@ describe('ProjectPage', () => {
     field(dialog, 'Comments', 'Loose parts');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     const row = await screen.findByRole('row', { name: 'batch Kitchen drawer' });
-    expect(within(row).getByText('€ 0.00')).toBeTruthy();
+    expect(within(row).getByText('€0.00')).toBeTruthy();
     expect(within(row).getByRole('link', { name: 'Kitchen drawer' }).getAttribute('href')).toBe(
       `/projects/1/${(await batchRow('Kitchen drawer'))!.id}`,
     );

@@ -59,7 +59,7 @@ describe('ProjectsPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     const card = await screen.findByLabelText('project Flea market haul');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(within(card).getByText('€ 42.13')).toBeTruthy();
+    expect(within(card).getByText('€42.13')).toBeTruthy();
     expect(within(card).getByText('Like new')).toBeTruthy();
   });
 
