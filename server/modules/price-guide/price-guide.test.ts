@@ -5,7 +5,7 @@ import {
   type PriceGuideAnswer,
 } from '../../../contract/price-guide';
 import { startFakeBrickLink, type FakeBrickLink } from '../../../tests/support/fake-bricklink';
-import { addStore } from '../../jobs/test-support';
+import { addStore } from '../../test/jobs';
 import { BL_TYPES } from '../../jobs/upload/lots';
 import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
 import { bearerFor, companyId } from '../../test/locations-support';

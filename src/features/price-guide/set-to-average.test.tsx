@@ -3,7 +3,7 @@ import { renderAt, startRealServer } from '../../test/realServer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { StoreItemList } from '../../../contract/bricksyncer';
-import { addStore } from '../../../server/jobs/test-support';
+import { addStore } from '../../../server/test/jobs';
 import { useSession } from '../../app/session';
 import EditItemsPage from '../bricksyncer-admin/EditItemsPage';
 
