@@ -7,6 +7,7 @@ import { notifyError, showApiError } from '../../ui/notify';
 import { CatalogModal } from '../catalog-modal';
 import * as api from './api';
 import type { Colour } from './CellEditor';
+import { splitDetail, useConfirmedActions } from './ConfirmActions';
 import { ExtraInfoModal } from './ExtraInfoModal';
 import {
   clickRow,
@@ -89,6 +90,12 @@ export default function BatchTraysPage() {
   const order = useMemo(() => rows.map((r) => r.tray_id), [rows]);
   const chosen = order.filter((id) => sel.ids.has(id));
   const draftFor = (row: TrayRow) => t.pending.get(row.tray_id) ?? draftOf(row);
+  const confirmed = useConfirmedActions({
+    batch: ref,
+    pending: t.pending,
+    change: t.change,
+    onDone: () => setSel(NO_SELECTION),
+  });
 
   async function startEdit(row: TrayRow, field: DraftField) {
     // With the mould-catalog toggle on, a double-click on a mould opens it in the catalog.
@@ -116,6 +123,11 @@ export default function BatchTraysPage() {
 
   async function run(action: api.TraysAction) {
     if (chosen.length === 0) return notifyError('Select one or more trays first');
+    if (action !== 'duplicate')
+      return confirmed.ask(
+        action,
+        rows.filter((r) => sel.ids.has(r.tray_id)),
+      );
     if (await t.change(() => api.traysAction(ref, action, chosen))) setSel(NO_SELECTION);
   }
 
@@ -222,6 +234,7 @@ export default function BatchTraysPage() {
         onAccept={(id) => void t.accept([id])}
         onDeny={(id) => void t.deny([id])}
       />
+      {confirmed.modal}
       <ExtraInfoModal tray={info} onClose={() => setInfo(null)} />
       <VariantModal
         draft={variantOf?.draft ?? null}
@@ -240,6 +253,10 @@ export default function BatchTraysPage() {
       <SplitModal
         opened={splitting}
         count={chosen.length}
+        detail={splitDetail(
+          rows.filter((r) => sel.ids.has(r.tray_id)),
+          t.pending,
+        )}
         onClose={() => setSplitting(false)}
         onSplit={split}
       />
