@@ -11,7 +11,7 @@ import { BackupCard } from './BackupCard';
 
 /** How many trays the batch has now and how many the backup puts back. */
 function resetCounts(backup: BackupRow, batches: BatchRow[]): string {
-  let stored: number | null = null;
+  let stored: number | null;
   try {
     const data: unknown = JSON.parse(backup.json);
     stored = Array.isArray(data) ? data.length : null;
