@@ -209,7 +209,7 @@ const GridRow = memo(function GridRow(p: RowProps) {
         />
       );
     const now = fieldText(field, shown, row, p.colourName);
-    if (field === 'item_id' && shown.item_id === null)
+    if (field === 'item_id' && shown.item_id === null && !changed.has(field))
       return (
         <Badge color="orange" variant="light" size="sm" title="Double-click to choose a variant">
           needs a variant
