@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { renderAt, signIn, startRealServer } from '../../test/realServer';
+import { choose, renderAt, signIn, startRealServer } from '../../test/realServer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import BatchTraysPage from './BatchTraysPage';
+import { priceText } from './columns';
 import { ARE_YOU_SURE } from './ConfirmActions';
 
 /** The editor against the real server (SQLite, demo data): confirmations, undo, keyboard, picker. */
@@ -53,7 +54,7 @@ describe('the trays editor asks before destroying and can undo', () => {
     const content = (rows: typeof before) =>
       rows.map(({ id: _i, version: _v, ...rest }) => ({ ...rest, price: Number(rest.price) }));
     expect(content(after)).toEqual(content(before));
-  });
+  }, 60_000);
 
   it('update prices lists each old → new price before it changes them', async () => {
     await signIn('digi.manager@demo.test');
@@ -74,8 +75,8 @@ describe('the trays editor asks before destroying and can undo', () => {
     fireEvent.click(row(1));
     fireEvent.click(screen.getByRole('button', { name: 'Update prices' }));
     const table = await screen.findByRole('table', { name: 'Price changes' });
-    const from = ((Number(item.price) + 50) / 1000).toFixed(2);
-    const to = (Number(item.price) / 1000).toFixed(2);
+    const from = priceText((Number(item.price) + 50) / 1000);
+    const to = priceText(Number(item.price) / 1000);
     expect(within(table).getByText(`€ ${from}`)).toBeTruthy();
     expect(within(table).getByText(`→ € ${to}`)).toBeTruthy();
     const dialog = screen.getByRole('dialog');
@@ -119,8 +120,7 @@ describe('grid keys, set a column, mould picker', () => {
     await screen.findByText('Attic 4 - slopes and tiles');
     fireEvent.click(row(1));
     fireEvent.click(row(3), { shiftKey: true });
-    fireEvent.click(screen.getByRole('combobox', { name: 'Column to set' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Comments' }));
+    await choose(screen.getByRole('combobox', { name: 'Column to set' }), 'Comments');
     fireEvent.change(screen.getByRole('textbox', { name: 'Value to set' }), {
       target: { value: 'sorted twice' },
     });
