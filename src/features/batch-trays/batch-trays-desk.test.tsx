@@ -116,8 +116,8 @@ describe('grid keys, set a column, mould picker', () => {
 
   it('sets one column for the selected rows as pending edits, and picks a mould by name', async () => {
     await signIn('digi.manager@demo.test');
-    page(4);
-    await screen.findByText('Attic 4 - slopes and tiles');
+    page(5, 2);
+    await screen.findByText('Estate lot - first crate');
     fireEvent.click(row(1));
     fireEvent.click(row(3), { shiftKey: true });
     await choose(screen.getByRole('combobox', { name: 'Column to set' }), 'Comments');
