@@ -6,6 +6,12 @@ import { id, text } from './fields';
  * name checks live here so the Project screen and the server give the same messages.
  */
 
+/**
+ * How long the backup taken before a delete or a price update can be put back by the person
+ * who made it (Undo); after that, or for any other backup, RESET is a digibrick manager's.
+ */
+export const UNDO_MINUTES = 15;
+
 export const BatchMessages = {
   copyNameEmpty: (batch: string) => `Give a new name for the copy of batch ${batch}`,
   copyNameTaken: (name: string) => `Batch ${name} already exists`,
@@ -17,6 +23,7 @@ export const BatchMessages = {
     `Batch ${batch} is being edited by someone else; declaim it first`,
   backupNotFound: 'Backup not found',
   backupUnreadable: "This backup's data cannot be read",
+  undoTooLate: `Only your own newest backup of the batch, made in the last ${UNDO_MINUTES} minutes, can be put back this way; a digibrick manager can RESET it from the Backups screen`,
   copyTooLarge: (trays: number) =>
     `These copies would hold ${thousands(trays)} trays; at most ${thousands(COPY_TRAYS_MAX)} trays are copied at once. Copy fewer batches, or fewer copies, at a time`,
   mergeTooLarge: (trays: number) =>

@@ -2,12 +2,13 @@ import type { Kysely } from 'kysely';
 import {
   BatchMessages,
   StoredTrays,
+  UNDO_MINUTES,
   type BackupRow,
   type StoredTray,
 } from '../../../contract/batches';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/dialect';
-import { conflict, notFound } from '../../errors';
+import { conflict, forbidden, notFound } from '../../errors';
 import { recordTombstone } from '../../sync';
 import type { Trx, WriteCtx } from '../../write/context';
 import { ON_FLOOR, TRAY_CONTENT, mustNotBeClaimedByOther } from './merge';
@@ -121,6 +122,31 @@ export async function mustFindBackup(db: Kysely<Database>, companyId: number, ba
     .executeTakeFirst();
   if (!row) throw notFound(BatchMessages.backupNotFound);
   return row;
+}
+
+/**
+ * Undo by someone who may not RESET: only the caller's own backup, the newest of its batch, made
+ * within the last UNDO_MINUTES minutes (the one the editor took just before a delete or a price
+ * update); 403 otherwise. 404 for another company's backup.
+ */
+export async function mustBeOwnRecentBackup(trx: Trx, ctx: WriteCtx, backupId: number) {
+  const backup = await mustFindBackup(trx, ctx.companyId, backupId);
+  const newest = await trx
+    .selectFrom('backups')
+    .select(['id', 'date', 'creator_user_id'])
+    .where('batch_id', '=', backup.batch_id)
+    .where('company_id', '=', ctx.companyId)
+    .orderBy('date', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const age = Date.now() - new Date(newest.date as string | Date).getTime();
+  if (
+    newest.id !== backup.id ||
+    newest.creator_user_id !== ctx.userId ||
+    !(age <= UNDO_MINUTES * 60_000)
+  )
+    throw forbidden(BatchMessages.undoTooLate);
 }
 
 /**

@@ -242,6 +242,38 @@ describeEachDialect('merging, duplicating and backing up batches', (dialect) => 
     expect((await call(stranger, 'PUT', `/v1/backup?batch_id=${a}`, {})).statusCode).toBe(404);
   });
 
+  it("undo puts back the caller's own newest backup of the last minutes; anything else is a manager's RESET", async () => {
+    const a = await batchWithTrays('Undo A', 3);
+    const original = await content(a);
+    const ids = (await trays(a)).map((r) => r.id);
+    const backupOf = async (who: string) =>
+      ((await call(who, 'PUT', `/v1/backup?batch_id=${a}`, {})).json().results as BackupRow[])[0];
+    const undo = (who: string, b: BackupRow) =>
+      call(who, 'POST', `/v1/backup/undo?backup_id=${b.backup_id}`);
+
+    const older = await backupOf(digiUser);
+    const own = await backupOf(digiUser);
+    await t.app.db.deleteFrom('trays').where('id', 'in', ids.slice(1)).execute();
+    // Not the newest backup of the batch, or not the caller's own: refused.
+    expect((await undo(digiUser, older)).statusCode).toBe(403);
+    expect((await undo(stranger, own)).statusCode).toBe(404);
+    const res = await undo(digiUser, own);
+    expect(res.statusCode).toBe(200);
+    expect(await content(a)).toEqual(original);
+
+    const managers = await backupOf(manager);
+    expect((await undo(digiUser, managers)).json().errors[0].detail).toBe(B.undoTooLate);
+    const late = await backupOf(digiUser);
+    await t.app.db
+      .updateTable('backups')
+      .set({ date: new Date(Date.now() - 16 * 60_000).toISOString() })
+      .where('id', '=', late.backup_id)
+      .execute();
+    expect((await undo(digiUser, late)).statusCode).toBe(403);
+    // A digibrick manager may put back any backup this way, as with RESET.
+    expect((await undo(manager, late)).statusCode).toBe(200);
+  });
+
   it('a reset that fails midway leaves the trays as they were', async () => {
     const a = await batchWithTrays('Reset atomic', 2);
     const made = await call(manager, 'PUT', `/v1/backup?batch_id=${a}`, { comments: '' });

@@ -15,7 +15,7 @@ import { Permission } from '../../../contract/permissions';
 import { BatchList, ProjectIdQuery } from '../../../contract/projects';
 import type { SessionUser } from '../../auth/tokens';
 import { inTransaction } from '../../write/context';
-import { backupRows, createBackup, resetFromBackup } from './backups';
+import { backupRows, createBackup, mustBeOwnRecentBackup, resetFromBackup } from './backups';
 import { duplicateBatches, DuplicateRefused, mergeBatches } from './merge';
 import { batchRows, mustFindProject } from './queries';
 import { DIGI_MANAGER, DIGITIZERS } from './rules';
@@ -140,6 +140,28 @@ export async function batchActionRoutes(app: FastifyInstance): Promise<void> {
       const projectId = await inTransaction(app.db, request.user, (trx, ctx) =>
         resetFromBackup(trx, ctx, request.query.backup_id),
       );
+      return { results: await backupRows(app.db, request.user.companyId, projectId) };
+    },
+  );
+
+  r.post(
+    '/v1/backup/undo',
+    {
+      config: { access: DIGITIZERS },
+      schema: {
+        tags,
+        summary:
+          "Undo: put the batch's trays back as the caller's own newest backup of it stored them (made in the last minutes)",
+        querystring: BackupResetQuery,
+        response: { 200: BackupList },
+      },
+    },
+    async (request) => {
+      const backupId = request.query.backup_id;
+      const projectId = await inTransaction(app.db, request.user, async (trx, ctx) => {
+        if (!isManager(request.user)) await mustBeOwnRecentBackup(trx, ctx, backupId);
+        return resetFromBackup(trx, ctx, backupId);
+      });
       return { results: await backupRows(app.db, request.user.companyId, projectId) };
     },
   );

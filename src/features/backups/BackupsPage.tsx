@@ -9,6 +9,22 @@ import { notifySuccess, showApiError } from '../../ui/notify';
 import { fetchBackups, resetFromBackup } from './api';
 import { BackupCard } from './BackupCard';
 
+/** How many trays the batch has now and how many the backup puts back. */
+function resetCounts(backup: BackupRow, batches: BatchRow[]): string {
+  let stored: number | null;
+  try {
+    const data: unknown = JSON.parse(backup.json);
+    stored = Array.isArray(data) ? data.length : null;
+  } catch {
+    stored = null;
+  }
+  const now = batches.find((b) => b.batch_id === backup.batch_id)?.trays;
+  const then = stored === null ? 'the trays the backup holds' : `${stored} trays`;
+  return now === undefined
+    ? `The batch gets back ${then}.`
+    : `The batch has ${now} trays now and gets back ${then}.`;
+}
+
 /**
  * The project's batch backups (docs/projects.md): a multi-select of batch ids (none chosen:
  * every batch), a card per backup, newest first, and RESET for a digibrick_manager after a
@@ -105,6 +121,7 @@ export default function BackupsPage() {
               The trays of batch {resetting.batch_name} go back to what backup {resetting.backup_id}{' '}
               of {new Date(resetting.date).toLocaleString()} stored; changes made since are lost.
             </Text>
+            <Text size="sm">{resetCounts(resetting, batches)}</Text>
             <Text fw={500}>Are you sure you want to do that?</Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setResetting(null)}>

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { TrayRow } from '../../../contract/batch-trays';
@@ -6,62 +6,28 @@ import { useSession } from '../../app/session';
 import { notifyError, showApiError } from '../../ui/notify';
 import { CatalogModal } from '../catalog-modal';
 import * as api from './api';
-import type { Colour } from './CellEditor';
+import { BulkSetColumn, bulkDrafts } from './BulkSetColumn';
+import type { Colour, Move } from './CellEditor';
+import { parseCell, resolveVariant } from './cell-values';
+import { FIELD_ORDER } from './columns';
+import { splitDetail, trayNumbers, useConfirmedActions } from './ConfirmActions';
 import { ExtraInfoModal } from './ExtraInfoModal';
 import {
   clickRow,
   draftOf,
   nextSort,
   NO_SELECTION,
-  parseMouldId,
   sortRows,
   type Draft,
   type DraftField,
   type Sort,
 } from './grid-model';
+import { MouldPickerModal } from './MouldPickerModal';
 import { SplitModal } from './SplitModal';
 import { TrayGrid } from './TrayGrid';
 import { TrayPriceGuide } from './TrayPriceGuide';
 import { useBatchTrays } from './useBatchTrays';
 import { VariantModal } from './VariantModal';
-
-/** The value typed into a cell, or undefined when it is not one the field takes. */
-function parseCell(field: DraftField, text: string): Draft[DraftField] | undefined {
-  const t = text.trim();
-  switch (field) {
-    case 'mold_id':
-      return t === '' ? null : (parseMouldId(t) ?? undefined);
-    case 'colour_id':
-    case 'item_id':
-      return t === '' ? null : /^\d+$/.test(t) ? Number(t) : undefined;
-    case 'quantity':
-      return /^\d{1,7}$/.test(t) ? Number(t) : undefined;
-    case 'price': {
-      // Kept to the thousandth of a euro, as the server stores it (0,1334 is 0.133).
-      const n = Number(t.replace(',', '.'));
-      return t !== '' && Number.isFinite(n) && n >= 0 ? Math.round(n * 1000) / 1000 : undefined;
-    }
-    case 'condition':
-      return t === '' ? null : (t as Draft['condition']);
-    case 'status':
-      return t as Draft['status'];
-    default:
-      return text;
-  }
-}
-
-/** Mould, colour or condition changed: keep the item if it still matches, else its first variant. */
-async function resolveVariant(d: Draft): Promise<Draft> {
-  if (d.mold_id === null || d.colour_id === null || d.condition === null)
-    return { ...d, item_id: null };
-  const variants = await api.fetchVariants({
-    mold_id: d.mold_id,
-    colour_id: d.colour_id,
-    condition: d.condition,
-  });
-  const keep = variants.some((v) => v.item_id === d.item_id);
-  return { ...d, item_id: keep ? d.item_id : (variants[0]?.item_id ?? null) };
-}
 
 /** The batch trays editor at /projects/:projectid/:batchid (docs/batch-trays.md). */
 export default function BatchTraysPage() {
@@ -82,6 +48,8 @@ export default function BatchTraysPage() {
   /** The catalog modal: closed, open on its list (null) or on a mould. */
   const [catalog, setCatalog] = useState<{ moldId: number | null } | null>(null);
   const [mouldCatalog, setMouldCatalog] = useState(false);
+  /** The row whose mould is being chosen in the mould picker. */
+  const [mouldFor, setMouldFor] = useState<TrayRow | null>(null);
 
   useEffect(() => {
     api.fetchColours().then(setColours).catch(showApiError);
@@ -90,6 +58,12 @@ export default function BatchTraysPage() {
   const order = useMemo(() => rows.map((r) => r.tray_id), [rows]);
   const chosen = order.filter((id) => sel.ids.has(id));
   const draftFor = (row: TrayRow) => t.pending.get(row.tray_id) ?? draftOf(row);
+  const confirmed = useConfirmedActions({
+    batch: ref,
+    pending: t.pending,
+    change: t.change,
+    onDone: () => setSel(NO_SELECTION),
+  });
 
   async function startEdit(row: TrayRow, field: DraftField) {
     // With the mould-catalog toggle on, a double-click on a mould opens it in the catalog.
@@ -99,9 +73,21 @@ export default function BatchTraysPage() {
     else setEditing({ trayId: row.tray_id, field });
   }
 
-  async function finishEdit(row: TrayRow, field: DraftField, text: string | null) {
+  /** The cell after (row, field) in the direction of `move`; Tab skips the variant modal's Item. */
+  function nextCell(row: TrayRow, field: DraftField, move: Move) {
+    if (move === 'down') {
+      const below = rows[rows.findIndex((r) => r.tray_id === row.tray_id) + 1];
+      return below ? { trayId: below.tray_id, field } : null;
+    }
+    const fields: DraftField[] = FIELD_ORDER.filter((f) => f !== 'item_id');
+    const next = fields[fields.indexOf(field) + (move === 'right' ? 1 : -1)];
+    return next ? { trayId: row.tray_id, field: next } : null;
+  }
+
+  async function finishEdit(row: TrayRow, field: DraftField, text: string | null, move?: Move) {
     setEditing(null);
-    if (text === null) return t.cancelEdit();
+    const goOn = () => move && setEditing(nextCell(row, field, move));
+    if (text === null) return move ? goOn() : t.cancelEdit();
     const value = parseCell(field, text);
     if (value === undefined) return notifyError(`Not a valid ${field.replace('_id', '')}: ${text}`);
     let draft: Draft = { ...draftFor(row), [field]: value };
@@ -113,10 +99,30 @@ export default function BatchTraysPage() {
       }
     }
     t.edit(row, draft);
+    goOn();
+  }
+
+  /** Sets `field` to the value `text` on every chosen tray, each a pending edit as if typed. */
+  async function setColumn(field: DraftField, text: string) {
+    const chosenRows = rows.filter((r) => sel.ids.has(r.tray_id));
+    if (chosenRows.length === 0) return notifyError('Select one or more trays first');
+    if (!(await t.ensureClaim())) return;
+    try {
+      const edits = await bulkDrafts(chosenRows, field, text, draftFor);
+      if (!edits) return notifyError(`Not a valid ${field.replace('_id', '')}: ${text}`);
+      for (const e of edits) t.edit(e.row, e.draft);
+    } catch (error) {
+      await showApiError(error);
+    }
   }
 
   async function run(action: api.TraysAction) {
     if (chosen.length === 0) return notifyError('Select one or more trays first');
+    if (action !== 'duplicate')
+      return confirmed.ask(
+        action,
+        rows.filter((r) => sel.ids.has(r.tray_id)),
+      );
     if (await t.change(() => api.traysAction(ref, action, chosen))) setSel(NO_SELECTION);
   }
 
@@ -139,6 +145,7 @@ export default function BatchTraysPage() {
 
   if (t.list === null) return <Loader />;
   const pendingCount = t.pending.size;
+  const noVariant = rows.filter((r) => draftFor(r).item_id === null);
   return (
     <Stack gap="sm">
       <Group justify="space-between">
@@ -206,10 +213,34 @@ export default function BatchTraysPage() {
         >
           Deny all changes
         </Button>
+        <BulkSetColumn
+          selected={chosen.length}
+          colours={colours}
+          busy={t.busy}
+          onApply={setColumn}
+        />
         <Text size="sm" c="dimmed">
           {t.list.results.length} trays, {chosen.length} selected, {pendingCount} changed
         </Text>
       </Group>
+      {noVariant.length > 0 && (
+        <Alert color="orange" py={6} role="status" aria-label="Trays without a variant">
+          <Group justify="space-between" wrap="nowrap">
+            <Text size="sm">
+              {noVariant.length === 1 ? '1 tray needs' : `${noVariant.length} trays need`} a variant
+              before the batch can be ready for filling: {trayNumbers(noVariant)}.
+            </Text>
+            <Button
+              size="compact-sm"
+              variant="light"
+              color="orange"
+              onClick={() => void startEdit(noVariant[0]!, 'item_id')}
+            >
+              Choose a variant
+            </Button>
+          </Group>
+        </Alert>
+      )}
       <TrayGrid
         rows={rows}
         pending={t.pending}
@@ -226,11 +257,29 @@ export default function BatchTraysPage() {
           setSel((s) => clickRow(s, order, id, { ctrl: e.ctrlKey || e.metaKey, shift: e.shiftKey }))
         }
         onCellDoubleClick={(row, field) => void startEdit(row, field)}
-        onEditDone={(row, field, text) => void finishEdit(row, field, text)}
+        onEditDone={(row, field, text, move) => void finishEdit(row, field, text, move)}
+        onPickMould={(row) => {
+          setEditing(null);
+          setMouldFor(row);
+        }}
         onToggleAccepted={(row) => void t.toggleAccepted(row)}
         onInfo={setInfo}
         onAccept={(id) => void t.accept([id])}
         onDeny={(id) => void t.deny([id])}
+      />
+      {confirmed.modal}
+      <MouldPickerModal
+        opened={mouldFor !== null}
+        title={mouldFor ? `Mould of tray ${mouldFor.tray_nr}` : undefined}
+        onClose={() => {
+          setMouldFor(null);
+          t.cancelEdit();
+        }}
+        onPick={(m) => {
+          const row = mouldFor;
+          setMouldFor(null);
+          if (row) void finishEdit(row, 'mold_id', String(m.id));
+        }}
       />
       <ExtraInfoModal tray={info} onClose={() => setInfo(null)} />
       <VariantModal
@@ -250,6 +299,10 @@ export default function BatchTraysPage() {
       <SplitModal
         opened={splitting}
         count={chosen.length}
+        detail={splitDetail(
+          rows.filter((r) => sel.ids.has(r.tray_id)),
+          t.pending,
+        )}
         onClose={() => setSplitting(false)}
         onSplit={split}
       />

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { BatchTraysMessages as M } from '../../../contract/batch-trays';
 
@@ -6,6 +6,8 @@ import { BatchTraysMessages as M } from '../../../contract/batch-trays';
 export function SplitModal(props: {
   opened: boolean;
   count: number;
+  /** What moves, in words ("Trays 3, 4 move out of this batch …"). */
+  detail?: string;
   onClose: () => void;
   onSplit: (name: string, comments: string) => Promise<string | null>;
 }) {
@@ -31,6 +33,11 @@ export function SplitModal(props: {
       closeOnClickOutside={false}
       title={`Split ${props.count} trays into a new batch`}
     >
+      {props.detail && (
+        <Text size="sm" mb="xs">
+          {props.detail}
+        </Text>
+      )}
       <TextInput
         label={M.splitNameLabel}
         value={name}

@@ -1,8 +1,8 @@
 import { ActionIcon, Badge, Box, Button, Checkbox, Group, Switch, Text } from '@mantine/core';
-import { memo, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import type { TrayRow } from '../../../contract/batch-trays';
-import { CellEditor, type Colour } from './CellEditor';
-import { COLUMNS, GRID_TEMPLATE, fieldText } from './columns';
+import { CellEditor, type Colour, type Move } from './CellEditor';
+import { COLUMNS, GRID_MIN_WIDTH, GRID_TEMPLATE, fieldText } from './columns';
 import { useMouldHover } from './MouldHover';
 import { changedFields, draftOf, type Draft, type DraftField, type Sort } from './grid-model';
 
@@ -35,7 +35,10 @@ export interface GridProps {
   onSort: (c: (typeof COLUMNS)[number]) => void;
   onRowClick: (id: number, e: MouseEvent) => void;
   onCellDoubleClick: (row: TrayRow, field: DraftField) => void;
-  onEditDone: (row: TrayRow, field: DraftField, text: string | null) => void;
+  /** An edit finished: the text (null: given up) and where to go next (Enter: down, Tab: right). */
+  onEditDone: (row: TrayRow, field: DraftField, text: string | null, move?: Move) => void;
+  /** The mould picker for the mould being edited. */
+  onPickMould?: (row: TrayRow) => void;
   onToggleAccepted: (row: TrayRow) => void;
   onInfo: (row: TrayRow) => void;
   onAccept: (id: number) => void;
@@ -57,6 +60,20 @@ export function TrayGrid(props: GridProps) {
   const first = Math.max(0, Math.floor(top / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(props.rows.length, Math.ceil((top + height) / ROW_HEIGHT) + OVERSCAN);
   const colourName = (id: number) => props.colours.find((c) => c.id === id)?.name;
+  // The cell being edited is drawn: scroll its row into view (Enter moves down past the bottom).
+  const editIndex = props.editing
+    ? props.rows.findIndex((r) => r.tray_id === props.editing!.trayId)
+    : -1;
+  useEffect(() => {
+    const el = box.current;
+    if (!el || editIndex < 0) return;
+    const rowTop = editIndex * ROW_HEIGHT;
+    const header = ROW_HEIGHT;
+    if (rowTop < el.scrollTop) el.scrollTop = rowTop;
+    else if (rowTop + ROW_HEIGHT + header > el.scrollTop + el.clientHeight)
+      el.scrollTop = rowTop + ROW_HEIGHT + header - el.clientHeight;
+    setTop(el.scrollTop);
+  }, [editIndex]);
   const hover = useMouldHover();
   return (
     <>
@@ -84,7 +101,7 @@ export function TrayGrid(props: GridProps) {
             zIndex: 2,
             background: 'var(--mantine-color-body)',
             borderBottom: '1px solid var(--mantine-color-gray-4)',
-            minWidth: 'max-content',
+            minWidth: GRID_MIN_WIDTH,
           }}
         >
           {COLUMNS.map((c) => (
@@ -92,15 +109,28 @@ export function TrayGrid(props: GridProps) {
               key={c.id}
               role="columnheader"
               aria-sort={ariaSort(props.sort, c.sort)}
-              style={{ padding: 4, display: 'flex', alignItems: 'center', gap: 2 }}
+              style={{
+                padding: 2,
+                display: 'flex',
+                alignItems: 'center',
+                gap: 2,
+                minWidth: 0,
+                overflow: 'hidden',
+              }}
             >
               {c.sort ? (
-                <Button variant="subtle" size="compact-sm" onClick={() => props.onSort(c)}>
+                <Button
+                  variant="subtle"
+                  size="compact-xs"
+                  px={4}
+                  title={c.title}
+                  onClick={() => props.onSort(c)}
+                >
                   {c.title}
                   {props.sort.key === c.sort ? (props.sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}
                 </Button>
               ) : (
-                <Text size="sm" fw={600} p={4}>
+                <Text size="xs" fw={600} p={4} truncate>
                   {c.title}
                 </Text>
               )}
@@ -120,7 +150,7 @@ export function TrayGrid(props: GridProps) {
           style={{
             position: 'relative',
             height: props.rows.length * ROW_HEIGHT,
-            minWidth: 'max-content',
+            minWidth: GRID_MIN_WIDTH,
           }}
         >
           {props.rows.slice(first, last).map((row, i) => (
@@ -174,10 +204,17 @@ const GridRow = memo(function GridRow(p: RowProps) {
           draft={shown}
           colours={p.colours}
           label={`${field} of tray ${row.tray_nr}`}
-          onDone={(text) => p.onEditDone(row, field, text)}
+          onDone={(text, move) => p.onEditDone(row, field, text, move)}
+          onPick={field === 'mold_id' && p.onPickMould ? () => p.onPickMould!(row) : undefined}
         />
       );
     const now = fieldText(field, shown, row, p.colourName);
+    if (field === 'item_id' && shown.item_id === null && !changed.has(field))
+      return (
+        <Badge color="orange" variant="light" size="sm" title="Double-click to choose a variant">
+          needs a variant
+        </Badge>
+      );
     if (!changed.has(field))
       return (
         <Text size="sm" truncate w="100%">

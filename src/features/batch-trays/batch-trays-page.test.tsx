@@ -126,6 +126,10 @@ describe('BatchTraysPage', () => {
 
     const saved = (await trayOf(1, 1)).quantity;
     await typeInto(1, COL.quantity, 'quantity', String(saved));
+    // Enter went on to the cell below; Escape there ends the editing.
+    fireEvent.keyDown(await screen.findByRole('textbox', { name: 'quantity of tray 2' }), {
+      key: 'Escape',
+    });
     await waitFor(async () => expect(await claimant(1)).toBeNull());
     expect(within(row(1)).queryByRole('button', { name: 'Accept' })).toBeNull();
     // Editing again right after takes the claim again.

@@ -2,33 +2,51 @@ import type { TrayRow } from '../../../contract/batch-trays';
 import { CONDITIONS } from '../../../contract/projects';
 import type { Draft, DraftField, SortKey } from './grid-model';
 
-/** The editor's columns: header, width, what sorts it and what a double-click edits. */
+/**
+ * The editor's columns: header, width, what sorts it and what a double-click edits. `width` is
+ * the least a column takes (all of them fit beside the menu at 1280 px); `max` is what a fixed
+ * column grows to when there is room, Comments takes the rest.
+ */
 export interface Column {
   id: string;
   title: string;
-  width: number | 'flex';
+  width: number;
+  max?: number;
   sort?: SortKey;
   field?: DraftField;
 }
 
 export const COLUMNS: Column[] = [
-  { id: 'nr', title: 'Tray', width: 56, sort: 'tray_nr' },
-  { id: 'accepted', title: 'Accepted', width: 84, sort: 'accepted' },
-  { id: 'status', title: 'Status', width: 150, sort: 'status', field: 'status' },
-  { id: 'mold', title: 'Mold ID', width: 140, sort: 'mold_id', field: 'mold_id' },
-  { id: 'item', title: 'Item', width: 96, sort: 'readable_id', field: 'item_id' },
-  { id: 'colour', title: 'Colour', width: 150, sort: 'colour_name', field: 'colour_id' },
-  { id: 'condition', title: 'Condition', width: 110, sort: 'condition', field: 'condition' },
-  { id: 'quantity', title: 'Quantity', width: 84, sort: 'quantity', field: 'quantity' },
-  { id: 'price', title: 'Price (€)', width: 84, sort: 'price', field: 'price' },
-  { id: 'comments', title: 'Comments', width: 'flex', sort: 'comments', field: 'comments' },
-  { id: 'info', title: 'Info', width: 52 },
-  { id: 'changes', title: 'Changes', width: 150 },
+  { id: 'nr', title: 'Tray', width: 44, max: 56, sort: 'tray_nr' },
+  { id: 'accepted', title: 'Accepted', width: 76, max: 84, sort: 'accepted' },
+  { id: 'status', title: 'Status', width: 104, max: 150, sort: 'status', field: 'status' },
+  { id: 'mold', title: 'Mold ID', width: 100, max: 140, sort: 'mold_id', field: 'mold_id' },
+  { id: 'item', title: 'Item', width: 92, max: 120, sort: 'readable_id', field: 'item_id' },
+  { id: 'colour', title: 'Colour', width: 96, max: 150, sort: 'colour_name', field: 'colour_id' },
+  {
+    id: 'condition',
+    title: 'Condition',
+    width: 84,
+    max: 110,
+    sort: 'condition',
+    field: 'condition',
+  },
+  { id: 'quantity', title: 'Quantity', width: 72, max: 84, sort: 'quantity', field: 'quantity' },
+  { id: 'price', title: 'Price (€)', width: 72, max: 84, sort: 'price', field: 'price' },
+  { id: 'comments', title: 'Comments', width: 80, sort: 'comments', field: 'comments' },
+  { id: 'info', title: 'Info', width: 36, max: 52 },
+  { id: 'changes', title: 'Changes', width: 112, max: 150 },
 ];
 
 export const GRID_TEMPLATE = COLUMNS.map((c) =>
-  c.width === 'flex' ? 'minmax(140px, 1fr)' : `${c.width}px`,
+  c.max === undefined ? `minmax(${c.width}px, 1fr)` : `minmax(${c.width}px, ${c.max}px)`,
 ).join(' ');
+
+/** The grid's least width: below it the grid scrolls sideways. */
+export const GRID_MIN_WIDTH = COLUMNS.reduce((sum, c) => sum + c.width, 0);
+
+/** The editable fields in column order (Tab moves along them). */
+export const FIELD_ORDER: DraftField[] = COLUMNS.flatMap((c) => (c.field ? [c.field] : []));
 
 /** Condition label; an unknown value says so (spelling as the product has it). */
 export function conditionLabel(c: string | null): string {

@@ -28,6 +28,8 @@ export function MergeModal({
   const { problems, setProblems, saving, send } = useFormSend();
   const options = batches.map((b) => ({ value: String(b.batch_id), label: b.name }));
   const nameOf = (id: string) => batches.find((b) => String(b.batch_id) === id)?.name ?? id;
+  const traysOf = (id: string) => batches.find((b) => String(b.batch_id) === id)?.trays ?? 0;
+  const moving = childs.reduce((n, c) => n + traysOf(c), 0);
 
   function review() {
     const found = checkMerge({ parent_id: Number(parent), childs: childs.map(Number) });
@@ -68,9 +70,10 @@ export function MergeModal({
         {confirming && (
           <Alert color="orange" title="Are you sure you want to do that?">
             <Text size="sm">
-              The trays of {childs.map(nameOf).join(', ')} move into {nameOf(parent!)}, and{' '}
-              {childs.length === 1 ? 'that batch is' : 'those batches are'} removed with their
-              backups.
+              The {moving} trays of {childs.map((c) => `${nameOf(c)} (${traysOf(c)})`).join(', ')}{' '}
+              move into {nameOf(parent!)}, which then holds {traysOf(parent!) + moving} trays, and{' '}
+              {childs.length === 1 ? 'that batch is' : `those ${childs.length} batches are`} removed
+              with their backups.
             </Text>
           </Alert>
         )}
