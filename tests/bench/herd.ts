@@ -68,13 +68,13 @@ const bad = (t: Timed[]) => t.filter((x) => x.status === 0 || x.status >= 500).l
  * be applied once within 10 s with no 5xx, and the office still answered (p99 beside the quiet
  * p99 measured just before).
  */
-async function runOn(dialect: DialectName): Promise<BenchRow[]> {
-  const bench = `herd [${dialect}]`;
+async function runOn(dialect: DialectName, servers = 1): Promise<BenchRow[]> {
+  const bench = `herd [${dialect}${servers > 1 ? ` ×${servers} servers` : ''}]`;
   if (dialect === 'postgres' && !(await postgresReachable())) {
     return [{ bench, measure: 'skipped', value: '-', note: 'PostgreSQL is not reachable' }];
   }
-  const floor = await startLoadFloor(dialect, DEVICES, WRITES);
-  const url = floor.server.url;
+  const floor = await startLoadFloor(dialect, DEVICES, WRITES, servers);
+  const url = floor.url;
   try {
     // The quiet baseline of the office's requests.
     const quietUntil = performance.now() + QUIET_MS;
@@ -197,7 +197,16 @@ async function runOn(dialect: DialectName): Promise<BenchRow[]> {
 export const herd: Bench = {
   name: 'herd',
   async run() {
-    return [...(await runOn('sqlite')), ...(await runOn('postgres'))];
+    // BENCH_DATABASES=postgres (or sqlite) runs one database only.
+    const only = process.env.BENCH_DATABASES;
+    const rows: BenchRow[] = [];
+    if (!only || only === 'sqlite') rows.push(...(await runOn('sqlite')));
+    if (!only || only === 'postgres') {
+      rows.push(...(await runOn('postgres')));
+      // Two server processes on one PostgreSQL behind a round-robin balancer.
+      rows.push(...(await runOn('postgres', 2)));
+    }
+    return rows;
   },
 };
 

@@ -28,13 +28,13 @@ interface Sample {
  * request pulls the orders collection from its cursor. Throughput, p50/p99 and errors; afterwards
  * the stock taken must equal the picks applied (nothing applied twice, nothing lost).
  */
-async function runOn(dialect: DialectName): Promise<BenchRow[]> {
-  const bench = `load [${dialect}]`;
+async function runOn(dialect: DialectName, servers = 1): Promise<BenchRow[]> {
+  const bench = `load [${dialect}${servers > 1 ? ` ×${servers} servers` : ''}]`;
   if (dialect === 'postgres' && !(await postgresReachable())) {
     return [{ bench, measure: 'skipped', value: '-', note: 'PostgreSQL is not reachable' }];
   }
-  const floor = await startLoadFloor(dialect, PICKERS, STOCK / PICKERS);
-  const url = floor.server.url;
+  const floor = await startLoadFloor(dialect, PICKERS, STOCK / PICKERS, servers);
+  const url = floor.url;
   const samples: Sample[] = [];
   try {
     const until = performance.now() + SECONDS * 1000;
@@ -151,7 +151,16 @@ async function runOn(dialect: DialectName): Promise<BenchRow[]> {
 export const load: Bench = {
   name: 'load',
   async run() {
-    return [...(await runOn('sqlite')), ...(await runOn('postgres'))];
+    // BENCH_DATABASES=postgres (or sqlite) runs one database only.
+    const only = process.env.BENCH_DATABASES;
+    const rows: BenchRow[] = [];
+    if (!only || only === 'sqlite') rows.push(...(await runOn('sqlite')));
+    if (!only || only === 'postgres') {
+      rows.push(...(await runOn('postgres')));
+      // Two server processes on one PostgreSQL behind a round-robin balancer.
+      rows.push(...(await runOn('postgres', 2)));
+    }
+    return rows;
   },
 };
 

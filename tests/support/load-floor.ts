@@ -9,6 +9,7 @@ import pg from 'pg';
 import { PickingStatus } from '../../contract/orders';
 import { openDatabase, type Db, type DialectName } from '../../server/db';
 import { makeFloor, makeOrder, orderItemId, type Floor } from '../../server/test/orders-fixture';
+import { startBalancer, type Balancer } from './balancer';
 import { startServerProcess, type ServerProcess } from './server-process';
 
 export const STOCK = 10_000_000;
@@ -23,7 +24,11 @@ export interface LoadPicker {
 
 export interface LoadFloor {
   dialect: DialectName;
-  server: ServerProcess;
+  /** Where clients send requests: the server, or the balancer in front of several. */
+  url: string;
+  /** The server processes (several share one PostgreSQL database behind `balancer`). */
+  servers: ServerProcess[];
+  balancer?: Balancer;
   database: Db;
   floor: Floor;
   pickers: LoadPicker[];
@@ -75,26 +80,41 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
 
 /**
  * Starts the server on a fresh database of `dialect` and prepares `pickers` pickers whose orders
- * each ask for `perOrder` pieces of one item, all stocked (STOCK pieces) at one bin.
+ * each ask for `perOrder` pieces of one item, all stocked (STOCK pieces) at one bin. With
+ * `servers` > 1 (PostgreSQL only) that many server processes share the database behind a
+ * round-robin balancer (one connection to the next server in turn).
  */
 export async function startLoadFloor(
   dialect: DialectName,
   pickers: number,
   perOrder: number,
+  servers = 1,
 ): Promise<LoadFloor> {
+  if (servers > 1 && dialect !== 'postgres') throw new Error('several servers need PostgreSQL');
   const dataDir = mkdtempSync(join(tmpdir(), `brick-load-${dialect}-`));
   const pgDb = dialect === 'postgres' ? await freshPostgres() : undefined;
   const jwtSecret = randomBytes(32).toString('base64url');
-  const server = await startServerProcess({
-    dataDir,
-    databaseUrl: pgDb?.url,
-    env: {
-      SEED_DEMO: '0',
-      JWT_SECRET: jwtSecret,
-      CREDENTIAL_KEY: randomBytes(32).toString('base64url'),
-      LOG_STDOUT: '0',
-    },
-  });
+  const credentialKey = randomBytes(32).toString('base64url');
+  const processes: ServerProcess[] = [];
+  for (let i = 0; i < servers; i++) {
+    // One after the other: the first migrates the database.
+    processes.push(
+      await startServerProcess({
+        dataDir,
+        databaseUrl: pgDb?.url,
+        env: {
+          SEED_DEMO: '0',
+          JWT_SECRET: jwtSecret,
+          CREDENTIAL_KEY: credentialKey,
+          LOG_STDOUT: '0',
+        },
+      }),
+    );
+  }
+  const balancer =
+    servers > 1
+      ? await startBalancer(processes.map((p) => ({ host: '127.0.0.1', port: p.port })))
+      : undefined;
   const database = openDatabase({ databaseUrl: pgDb?.url, dataDir });
   const db = database.db;
   const floor = await makeFloor(db, jwtSecret, `Load ${randomUUID().slice(0, 8)}`);
@@ -136,7 +156,9 @@ export async function startLoadFloor(
   const orderIds = list.map((p) => p.orderId);
   return {
     dialect,
-    server,
+    url: balancer?.url ?? processes[0].url,
+    servers: processes,
+    balancer,
     database,
     floor,
     pickers: list,
@@ -151,7 +173,8 @@ export async function startLoadFloor(
       return Number(row.total ?? 0);
     },
     async close() {
-      await server.stop();
+      await balancer?.close();
+      for (const p of processes) await p.stop();
       await database.destroy();
       await pgDb?.drop();
       rmSync(dataDir, { recursive: true, force: true });
