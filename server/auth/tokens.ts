@@ -21,6 +21,8 @@ export interface SessionUser {
 /** What a valid access token says: the user and the token generation it was issued under. */
 export interface VerifiedAccess extends SessionUser {
   generation: number;
+  /** When the token expires (ms since the epoch; Infinity without an expiry). */
+  expiresAt: number;
 }
 
 export async function signAccessToken(
@@ -68,6 +70,7 @@ export async function verifyAccessToken(
       companyId,
       permissions: permissions.filter((p) => Number.isInteger(p)),
       generation: generation as number,
+      expiresAt: typeof payload.exp === 'number' ? payload.exp * 1000 : Infinity,
     };
   } catch {
     return null;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Permission, type RoleName } from '../../contract/permissions';
 import { bearerFrom, verifyAccessToken, type SessionUser } from '../auth/tokens';
+import { AccessCache } from '../auth/access-cache';
 import { currentPermissions } from '../auth/permissions';
 import { forbidden, unauthorized } from '../errors';
 
@@ -26,6 +27,35 @@ declare module 'fastify' {
 
 export const accessPlugin = fp(async (app: FastifyInstance, opts: { jwtSecret: string }) => {
   app.decorateRequest('user', null as unknown as SessionUser);
+  const cache = new AccessCache();
+
+  /**
+   * The caller a bearer token stands for now, or null. The token's permissions feed the PWA's
+   * menu; the server checks what holds now, so a revoked permission, a deleted user or a token
+   * from before a logout or password change (an older token generation) stops working at once,
+   * not when the token expires (see AccessCache for how long an answer is kept).
+   */
+  async function signedIn(db: FastifyInstance['db'], token: string): Promise<SessionUser | null> {
+    const known = cache.verified(token);
+    if (known) {
+      const fresh = cache.current(known);
+      if (fresh !== undefined) return fresh;
+    }
+    const claimed = known?.claimed ?? (await verifyAccessToken(opts.jwtSecret, token));
+    if (!claimed) return null;
+    const epoch = AccessCache.epoch();
+    const permissions = await currentPermissions(
+      db,
+      claimed.id,
+      claimed.companyId,
+      claimed.generation,
+    );
+    const user = permissions
+      ? { id: claimed.id, companyId: claimed.companyId, permissions }
+      : null;
+    cache.remember(token, claimed, claimed.expiresAt, user, epoch);
+    return user;
+  }
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
@@ -44,19 +74,8 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { jwtSecret: s
     const access = request.routeOptions.config?.access;
     if (access === undefined || access === 'public') return;
     const token = bearerFrom(request.headers.authorization);
-    const claimed = token ? await verifyAccessToken(opts.jwtSecret, token) : null;
-    if (!claimed) throw unauthorized();
-    // The token's permissions feed the PWA's menu; the server checks what holds now, so a revoked
-    // permission, a deleted user or a token from before a logout or password change (an older
-    // token generation) stops working at once, not when the token expires.
-    const permissions = await currentPermissions(
-      request.server.db,
-      claimed.id,
-      claimed.companyId,
-      claimed.generation,
-    );
-    if (!permissions) throw unauthorized();
-    const user = { ...claimed, permissions };
+    const user = token ? await signedIn(request.server.db, token) : null;
+    if (!user) throw unauthorized();
     request.user = user;
     // Every later line of this request carries its company (the admin's log download filters on it);
     // lines of platform routes (brick_admin only: they act on any company) are marked as such.

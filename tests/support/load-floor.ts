@@ -102,6 +102,8 @@ export async function startLoadFloor(
       await startServerProcess({
         dataDir,
         databaseUrl: pgDb?.url,
+        // A busy machine may take long to compile and start the server.
+        timeoutMs: 180_000,
         env: {
           SEED_DEMO: '0',
           JWT_SECRET: jwtSecret,

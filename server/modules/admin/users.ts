@@ -13,6 +13,7 @@ import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { sendSetPasswordMail } from '../auth/email-links';
+import { forgetAccess } from '../../auth/access-cache';
 
 /**
  * The rules of user administration. Every query is scoped to the caller's company: a user of
@@ -193,6 +194,7 @@ export async function grantUserPermission(
     .values({ user_id: userId, permission_id: permissionId })
     .onConflict((oc) => oc.columns(['user_id', 'permission_id']).doNothing())
     .execute();
+  forgetAccess();
   await audit(db, caller, 'permission_granted', { userId, permissionId });
 }
 
@@ -215,6 +217,7 @@ export async function revokeUserPermission(
     .where('user_id', '=', userId)
     .where('permission_id', '=', permissionId)
     .execute();
+  forgetAccess();
   await audit(db, caller, 'permission_revoked', { userId, permissionId });
 }
 
@@ -240,6 +243,7 @@ export async function deleteUser(
         .where('id', '=', userId)
         .where('company_id', '=', caller.companyId)
         .execute();
+      forgetAccess();
       // A brick_admin counts where their company also holds the permission (as at sign-in).
       const left = await trx
         .selectFrom('user_permissions as up')

@@ -6,6 +6,7 @@ import { effectivePermissions } from '../../auth/permissions';
 import { hashToken, newOpaqueToken, signAccessToken } from '../../auth/tokens';
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
+import { forgetAccess } from '../../auth/access-cache';
 
 export interface AccountRow {
   id: number;
@@ -156,6 +157,7 @@ export async function endAccessTokens(db: Kysely<Database>, userId: number): Pro
     .set({ token_generation: sql<number>`token_generation + 1` })
     .where('id', '=', userId)
     .execute();
+  forgetAccess();
 }
 
 /** Ends every session of the user: refresh tokens are revoked, access tokens stop at once. */

@@ -18,6 +18,7 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { EMAIL_PATTERN } from '../admin/users';
 import { sendSetPasswordMail } from '../auth/email-links';
 import { revokeAllSessions } from '../auth/sessions';
+import { forgetAccess } from '../../auth/access-cache';
 
 /** The platform operator's rules (docs/access.md): which permissions each company holds. */
 
@@ -78,6 +79,7 @@ export async function grantCompanyPermission(
     .values({ company_id: companyId, permission_id: permissionId })
     .onConflict((oc) => oc.columns(['company_id', 'permission_id']).doNothing())
     .execute();
+  forgetAccess();
 }
 
 /** Revoking also takes the permission away from every user of that company. */
@@ -108,6 +110,7 @@ export async function revokeCompanyPermission(
       .where('permission_id', '=', permissionId)
       .execute();
   });
+  forgetAccess();
 }
 
 /** A password that is easy to read aloud and copy: 20 characters of base64url. */
@@ -167,6 +170,7 @@ export async function issueTemporaryLogin(
       .onConflict((oc) => oc.columns(['user_id', 'permission_id']).doNothing())
       .execute();
   });
+  forgetAccess();
   return { random_string: password, email, expires_at: expiresAt };
 }
 
