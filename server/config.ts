@@ -9,6 +9,12 @@ export interface AppConfig {
   dataDir: string;
   /** `postgres://…` for PostgreSQL; otherwise SQLite at `dataDir/warehouse.sqlite`. */
   databaseUrl?: string;
+  /**
+   * PostgreSQL connections this server keeps at most (PG_POOL_SIZE). Default: four per CPU core,
+   * at least 8 and at most 32: enough to keep the database busy while requests wait on the
+   * network, few enough that several servers on one database stay under its connection limit.
+   */
+  pgPoolSize?: number;
   smtpUrl?: string;
   publicUrl: string;
   /** Load the demo companies when the database has no company yet. */
@@ -120,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    pgPoolSize: Number(env.PG_POOL_SIZE) > 0 ? Math.floor(Number(env.PG_POOL_SIZE)) : undefined,
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     seedDemo: flag(env.SEED_DEMO, true),

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
@@ -17,14 +18,24 @@ export interface Db {
   destroy(): Promise<void>;
 }
 
+/** Four connections per CPU core, at least 8 and at most 32 (see AppConfig.pgPoolSize). */
+export function defaultPoolSize(): number {
+  return Math.min(32, Math.max(8, availableParallelism() * 4));
+}
+
 export function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
+  /** PostgreSQL pool size (default: defaultPoolSize()). */
+  pgPoolSize?: number;
   /** Told about connections the database dropped (for the log). */
   onConnectionError?: (err: Error) => void;
 }): Db {
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.pgPoolSize ?? defaultPoolSize(),
+    });
     // A connection the database drops (restart, network blip) emits 'error'; unhandled, that
     // would end the process. The request that used it fails and is answered 503 (see
     // unavailable.ts); the pool opens a new connection for the next one.
