@@ -50,9 +50,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { jwtSecret: s
       claimed.companyId,
       claimed.generation,
     );
-    const user = permissions
-      ? { id: claimed.id, companyId: claimed.companyId, permissions }
-      : null;
+    const user = permissions ? { id: claimed.id, companyId: claimed.companyId, permissions } : null;
     cache.remember(token, claimed, claimed.expiresAt, user, epoch);
     return user;
   }
