@@ -76,7 +76,10 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   if (await answers(url)) throw new Error(`something already answers at ${url}`);
   // Node itself with tsx's loader, not the tsx command: that one runs the server in a child
   // process of its own, which a SIGKILL of the command would leave running.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // SERVER_NODE_ARGS: extra Node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=prof` to
+  // profile it under a bench (Node refuses --cpu-prof in NODE_OPTIONS).
+  const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
