@@ -8,8 +8,7 @@ import type { DemoFakes } from './fakes';
  * holds less and the order waits in the store's order list for the warehouse's order intake.
  */
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page({ bricklink, brickowl }: DemoFakes, told: string): string {
   const row = (market: string, lot: string, what: string, quantity: number, price: string) =>

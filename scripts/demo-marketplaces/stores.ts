@@ -61,7 +61,8 @@ export async function giveDemoStoresCredentials(
   for (const platform of Object.keys(DEMO_STORES) as StorePlatform[]) {
     const wanted = DEMO_STORES[platform];
     const keys = CREDENTIAL_FIELDS[platform].map((f) => f.key as string);
-    if (keys.some((k) => !credentials[platform][k])) throw new Error(`${platform}: a key is missing`);
+    if (keys.some((k) => !credentials[platform][k]))
+      throw new Error(`${platform}: a key is missing`);
     const found =
       stores.find((s) => s.attributes.platform === platform && s.attributes.name === wanted.name) ??
       stores.find((s) => s.attributes.platform === platform);

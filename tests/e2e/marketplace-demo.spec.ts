@@ -88,7 +88,9 @@ test('a BrickStore file reaches both fake marketplaces, an order on each is impo
   ]);
 
   // A buyer orders 5 yellow plates on BrickLink, another 4 jumpers on BrickOwl.
-  const blOrder = String(bricklink.sell([{ inventoryId: blLot('3022').inventory_id, quantity: 5 }]));
+  const blOrder = String(
+    bricklink.sell([{ inventoryId: blLot('3022').inventory_id, quantity: 5 }]),
+  );
   const boOrder = brickowl.sell([{ lotId: boLot('bo-3794b').lot_id, quantity: 4 }]);
 
   // Stores: import each store's orders now; the intakes queue the stock syncs of both stores.
