@@ -120,10 +120,6 @@ test('a BrickStore file reaches both fake marketplaces, an order on each is impo
     await logIn(picker, server.url, 'picker@demo.test');
     await expect(picker.getByRole('heading', { name: 'Picker Orders' })).toBeVisible();
     // The first sync has brought the orders, their items and the stock onto the phone.
-    await picker.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: 30_000,
-    });
-    await picker.goto(`${server.url}/user_orders`);
     for (const order of [blOrder, boOrder])
       await expect(picker.getByTestId('picker-order').filter({ hasText: order })).toBeVisible({
         timeout: 30_000,
