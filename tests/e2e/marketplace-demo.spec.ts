@@ -32,12 +32,13 @@ const SLOW = { timeout: 20_000 };
  * The picker opens the order, scans its stop's location, confirms what it suggests (the order's
  * whole quantity: the file offered the warehouse's stock of one location) and finishes.
  */
-async function pickWholeOrder(page: Page, orderNumber: string): Promise<void> {
-  await page
+async function pickWholeOrder(page: Page, orderNumber: string): Promise<number> {
+  const pick = page
     .getByTestId('picker-order')
     .filter({ hasText: orderNumber })
-    .getByRole('link', { name: 'Pick' })
-    .click();
+    .getByRole('link', { name: 'Pick' });
+  const orderId = Number(/\/picker\/(\d+)$/.exec((await pick.getAttribute('href')) ?? '')?.[1]);
+  await pick.click();
   await expect(page.getByRole('heading', { name: `Order ${orderNumber}` })).toBeVisible(SLOW);
   // The screen reads the device: the stop shows once the order's items and stock are on it.
   const location = page.getByTestId('location-code');
@@ -57,6 +58,7 @@ async function pickWholeOrder(page: Page, orderNumber: string): Promise<void> {
       /^(Picking finished|Finishing will be confirmed when you are back online): everything ordered was picked/,
     ),
   ).toBeVisible(SLOW);
+  return orderId;
 }
 
 test('a BrickStore file reaches both fake marketplaces, an order on each is imported, picked on a phone, and the stock synced', async ({
@@ -139,7 +141,9 @@ test('a BrickStore file reaches both fake marketplaces, an order on each is impo
     for (const order of [blOrder, boOrder])
       await expect(picker.getByTestId('picker-order').filter({ hasText: order })).toBeVisible(SLOW);
     await expect(picker.getByLabel('Syncing')).toHaveCount(0, SLOW);
-    for (const order of [blOrder, boOrder]) await pickWholeOrder(picker, order);
+    const picked: [string, number][] = [];
+    for (const order of [blOrder, boOrder])
+      picked.push([order, await pickWholeOrder(picker, order)]);
     expect(await picker.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       PHONE.width,
     );
@@ -148,12 +152,14 @@ test('a BrickStore file reaches both fake marketplaces, an order on each is impo
     const desk = await browser.newPage();
     try {
       await logIn(desk, server.url, 'orders@demo.test');
-      for (const order of [blOrder, boOrder]) {
+      for (const [number, id] of picked) {
         await expect(async () => {
-          await desk.goto(`${server.url}/orders`);
-          await expect(desk.getByRole('row').filter({ hasText: order })).toContainText('Picked', {
-            timeout: 5_000,
-          });
+          await desk.goto(`${server.url}/order/${id}`);
+          await expect(desk.getByTestId('order-number')).toHaveText(number, { timeout: 5_000 });
+          await expect(desk.getByRole('combobox', { name: 'Picking status' })).toHaveValue(
+            'Picked',
+            { timeout: 1_000 },
+          );
         }).toPass({ timeout: 30_000 });
       }
     } finally {
