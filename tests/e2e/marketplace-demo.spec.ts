@@ -46,8 +46,8 @@ async function pickWholeOrder(page: Page, orderNumber: string): Promise<number> 
   const code = (await location.textContent())!.trim();
   await expect(async () => {
     await wedgeScan(page, code);
-    await expect(page.getByText('Location scanned')).toBeVisible({ timeout: 5_000 });
-  }).toPass({ timeout: 20_000 });
+    await expect(page.getByText('Location scanned')).toBeVisible({ timeout: 10_000 });
+  }).toPass({ timeout: 45_000 });
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Nothing left to pick on the route.')).toBeVisible();
   await page.getByRole('button', { name: 'Finish' }).click();
