@@ -1,16 +1,10 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
-import {
-  FAKE_BRICKLINK_CREDENTIALS,
-  startFakeBrickLink,
-  type FakeBrickLink,
-} from '../support/fake-bricklink';
-import { FAKE_BRICKOWL_KEY, startFakeBrickOwl, type FakeBrickOwl } from '../support/fake-brickowl';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
-import { DEMO_PASSWORD, expect, test } from './support/fixtures';
+import { FAKE_BRICKLINK_CREDENTIALS } from '../support/fake-bricklink';
+import { FAKE_BRICKOWL_KEY } from '../support/fake-brickowl';
+import { expect, test } from './support/fixtures';
+import { logIn, menu, useMarketplaceServer } from './support/marketplace-server';
 
 /**
  * The whole marketplace flow as a bricksyncer works it, against local fake marketplaces: add a
@@ -24,51 +18,7 @@ import { DEMO_PASSWORD, expect, test } from './support/fixtures';
 const SAMPLE = join(dirname(fileURLToPath(import.meta.url)), '../fixtures/sample.bsx');
 const SYNCER = 'syncer@demo.test';
 
-let server: ServerProcess;
-let bricklink: FakeBrickLink;
-let brickowl: FakeBrickOwl;
-let dataDir: string;
-
-test.beforeAll(async () => {
-  bricklink = await startFakeBrickLink();
-  brickowl = await startFakeBrickOwl({ lookup: (id) => [`bo-${id}`] });
-  dataDir = mkdtempSync(join(tmpdir(), 'bw-flow-'));
-  // A private copy of the built PWA, so a rebuild of dist/ meanwhile cannot pull files away.
-  const pwa = join(dataDir, 'pwa');
-  cpSync('dist', pwa, { recursive: true });
-  server = await startServerProcess({
-    dataDir,
-    env: {
-      STATIC_DIR: pwa,
-      JOB_RUNNER: '1',
-      ORDER_INTAKE_MINUTES: '0',
-      BRICKLINK_API_URL: bricklink.url,
-      BRICKOWL_API_URL: brickowl.url,
-    },
-  });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-  await bricklink?.close();
-  await brickowl?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function logIn(page: Page): Promise<void> {
-  await page.goto(`${server.url}/`);
-  await page.getByLabel('Email').fill(SYNCER);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).not.toHaveURL(/\/$/);
-}
-
-async function menu(page: Page, entry: string): Promise<void> {
-  await page
-    .getByRole('navigation', { name: 'Main menu' })
-    .getByRole('link', { name: entry })
-    .click();
-}
+const flow = useMarketplaceServer('flow');
 
 async function addStore(
   page: Page,
@@ -76,7 +26,7 @@ async function addStore(
   platform: 'BRICKLINK' | 'BRICKOWL',
   fields: Record<string, string>,
 ) {
-  await page.goto(`${server.url}/bricksyncer/stores/add`);
+  await page.goto(`${flow.server.url}/bricksyncer/stores/add`);
   await page.getByLabel('Name').fill(name);
   await page.getByRole('combobox', { name: 'Platform' }).click();
   await page.getByRole('option', { name: platform }).click();
@@ -116,11 +66,12 @@ test('a bricksyncer uploads a BrickStore batch to BrickLink and BrickOwl, then s
   page,
 }) => {
   test.setTimeout(60_000);
+  const { server, bricklink, brickowl } = flow;
   const BL = 'Flow Bricks on BrickLink';
   const BO = 'Flow Bricks on BrickOwl';
   const batch = `Flow batch ${Date.now()}`;
   await page.setViewportSize({ width: 1280, height: 900 });
-  await logIn(page);
+  await logIn(page, server.url, SYNCER);
 
   const c = FAKE_BRICKLINK_CREDENTIALS;
   await addStore(page, BL, 'BRICKLINK', {

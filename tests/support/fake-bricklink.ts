@@ -18,6 +18,8 @@ export type { FakeGuideEntry, PriceGuideRequest } from './fake-bricklink/price-g
  * one store's lots and orders in memory so tests can check what a client did.
  */
 export interface FakeBrickLinkOptions {
+  /** The port on 127.0.0.1 (default: a free one). */
+  port?: number;
   credentials?: BrickLinkCredentials;
   dailyLimit?: number;
 }
@@ -43,6 +45,7 @@ export class FakeBrickLink {
   readonly refused = new Map<string, number>();
   dailyLimit: number;
   private nextId = 1000;
+  private nextOrder = 7_000_001;
   private readonly nonces = new Set<string>();
   private throttle: { count: number; status: number; retryAfter?: number } = {
     count: 0,
@@ -50,14 +53,16 @@ export class FakeBrickLink {
   };
   private readonly server = createServer((req, res) => void this.handle(req, res));
   readonly credentials: BrickLinkCredentials;
+  private readonly port: number;
 
   constructor(options: FakeBrickLinkOptions = {}) {
     this.credentials = options.credentials ?? FAKE_BRICKLINK_CREDENTIALS;
     this.dailyLimit = options.dailyLimit ?? 5000;
+    this.port = options.port ?? 0;
   }
 
   async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server.listen(this.port, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}${PREFIX}`;
     return this;
   }
@@ -74,6 +79,46 @@ export class FakeBrickLink {
 
   addOrder(order: BlOrder, items: BlOrderItem[][]): void {
     this.orders.set(order.order_id, { order, items });
+  }
+
+  /**
+   * A buyer orders from the store's lots, as on BrickLink's site: the order (PAID) holds each lot's
+   * item, colour, condition and price, and each lot loses what was bought (a lot sold out goes).
+   * Resolves the order's id.
+   */
+  sell(lines: { inventoryId: number; quantity: number }[], buyer = 'demo-buyer'): number {
+    const items: BlOrderItem[] = lines.map(({ inventoryId, quantity }) => {
+      const lot = this.inventory.get(inventoryId);
+      if (!lot) throw new Error(`The fake has no lot ${inventoryId}`);
+      if (!Number.isInteger(quantity) || quantity <= 0 || quantity > lot.quantity)
+        throw new Error(`Lot ${inventoryId} holds ${lot.quantity}, not ${quantity}`);
+      return {
+        inventory_id: lot.inventory_id,
+        item: { ...lot.item },
+        color_id: lot.color_id,
+        quantity,
+        new_or_used: lot.new_or_used,
+        unit_price: lot.unit_price,
+      };
+    });
+    for (const { inventory_id, quantity } of items) {
+      const lot = this.inventory.get(inventory_id)!;
+      lot.quantity -= quantity;
+      if (lot.quantity === 0) this.inventory.delete(inventory_id);
+    }
+    const order_id = this.nextOrder++;
+    this.addOrder(
+      {
+        order_id,
+        date_ordered: new Date().toISOString(),
+        buyer_name: buyer,
+        status: 'PAID',
+        total_count: items.reduce((n, i) => n + i.quantity, 0),
+        unique_count: items.length,
+      },
+      [items],
+    );
+    return order_id;
   }
 
   /** The buyer or the seller moved an order on (PAID, SHIPPED, CANCELLED, …). */

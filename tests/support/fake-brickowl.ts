@@ -24,6 +24,8 @@ import { Refusal, findLot, listLots, newLot, updateLot } from './fake-brickowl/l
  * Lots and orders live in memory so tests can check what a client did.
  */
 export interface FakeBrickOwlOptions {
+  /** The port on 127.0.0.1 (default: a free one). */
+  port?: number;
   key?: string;
   perWindow?: number;
   batchesPerWindow?: number;
@@ -52,16 +54,19 @@ export class FakeBrickOwl {
   peakInWindow = 0;
   peakBatchesInWindow = 0;
   readonly key: string;
+  private readonly port: number;
   /** How many orders order/list answers when not told (BrickOwl: 500, newest first). */
   listLimit = 500;
   private nextLot = 5000;
+  private nextOrder = 8_800_001;
   private readonly seen: number[] = [];
   private readonly seenBatches: number[] = [];
-  private readonly options: Required<Omit<FakeBrickOwlOptions, 'key' | 'colours'>>;
+  private readonly options: Required<Omit<FakeBrickOwlOptions, 'key' | 'colours' | 'port'>>;
   private readonly server = createServer((req, res) => void this.handle(req, res));
 
   constructor(options: FakeBrickOwlOptions = {}) {
     this.key = options.key ?? FAKE_BRICKOWL_KEY;
+    this.port = options.port ?? 0;
     this.options = {
       perWindow: options.perWindow ?? 600,
       batchesPerWindow: options.batchesPerWindow ?? 200,
@@ -77,7 +82,7 @@ export class FakeBrickOwl {
   }
 
   async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server.listen(this.port, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
     return this;
   }
@@ -89,6 +94,45 @@ export class FakeBrickOwl {
 
   addOrder(order: BoOrder, items: BoOrderItem[]): void {
     this.orders.set(order.order_id, { order, items });
+  }
+
+  /**
+   * A buyer orders from the store's lots, as on BrickOwl's site: the order ('Payment Received')
+   * holds each lot's BOID (a part's with its colour, "<boid>-<colour>"), colour, condition, price
+   * and the lot's external id, and each lot loses what was bought. Resolves the order's id.
+   */
+  sell(lines: { lotId: string; quantity: number }[]): string {
+    const items: BoOrderItem[] = lines.map(({ lotId, quantity }) => {
+      const lot = this.lots.get(lotId);
+      if (!lot) throw new Error(`The fake has no lot ${lotId}`);
+      if (!Number.isInteger(quantity) || quantity <= 0 || quantity > Number(lot.quantity))
+        throw new Error(`Lot ${lotId} holds ${lot.quantity}, not ${quantity}`);
+      return {
+        lot_id: lot.lot_id,
+        boid: lot.color_id ? `${lot.boid}-${lot.color_id}` : lot.boid,
+        color_id: lot.color_id,
+        quantity: String(quantity),
+        base_price: lot.price,
+        condition: lot.condition,
+        external_lot_ids: { ...lot.external_lot_ids },
+      };
+    });
+    for (const { lot_id, quantity } of items) {
+      const lot = this.lots.get(lot_id)!;
+      lot.quantity = String(Number(lot.quantity) - Number(quantity));
+    }
+    const order_id = String(this.nextOrder++);
+    this.addOrder(
+      {
+        order_id,
+        order_date: String(Math.floor(Date.now() / 1000)),
+        status: 'Payment Received',
+        total_quantity: String(items.reduce((n, i) => n + Number(i.quantity), 0)),
+        total_lots: String(items.length),
+      },
+      items,
+    );
+    return order_id;
   }
 
   /** The buyer or the seller moved an order on ('Payment Received', 'Cancelled', …). */
