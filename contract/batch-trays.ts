@@ -74,6 +74,9 @@ export const TrayRow = z.object({
   date_of_creation: z.string(),
   last_edit_user_id: z.number().nullable(),
   date_of_last_edit: z.string().nullable(),
+  /** The names of who made the tray and who last edited it (null: no such user). */
+  creator_name: z.string().nullable(),
+  last_editor_name: z.string().nullable(),
   /** The tray's version: it changes with every write of the tray; an accept names the one it saw. */
   version: z.number(),
 });

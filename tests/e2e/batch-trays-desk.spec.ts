@@ -36,11 +36,15 @@ test('at 1280×800 the grid fits, destructive actions ask, delete is undone, the
   page,
   request,
 }, testInfo) => {
+  // Login, the grid, two confirmations, a round trip through the backup and the picker: more than
+  // the default budget on a busy machine, though every step waits on state.
+  test.setTimeout(90_000);
   const name = `E2E desk ${Date.now()}`;
   const { batchId, headers } = await batchWithTrays(request, name);
   await loginAs(page, 'digi.manager@demo.test');
   await page.goto(`/projects/1/${batchId}`);
-  await expect(row(page, 4)).toBeVisible();
+  // A fresh browser's first render of the editor is slow on a busy machine.
+  await expect(row(page, 4)).toBeVisible({ timeout: 20_000 });
 
   // Every column is in view: the grid does not scroll sideways and Changes ends inside it.
   const grid = page.getByRole('grid', { name: 'Trays' });

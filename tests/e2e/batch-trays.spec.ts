@@ -47,11 +47,14 @@ test('a digibrick manager edits cells, accepts some, denies others and splits; a
   browser,
   baseURL,
 }) => {
+  // Many edits, a split and a second user's browser: more than the default budget on a busy machine.
+  test.setTimeout(120_000);
   const name = `E2E trays ${Date.now()}`;
   const { batchId, headers, q } = await batchWithTrays(request, name);
   await loginAs(page, 'digi.manager@demo.test');
   await page.goto(`/projects/1/${batchId}`);
-  await expect(page.getByRole('heading', { name })).toBeVisible();
+  // A fresh browser's first render of the editor is slow on a busy machine.
+  await expect(page.getByRole('heading', { name })).toBeVisible({ timeout: 20_000 });
   await expect(row(page, 4)).toBeVisible();
 
   await typeInto(page, 1, QUANTITY, 'quantity', '12');
@@ -66,7 +69,7 @@ test('a digibrick manager edits cells, accepts some, denies others and splits; a
   const second = await other.newPage();
   await loginAs(second, 'digi.user@demo.test');
   await second.goto(`/projects/1/${batchId}`);
-  await expect(second.getByText('Someone is editing this batch')).toBeVisible();
+  await expect(second.getByText('Someone is editing this batch')).toBeVisible({ timeout: 20_000 });
   await cell(second, 1, QUANTITY).dblclick();
   await expect(second.getByText(CLAIM_REFUSED)).toBeVisible();
   await expect(second.getByRole('textbox', { name: 'quantity of tray 1' })).toHaveCount(0);

@@ -21,6 +21,8 @@ export async function trayRows(db: Db, companyId: number, batchId: number): Prom
     .leftJoin('items as i', 'i.id', 't.item_id')
     .leftJoin('moulds as m', 'm.id', 't.mold_id')
     .leftJoin('colours as co', 'co.id', 't.colour_id')
+    .leftJoin('users as cu', 'cu.id', 't.creator_user_id')
+    .leftJoin('users as eu', 'eu.id', 't.last_edit_user_id')
     .select([
       't.id',
       't.tray_nr',
@@ -46,6 +48,8 @@ export async function trayRows(db: Db, companyId: number, batchId: number): Prom
       't.last_edit_user_id',
       't.date_of_last_edit',
       't.version',
+      'cu.name as creator_name',
+      'eu.name as last_editor_name',
     ])
     .where('t.batch_id', '=', batchId)
     .where('t.company_id', '=', companyId)
@@ -77,6 +81,8 @@ export async function trayRows(db: Db, companyId: number, batchId: number): Prom
     last_edit_user_id: r.last_edit_user_id,
     date_of_last_edit: str(r.date_of_last_edit),
     version: Number(r.version),
+    creator_name: r.creator_name ?? null,
+    last_editor_name: r.last_editor_name ?? null,
   }));
 }
 

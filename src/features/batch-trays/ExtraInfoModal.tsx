@@ -1,21 +1,23 @@
 import { Modal, Table, Text } from '@mantine/core';
 import { BatchTraysMessages as M, type TrayRow } from '../../../contract/batch-trays';
-import { priceText } from './columns';
+import { eurosFromThousandths, localDateTime, personName, yesNo } from '../../ui/format';
 
-const yesNo = (v: number) => (v === 1 ? 'yes' : 'no');
+/** A euro amount of the editor's rows (exact to the thousandth) as people read it. */
+const money = (euro: number) => eurosFromThousandths(Math.round(euro * 1000));
 
 /** The tray's extra info: who made and last edited it, its variant's set condition and prices. */
 export function ExtraInfoModal({ tray, onClose }: { tray: TrayRow | null; onClose: () => void }) {
+  const edited = tray?.date_of_last_edit != null;
   const facts: [string, string][] = tray
     ? [
-        ['Creator id', String(tray.creator_user_id ?? '')],
-        ['Creation date', tray.date_of_creation],
-        ['Last editor id', String(tray.last_edit_user_id ?? '')],
-        ['Last edit date', tray.date_of_last_edit ?? ''],
+        ['Created by', personName(tray.creator_name)],
+        ['Creation date', localDateTime(tray.date_of_creation)],
+        ['Last edited by', edited ? personName(tray.last_editor_name) : ''],
+        ['Last edit date', edited ? localDateTime(tray.date_of_last_edit) : ''],
         ['Set condition', tray.completeness ?? ''],
         ['Is public', yesNo(tray.is_public)],
-        ['Price in item database (€)', tray.item_price === null ? '' : priceText(tray.item_price)],
-        ['Total price (€)', priceText(tray.total_price)],
+        ['Price in item database', tray.item_price === null ? '' : money(tray.item_price)],
+        ['Total price', money(tray.total_price)],
       ]
     : [];
   return (

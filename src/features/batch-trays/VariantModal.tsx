@@ -17,9 +17,9 @@ import {
   SET_CONDITIONS,
   type Variant,
 } from '../../../contract/batch-trays';
+import { eurosFromThousandths } from '../../ui/format';
 import { showApiError } from '../../ui/notify';
 import { createVariant, fetchVariants } from './api';
-import { priceText } from './columns';
 import type { Draft } from './grid-model';
 
 /**
@@ -103,7 +103,7 @@ export function VariantModal(props: {
                 <Radio
                   key={v.item_id}
                   value={String(v.item_id)}
-                  label={`${v.readable_id ?? `#${v.item_id}`} — ${v.completeness ?? 'no set condition'}, € ${priceText(v.price)}${v.note_public ? `, ${v.note_public}` : ''}`}
+                  label={`${v.readable_id ?? 'variant without a name'} — ${v.completeness ?? 'no set condition'}, ${eurosFromThousandths(Math.round(v.price * 1000))}${v.note_public ? `, ${v.note_public}` : ''}`}
                 />
               ))}
             </Stack>

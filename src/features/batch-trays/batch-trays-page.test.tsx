@@ -252,7 +252,10 @@ describe('BatchTraysPage', () => {
     fireEvent.click(within(row(1)).getByRole('button', { name: 'info of tray 1' }));
     const info = await screen.findByRole('dialog');
     expect(within(info).getByText('Creation date')).toBeTruthy();
-    expect(within(info).getByText('Total price (€)')).toBeTruthy();
+    expect(within(info).getByText('Total price')).toBeTruthy();
+    // People by name, never by id.
+    const creator = within(info).getByText('Created by').closest('tr')!;
+    expect(creator.textContent).not.toMatch(/\d/);
   });
 
   it('offline, accepted edits go into the outbox and show as not sent yet', async () => {
