@@ -19,6 +19,7 @@ export { defineLocalEffect, type EffectStore, type FloorTable, type LocalEffect 
 export { flush, PROBE_AFTER_UNANSWERED, STUCK_AFTER_FAULTS, type FlushResult } from './push';
 export { rebaseOnto } from './rebase';
 export { bindDeviceOwner } from './owner';
+export { hasPulledOnce } from './meta';
 export { getCursor, pullAll, pullCollection, PullError, type PullProgress } from './pull';
 export { startSyncEngine, type SyncEngine, type SyncEngineOptions } from './scheduler';
 export { syncStatus, watchOutbox, type SyncStatusState } from './status';

@@ -10,6 +10,8 @@ export const META = {
   /** Fallback flush lease where the Web Locks API is missing. */
   flushLease: 'flush_lease',
   cursor: (collection: string) => `cursor:${collection}`,
+  /** Set once a collection has been pulled to its end (the device holds all of it at least once). */
+  complete: (collection: string) => `complete:${collection}`,
   /** `company:user` whose data the floor tables hold (owner.ts). */
   owner: 'owner',
   /**
@@ -56,4 +58,13 @@ export interface PushBackoff {
 
 export async function getPushBackoff(db: WarehouseDb): Promise<PushBackoff> {
   return (await getMeta<PushBackoff>(db, META.pushBackoff)) ?? { failures: 0, until: 0 };
+}
+
+/** Whether every one of `collections` has been pulled to its end at least once on this device. */
+export async function hasPulledOnce(
+  db: WarehouseDb,
+  collections: readonly string[],
+): Promise<boolean> {
+  const flags = await db.meta.bulkGet(collections.map((name) => META.complete(name)));
+  return flags.every((row) => row?.value === true);
 }

@@ -37,6 +37,7 @@ export async function bindDeviceOwner(owner: string, db: WarehouseDb = getDb()):
       });
     for (const table of floorTables) await table.clear();
     await db.meta.where('key').startsWith(META.cursor('')).delete();
+    await db.meta.where('key').startsWith(META.complete('')).delete();
     await setMeta(db, META.owner, owner);
     return true;
   });

@@ -87,6 +87,7 @@ export async function pullCollection(name: string, deps: PullDeps): Promise<Pull
       await db.transaction('rw', table, db.meta, async () => {
         await table.clear();
         await db.meta.delete(META.cursor(name));
+        await db.meta.delete(META.complete(name));
       });
       cursor = 0;
       progress.resynced = true;
@@ -105,6 +106,7 @@ export async function pullCollection(name: string, deps: PullDeps): Promise<Pull
         page.rows.map((row) => row[key] as string | number),
       );
       await db.meta.put({ key: META.cursor(name), value: page.cursor });
+      if (!page.has_more) await db.meta.put({ key: META.complete(name), value: true });
       await markSynced(db, now());
     });
     cursor = page.cursor;

@@ -21,6 +21,7 @@ configure({ asyncUtilTimeout: 5000 });
  */
 
 const ME = 7;
+const ROUTE_PULLED = ['order_items', 'locations', 'location_content'];
 
 async function seed() {
   const db = getDb();
@@ -50,6 +51,8 @@ async function seed() {
     { location_id: 2, parent_id: 1, name: 'Bin 1', code: 'B1', sort_order: 0 },
   ]);
   await db.locationContent.put({ id: 50, location_id: 2, item_id: 100, quantity: 4 });
+  // The device has pulled the route's collections to their end once.
+  await db.meta.bulkPut(ROUTE_PULLED.map((name) => ({ key: `complete:${name}`, value: true })));
   // The picker already scanned Bin 1, and an earlier write waits to be sent.
   await writePickerState(db, 1, { locationId: 2, scannedLocationId: 2 });
   await enqueue(PickingMutation.issue, { order_id: 1, note: 'Earlier report', manager_id: 1 });
@@ -203,5 +206,23 @@ describe('finishing offline', () => {
       ),
     ).toBeTruthy();
     expect(screen.queryByText(/^Picking finished/)).toBeNull();
+  });
+});
+
+describe('during the first download', () => {
+  it('an order whose stock has not all arrived offers no Finish, then the stop once it has', async () => {
+    const db = getDb();
+    await db.locationContent.clear();
+    await db.meta.delete('complete:location_content');
+    openPicker();
+    expect(await screen.findByTestId('route-downloading')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Finish' })).toBeNull();
+    expect(screen.queryByText('Nothing left to pick on the route.')).toBeNull();
+
+    // The rest of the download lands: the stop shows.
+    await db.locationContent.put({ id: 50, location_id: 2, item_id: 100, quantity: 4 });
+    await db.meta.put({ key: 'complete:location_content', value: true });
+    expect(await screen.findByRole('button', { name: 'Confirm' })).toBeTruthy();
+    expect(screen.queryByTestId('route-downloading')).toBeNull();
   });
 });

@@ -163,6 +163,15 @@ export default function PickerPage() {
           onConfirm={picker.confirm}
           onSkip={picker.skip}
         />
+      ) : !data.routeComplete ? (
+        <Paper withBorder p="md" data-testid="route-downloading">
+          <Group gap="sm">
+            <Loader size="sm" />
+            <Text fw={700}>
+              Still downloading this order&apos;s locations and stock to this device…
+            </Text>
+          </Group>
+        </Paper>
       ) : (
         <Paper withBorder p="md">
           <Stack>

@@ -1,7 +1,7 @@
 import { LocationRoute } from '../../../contract/location-route';
 import { PickingStatus } from '../../../contract/orders';
 import { PickingMutation } from '../../../contract/mutations/picking';
-import type { OutboxEntry, WarehouseDb } from '../../offline';
+import { hasPulledOnce, type OutboxEntry, type WarehouseDb } from '../../offline';
 import { localOrder, localOrderItems, type LocalOrder, type LocalOrderItem } from '../orders';
 import type { StockRow } from './route';
 
@@ -79,7 +79,15 @@ export interface PickData {
   refused: OutboxEntry[];
   /** Picked quantity per order item that has not reached the server yet (pending, sending, stuck). */
   unsentPicked: Record<number, number>;
+  /**
+   * Whether the device holds the order lines, locations and stock whole (each pulled to its end
+   * once). Until then an empty route only means the download is not done yet.
+   */
+  routeComplete: boolean;
 }
+
+/** What the route of an order is built from. */
+const ROUTE_COLLECTIONS = ['order_items', 'locations', 'location_content'] as const;
 
 const argsOrderId = (entry: OutboxEntry) => (entry.args as { order_id?: unknown })?.order_id;
 
@@ -89,11 +97,12 @@ export async function loadPickData(
   orderId: number,
   userId: number | null | undefined,
 ): Promise<PickData> {
-  const [order, items, state, locations] = await Promise.all([
+  const [order, items, state, locations, routeComplete] = await Promise.all([
     localOrder(db, orderId),
     localOrderItems(db, orderId),
     readPickerState(db, orderId),
     db.locations.toArray(),
+    hasPulledOnce(db, ROUTE_COLLECTIONS),
   ]);
   const itemIds = [...new Set(items.map((i) => i.item_id))];
   const stock: StockRow[] = await db.locationContent.where('item_id').anyOf(itemIds).toArray();
@@ -123,5 +132,6 @@ export async function loadPickData(
     claimMessage: claimEntry?.state === 'rejected' ? (claimEntry.message ?? null) : null,
     refused,
     unsentPicked,
+    routeComplete,
   };
 }
