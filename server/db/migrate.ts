@@ -16,6 +16,7 @@ import * as m026 from './migrations/026_job_queue';
 import * as m027 from './migrations/027_bsx_lot_fields';
 import * as m028 from './migrations/028_audit_detail';
 import * as m029 from './migrations/029_store_held_back';
+import * as m031 from './migrations/031_tray_claim_lease';
 
 /** Migrations are imported statically so they run the same under tsx, vitest and a build. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '027_bsx_lot_fields': m027,
   '028_audit_detail': m028,
   '029_store_held_back': m029,
+  '031_tray_claim_lease': m031,
 };
 
 class StaticProvider implements MigrationProvider {
