@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { TrayRow } from '../../../contract/batch-trays';
@@ -7,6 +7,7 @@ import { notifyError, showApiError } from '../../ui/notify';
 import { CatalogModal } from '../catalog-modal';
 import * as api from './api';
 import type { Colour } from './CellEditor';
+import { ClaimBadge, LeaveGuard, notAcceptedYet } from './ClaimNotes';
 import { ExtraInfoModal } from './ExtraInfoModal';
 import {
   clickRow,
@@ -22,6 +23,7 @@ import {
 import { SplitModal } from './SplitModal';
 import { TrayGrid } from './TrayGrid';
 import { useBatchTrays } from './useBatchTrays';
+import { useClaimLease } from './useClaimLease';
 import { VariantModal } from './VariantModal';
 
 /** The value typed into a cell, or undefined when it is not one the field takes. */
@@ -71,6 +73,7 @@ export default function BatchTraysPage() {
   );
   const isManager = useSession((s) => s.flags.digibrick_manager);
   const t = useBatchTrays(ref);
+  useClaimLease(ref, t.list, t.showClaim);
   const [sort, setSort] = useState<Sort>({ key: 'tray_nr', dir: 'asc' });
   const [sel, setSel] = useState(NO_SELECTION);
   const [editing, setEditing] = useState<{ trayId: number; field: DraftField } | null>(null);
@@ -111,7 +114,7 @@ export default function BatchTraysPage() {
         return showApiError(error);
       }
     }
-    t.edit(row, draft);
+    await t.edit(row, draft);
   }
 
   async function run(action: api.TraysAction) {
@@ -146,13 +149,7 @@ export default function BatchTraysPage() {
           <Text c="dimmed">{t.list.project_name}</Text>
         </div>
         <Group>
-          {t.list.claimed && (
-            <Badge color={t.list.claimed_by_me ? 'green' : 'orange'}>
-              {t.list.claimed_by_me
-                ? 'You are editing this batch'
-                : 'Someone is editing this batch'}
-            </Badge>
-          )}
+          <ClaimBadge claim={t.list} />
           <Button component={Link} to={`/projects/${ref.projectId}`} variant="default">
             Back to the batches
           </Button>
@@ -200,6 +197,12 @@ export default function BatchTraysPage() {
           {t.list.results.length} trays, {chosen.length} selected, {pendingCount} changed
         </Text>
       </Group>
+      {pendingCount > 0 && (
+        <Text size="sm" c="orange" role="status">
+          {notAcceptedYet(pendingCount)}
+        </Text>
+      )}
+      <LeaveGuard pending={pendingCount} />
       <TrayGrid
         rows={rows}
         pending={t.pending}
@@ -227,7 +230,7 @@ export default function BatchTraysPage() {
         draft={variantOf?.draft ?? null}
         onClose={() => setVariantOf(null)}
         onChoose={(itemId) => {
-          if (variantOf) t.edit(variantOf.row, { ...variantOf.draft, item_id: itemId });
+          if (variantOf) void t.edit(variantOf.row, { ...variantOf.draft, item_id: itemId });
           setVariantOf(null);
         }}
       />
