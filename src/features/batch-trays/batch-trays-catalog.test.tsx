@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { renderAt, signIn, startRealServer } from '../../test/realServer';
+import { renderInDataRouter, signIn, startRealServer } from '../../test/realServer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BatchTraysMessages as M } from '../../../contract/batch-trays';
@@ -9,7 +9,7 @@ import BatchTraysPage from './BatchTraysPage';
 const t = startRealServer();
 
 const page = (batchId: number) =>
-  renderAt(`/projects/1/${batchId}`, { '/projects/:projectid/:batchid': <BatchTraysPage /> });
+  renderInDataRouter(`/projects/1/${batchId}`, { '/projects/:projectid/:batchid': <BatchTraysPage /> });
 
 const MOLD_COL = 3;
 const row = (nr: number) => screen.getByRole('row', { name: `tray ${nr}` });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { renderAt, signIn, startRealServer } from '../../test/realServer';
+import { renderInDataRouter, signIn, startRealServer } from '../../test/realServer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BatchTraysMessages as M } from '../../../contract/batch-trays';
@@ -14,7 +14,7 @@ let offline = false;
 const t = startRealServer({ offline: () => offline });
 
 const page = (batchId: number, projectId = 1) =>
-  renderAt(`/projects/${projectId}/${batchId}`, {
+  renderInDataRouter(`/projects/${projectId}/${batchId}`, {
     '/projects/:projectid/:batchid': <BatchTraysPage />,
   });
 
