@@ -9,7 +9,9 @@ import BatchTraysPage from './BatchTraysPage';
 const t = startRealServer();
 
 const page = (batchId: number) =>
-  renderInDataRouter(`/projects/1/${batchId}`, { '/projects/:projectid/:batchid': <BatchTraysPage /> });
+  renderInDataRouter(`/projects/1/${batchId}`, {
+    '/projects/:projectid/:batchid': <BatchTraysPage />,
+  });
 
 const MOLD_COL = 3;
 const row = (nr: number) => screen.getByRole('row', { name: `tray ${nr}` });

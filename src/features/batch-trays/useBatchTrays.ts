@@ -14,7 +14,8 @@ import {
   showApiError,
 } from '../../ui/notify';
 import { useSession } from '../../app/session';
-import { dismiss, getDb } from '../../offline';
+import { refreshSession } from '../../api/client';
+import { dismiss, flush, getDb, kyTransport } from '../../offline';
 import { serverAnswer } from '../../offline/serverAnswer';
 import { addCatalogTrays, type CatalogAddition } from '../catalog-modal';
 import * as api from './api';
@@ -210,6 +211,8 @@ export function useBatchTrays(ref: api.BatchRef) {
         for (const d of drafts) next.delete(d.tray_id);
         keepPending(next);
         setQueued((q) => new Map([...q, ...drafts.map((d) => [d.tray_id, d] as const)]));
+        // The person asked for it: send now rather than at the scheduler's next turn.
+        if (navigator.onLine) void flush({ ...kyTransport(api.client), refreshSession });
         const answer = await serverAnswer(entryId, ACCEPT_WAIT_MS);
         const unqueue = () =>
           setQueued((q) => new Map([...q].filter(([id]) => !drafts.some((d) => d.tray_id === id))));
