@@ -62,7 +62,7 @@ describe('BatchTraysPage with the catalog', () => {
     });
     expect(Number(after[after.length - 1].price)).toBe(0);
     // The edit given up above (Escape) released the claim: adding needs none of its own.
-    await waitFor(() => expect(screen.queryByText('You are editing this batch')).toBeNull());
+    await waitFor(() => expect(screen.queryByText(/You are editing this batch/)).toBeNull());
   });
 
   it('refuses adding while someone else holds the batch', async () => {

@@ -64,7 +64,7 @@ describe('BatchTraysPage', () => {
     const before2 = await trayOf(1, 2);
 
     await typeInto(1, COL.quantity, 'quantity', '41');
-    await screen.findByText('You are editing this batch');
+    await screen.findByText(/You are editing this batch/);
     await waitFor(() =>
       expect(within(row(1)).getByRole('button', { name: 'Accept' })).toBeTruthy(),
     );
@@ -142,7 +142,7 @@ describe('BatchTraysPage', () => {
     await signIn('digi.manager@demo.test');
     page(4);
     await screen.findByText('Attic 4 - slopes and tiles');
-    screen.getByText('Someone is editing this batch');
+    screen.getByText(/is editing this batch since/);
     fireEvent.doubleClick(cell(1, COL.quantity));
     await screen.findByText(M.claimRefused);
     expect(screen.queryByRole('textbox', { name: 'quantity of tray 1' })).toBeNull();
