@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { renderInDataRouter, signIn, startRealServer } from '../../test/realServer';
+import { clearDevice, renderInDataRouter, signIn, startRealServer } from '../../test/realServer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { BatchTraysMessages as M } from '../../../contract/batch-trays';
 import { BatchTraysMutation } from '../../../contract/batch-trays';
 import { listOutbox } from '../../offline';
@@ -12,6 +12,7 @@ import { QUEUED_NOTICE } from './useBatchTrays';
 let offline = false;
 /** The editor against the real server (SQLite): fetch is answered by app.inject. */
 const t = startRealServer({ offline: () => offline });
+afterEach(clearDevice);
 
 const page = (batchId: number, projectId = 1) =>
   renderInDataRouter(`/projects/${projectId}/${batchId}`, {
@@ -299,9 +300,11 @@ describe('BatchTraysPage', () => {
         expect(within(row(2)).getByRole('button', { name: 'Accept' })).toBeTruthy(),
       );
       fireEvent.click(within(row(2)).getByRole('button', { name: 'Accept' }));
-      await waitFor(() =>
-        expect(within(row(2)).queryByRole('button', { name: 'Accept' })).toBeNull(),
-      );
+      // Sent: the row shows the saved values again, no longer "not sent yet".
+      await waitFor(() => {
+        expect(within(row(2)).queryByRole('button', { name: 'Accept' })).toBeNull();
+        expect(within(row(2)).queryByText('not sent yet')).toBeNull();
+      });
     };
     await typeInto(2, COL.quantity, 'quantity', '9');
     await accept();

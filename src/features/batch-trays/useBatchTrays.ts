@@ -16,7 +16,7 @@ import {
 import { useSession } from '../../app/session';
 import { refreshSession } from '../../api/client';
 import { dismiss, flush, getDb, kyTransport } from '../../offline';
-import { serverAnswer } from '../../offline/serverAnswer';
+import { serverAnswer, type ServerAnswer } from '../../offline/serverAnswer';
 import { addCatalogTrays, type CatalogAddition } from '../catalog-modal';
 import * as api from './api';
 import { withDraft, type Draft } from './grid-model';
@@ -36,8 +36,23 @@ export const QUEUED_NOTICE =
   'No network: the accepted edits are kept on this device and sent when the network is back.';
 /** The device could not store an edit: it is not shown, as it would not survive a reload. */
 export const NOT_STORED = 'This device could not store the edit (is its storage full?)';
-/** How long Accept waits for the server's answer before telling the edits as queued. */
+/** How long Accept waits for the answer while another context sends the outbox. */
 const ACCEPT_WAIT_MS = 15_000;
+
+/**
+ * Sends the outbox at once (the person asked for it, so past any wait after a failed attempt) and
+ * tells what the server made of the entry. A push that got no answer, or no network, is told at
+ * once; only while another context is sending does it wait for the answer (up to ACCEPT_WAIT_MS).
+ */
+async function sendNow(entryId: string): Promise<ServerAnswer> {
+  if (!navigator.onLine) return 'waiting';
+  const sent = await flush({
+    ...kyTransport(api.client),
+    refreshSession,
+    ignoreBackoff: true,
+  }).catch(() => undefined);
+  return serverAnswer(entryId, sent?.status === 'busy' ? ACCEPT_WAIT_MS : 0);
+}
 
 /**
  * The batch's trays, the write claim and the pending edits. An edit first needs the claim ('ERROR:
@@ -211,9 +226,7 @@ export function useBatchTrays(ref: api.BatchRef) {
         for (const d of drafts) next.delete(d.tray_id);
         keepPending(next);
         setQueued((q) => new Map([...q, ...drafts.map((d) => [d.tray_id, d] as const)]));
-        // The person asked for it: send now rather than at the scheduler's next turn.
-        if (navigator.onLine) void flush({ ...kyTransport(api.client), refreshSession });
-        const answer = await serverAnswer(entryId, ACCEPT_WAIT_MS);
+        const answer = await sendNow(entryId);
         const unqueue = () =>
           setQueued((q) => new Map([...q].filter(([id]) => !drafts.some((d) => d.tray_id === id))));
         if (answer === 'confirmed') {
