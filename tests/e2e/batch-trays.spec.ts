@@ -47,11 +47,12 @@ test('a digibrick manager edits cells, accepts some, denies others and splits; a
   browser,
   baseURL,
 }) => {
+  test.setTimeout(90_000);
   const name = `E2E trays ${Date.now()}`;
   const { batchId, headers, q } = await batchWithTrays(request, name);
   await loginAs(page, 'digi.manager@demo.test');
   await page.goto(`/projects/1/${batchId}`);
-  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await expect(page.getByRole('heading', { name })).toBeVisible({ timeout: 30_000 });
   await expect(row(page, 4)).toBeVisible();
 
   await typeInto(page, 1, QUANTITY, 'quantity', '12');
@@ -76,17 +77,22 @@ test('a digibrick manager edits cells, accepts some, denies others and splits; a
   await row(page, 2).getByRole('button', { name: 'Accept' }).click();
   await row(page, 3).getByRole('button', { name: 'Deny' }).click();
   await expect(page.getByText(/You are editing this batch/)).toHaveCount(0);
-  const saved = (await (await request.get(`/api/v1/trays?${q}`, { headers })).json()).results as {
-    tray_nr: number;
-    quantity: number;
-    comments: string;
-  }[];
-  expect(saved.map((t) => [t.tray_nr, t.quantity, t.comments])).toEqual([
+  // Accepted edits go through the device's outbox: they land once it has sent them.
+  const saved = async () =>
+    (
+      (await (await request.get(`/api/v1/trays?${q}`, { headers })).json()).results as {
+        tray_nr: number;
+        quantity: number;
+        comments: string;
+      }[]
+    ).map((t) => [t.tray_nr, t.quantity, t.comments]);
+  await expect.poll(saved).toEqual([
     [1, 12, ''],
     [2, 1, 'two broken'],
     [3, 1, ''],
     [4, 1, ''],
   ]);
+  await expect(page.getByText('not sent yet')).toHaveCount(0);
 
   // Split trays 3 and 4 into a new batch.
   await row(page, 3).click();
