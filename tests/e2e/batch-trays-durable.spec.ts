@@ -13,24 +13,25 @@ import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
 
 const TRAYS = 20;
 const LEASE_SECONDS = '3';
-let server: ServerProcess;
 let dataDir = '';
-
-test.beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'bw-trays-durable-'));
-  server = await startServerProcess({
-    dataDir,
-    env: { TRAY_CLAIM_LEASE_SECONDS: LEASE_SECONDS },
-  });
-});
+let starting: Promise<ServerProcess> | undefined;
+/** This spec's own server, started on first use (the baseURL of its pages and requests). */
+const ownServer = () => {
+  dataDir ||= mkdtempSync(join(tmpdir(), 'bw-trays-durable-'));
+  starting ??= startServerProcess({ dataDir, env: { TRAY_CLAIM_LEASE_SECONDS: LEASE_SECONDS } });
+  return starting;
+};
 test.afterAll(async () => {
-  await server?.stop();
+  await (await starting)?.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-// Playwright reads the fixtures a fixture needs from this (empty) pattern.
-// eslint-disable-next-line no-empty-pattern
-test.use({ baseURL: async ({}, use) => use(server.url), viewport: { width: 1440, height: 900 } });
+test.use({
+  // Playwright reads the fixtures a fixture needs from this (empty) pattern.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use) => use((await ownServer()).url),
+  viewport: { width: 1440, height: 900 },
+});
 
 /** A fresh batch of project 1 with TRAYS trays of one demo variant (quantity 1), unclaimed. */
 async function batchWithTrays(request: APIRequestContext, name: string) {
@@ -75,6 +76,7 @@ test('20 edits survive an offline reload, Accept offline lands each once, a clos
   context,
   request,
   browser,
+  baseURL,
 }) => {
   test.setTimeout(240_000);
   // Leaving with pending edits asks first (the browser's own question on reload and close).
@@ -130,7 +132,7 @@ test('20 edits survive an offline reload, Accept offline lands each once, a clos
 
   // Another user sees the batch held, and can take it once the lease has lapsed.
   const other = await browser.newContext({
-    baseURL: server.url,
+    baseURL,
     viewport: { width: 1440, height: 900 },
   });
   const second = await other.newPage();
