@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { TrayRow } from '../../../contract/batch-trays';
 import { useSession } from '../../app/session';
 import { notifyError, showApiError } from '../../ui/notify';
+import { noAnswer } from './offline';
 import { CatalogModal } from '../catalog-modal';
 import * as api from './api';
 import type { Colour } from './CellEditor';
@@ -86,7 +87,11 @@ export default function BatchTraysPage() {
   const [mouldCatalog, setMouldCatalog] = useState(false);
 
   useEffect(() => {
-    api.fetchColours().then(setColours).catch(showApiError);
+    // Without a network the editor goes on with the rows' own colours: nothing to tell.
+    api
+      .fetchColours()
+      .then(setColours)
+      .catch((error) => (noAnswer(error) ? undefined : showApiError(error)));
   }, []);
   const rows = useMemo(() => sortRows(t.list?.results ?? [], sort), [t.list, sort]);
   const order = useMemo(() => rows.map((r) => r.tray_id), [rows]);
