@@ -82,12 +82,31 @@ export const TrayRow = z.object({
 });
 export type TrayRow = z.infer<typeof TrayRow>;
 
-/** The batch's trays, its heading and the claim as the caller sees it. */
-export const TrayList = z.object({
-  project_name: z.string(),
-  batch_name: z.string(),
+/**
+ * The write claim on a batch's trays is a lease: it lasts this long (5 minutes by default; the
+ * server's TRAY_CLAIM_LEASE_SECONDS) unless the editor renews it, which it does while it is open
+ * and in use. A lapsed claim holds nobody back: a closed or idle editor never locks a batch.
+ */
+export const TRAY_CLAIM_LEASE_SECONDS = 300;
+
+/**
+ * The claim as the caller sees it: `claimed` only while a lease is live; who holds it (name) and
+ * since when (ISO time); when it lapses unless renewed; and the server's lease length.
+ */
+export const ClaimState = z.object({
   claimed: z.boolean(),
   claimed_by_me: z.boolean(),
+  claim_holder: z.string().nullable().optional(),
+  claim_since: z.string().nullable().optional(),
+  claim_until: z.string().nullable().optional(),
+  claim_lease_seconds: z.number().optional(),
+});
+export type ClaimState = z.infer<typeof ClaimState>;
+
+/** The batch's trays, its heading and the claim as the caller sees it. */
+export const TrayList = ClaimState.extend({
+  project_name: z.string(),
+  batch_name: z.string(),
   results: z.array(TrayRow),
 });
 export type TrayList = z.infer<typeof TrayList>;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { TRAY_CLAIM_LEASE_SECONDS } from '../contract/batch-trays';
 import type { LogFormat } from './logging';
 
 export interface AppConfig {
@@ -60,6 +61,11 @@ export interface AppConfig {
    * (JOB_RETENTION_DAYS, default 30); uploads of a batch not fully uploaded are kept until it is.
    */
   jobRetentionDays: number;
+  /**
+   * How long the write claim on a batch's trays lasts unless the editor renews it
+   * (TRAY_CLAIM_LEASE_SECONDS, default 300): a closed or idle editor never locks a batch longer.
+   */
+  trayClaimLeaseSeconds: number;
   /** Days a line of the marketplace log (the Logs screen) is kept (LOG_RETENTION_DAYS, default 90). */
   logRetentionDays: number;
 }
@@ -146,5 +152,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobLeaseSeconds: atLeast('JOB_LEASE_SECONDS', 3, env.JOB_LEASE_SECONDS, 60),
     jobRetentionDays: atLeast('JOB_RETENTION_DAYS', 1, env.JOB_RETENTION_DAYS, 30),
     logRetentionDays: atLeast('LOG_RETENTION_DAYS', 1, env.LOG_RETENTION_DAYS, 90),
+    trayClaimLeaseSeconds: atLeast(
+      'TRAY_CLAIM_LEASE_SECONDS',
+      2,
+      env.TRAY_CLAIM_LEASE_SECONDS,
+      TRAY_CLAIM_LEASE_SECONDS,
+    ),
   };
 }

@@ -17,6 +17,7 @@ import * as m027 from './migrations/027_bsx_lot_fields';
 import * as m028 from './migrations/028_audit_detail';
 import * as m029 from './migrations/029_store_held_back';
 import * as m030 from './migrations/030_price_guide';
+import * as m031 from './migrations/031_tray_claim_lease';
 
 /** Migrations are imported statically so they run the same under tsx, vitest and a build. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '028_audit_detail': m028,
   '029_store_held_back': m029,
   '030_price_guide': m030,
+  '031_tray_claim_lease': m031,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -330,6 +330,8 @@ export interface BatchesTable extends Versioned, EditTrail {
   /** Who holds the write claim on the batch's trays. */
   write_permission_user_id: number | null;
   write_permission_since: string | null;
+  /** When the claim lapses unless renewed (a lease); null or past: nobody holds the batch. */
+  write_permission_until: string | null;
 }
 export interface TraysTable extends Versioned, EditTrail {
   id: Generated<number>;

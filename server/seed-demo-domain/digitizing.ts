@@ -104,6 +104,8 @@ export async function seedDemoDigitizing(
       ...trail(60 * 24 * (15 - i)),
       write_permission_user_id: i + 1 === DEMO_CLAIMED_BATCH_ID ? users.digiUser : null,
       write_permission_since: i + 1 === DEMO_CLAIMED_BATCH_ID ? isoAgo(nowMs, 12) : null,
+      // The demo's claim is an editor left open all day, so a manager has one to declaim.
+      write_permission_until: i + 1 === DEMO_CLAIMED_BATCH_ID ? isoAgo(nowMs, -24 * 60) : null,
     })),
     companyId,
   );

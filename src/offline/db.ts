@@ -57,6 +57,27 @@ export interface OutboxEntry {
   message?: string;
 }
 
+/**
+ * A tray edit typed in the batch trays editor and not accepted yet, kept per user and batch from
+ * the moment it is typed (features/batch-trays/pendingEdits.ts). Never sent as it is: Accept turns
+ * the edits into one outbox entry, in the same transaction that removes them here.
+ */
+export interface TrayEditRecord {
+  owner: string;
+  batch_id: number;
+  tray_id: number;
+  draft: unknown;
+  at: string;
+}
+
+/** The batch's trays as the editor last read them, so it opens without a network. */
+export interface TrayListRecord {
+  owner: string;
+  batch_id: number;
+  list: unknown;
+  at: string;
+}
+
 export interface MetaRow {
   key: string;
   value: unknown;
@@ -92,6 +113,9 @@ export class WarehouseDb extends Dexie {
   trays!: FloorRows<LocalTray>;
   /** The catalog on the device: one record per chunk (src/offline/catalog/). */
   catalogChunks!: Table<CatalogChunkRecord, string>;
+  /** The batch trays editor's edits not accepted yet, and the batches it last read. */
+  trayEdits!: Table<TrayEditRecord, [string, number, number]>;
+  trayLists!: Table<TrayListRecord, [string, number]>;
 
   constructor(name: string = DB_NAME) {
     super(name);
@@ -130,6 +154,12 @@ export class WarehouseDb extends Dexie {
     // Version 3: the catalog on the device, one record per chunk of a few thousand items, replaced
     // whole when its hash changes (src/offline/catalog/).
     this.version(3).stores({ catalogChunks: 'name, [name+hash]' });
+    // Version 4: the batch trays editor keeps each edit on the device as it is typed, and the
+    // batch as it last read it, per user and batch (features/batch-trays/pendingEdits.ts).
+    this.version(4).stores({
+      trayEdits: '[owner+batch_id+tray_id], [owner+batch_id]',
+      trayLists: '[owner+batch_id]',
+    });
   }
 }
 

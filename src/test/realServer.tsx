@@ -191,3 +191,19 @@ export async function syncDeviceCatalog(): Promise<void> {
   };
   await syncCatalog(transport, getDb());
 }
+
+/**
+ * Empties this test's device database (outbox, pending tray edits, kept lists, sync state), so
+ * nothing one test left on the device is sent or shown in the next.
+ */
+export async function clearDevice(): Promise<void> {
+  const db = getDb();
+  await db.transaction('rw', [db.outbox, db.meta, db.trayEdits, db.trayLists], async () => {
+    await Promise.all([
+      db.outbox.clear(),
+      db.meta.clear(),
+      db.trayEdits.clear(),
+      db.trayLists.clear(),
+    ]);
+  });
+}

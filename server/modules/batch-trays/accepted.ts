@@ -2,6 +2,7 @@ import { BatchTraysMessages as M } from '../../../contract/batch-trays';
 import { nowIso } from '../../db/dialect';
 import { conflict } from '../../errors';
 import type { Trx, WriteCtx } from '../../write/context';
+import { heldByOther } from './lease';
 import { mustBeTraysOf } from './rules';
 
 /**
@@ -55,12 +56,11 @@ export async function setAccepted(
   const version = await ctx.version();
   const batch = await trx
     .selectFrom('batches')
-    .select('write_permission_user_id')
+    .select(['write_permission_user_id', 'write_permission_until'])
     .where('id', '=', batchId)
     .where('company_id', '=', ctx.companyId)
     .executeTakeFirstOrThrow();
-  const holder = batch.write_permission_user_id;
-  if (holder !== null && holder !== ctx.userId) throw conflict(M.claimRefused);
+  if (heldByOther(batch, ctx.userId)) throw conflict(M.claimRefused);
   const rows = await mustBeTraysOf(
     trx,
     ctx,

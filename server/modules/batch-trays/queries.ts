@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { TrayList, TrayRow, Variant } from '../../../contract/batch-trays';
+import type { ClaimState, TrayList, TrayRow, Variant } from '../../../contract/batch-trays';
 import type { Database } from '../../db/schema';
 import { mustFindBatch } from '../projects/queries';
+import { claimLeaseSeconds, liveHolder } from './lease';
 
 type Db = Kysely<Database>;
 
@@ -104,9 +105,38 @@ export async function trayList(
   return {
     project_name: project.name,
     batch_name: batch.name,
-    claimed: batch.write_permission_user_id !== null,
-    claimed_by_me: batch.write_permission_user_id === userId,
+    ...(await claimState(db, companyId, userId, batchId)),
     results: await trayRows(db, companyId, batchId),
+  };
+}
+
+/** The claim on the batch as `userId` sees it: held only while its lease is live. */
+export async function claimState(
+  db: Db,
+  companyId: number,
+  userId: number,
+  batchId: number,
+): Promise<ClaimState> {
+  const b = await db
+    .selectFrom('batches as b')
+    .leftJoin('users as u', 'u.id', 'b.write_permission_user_id')
+    .select([
+      'b.write_permission_user_id',
+      'b.write_permission_since',
+      'b.write_permission_until',
+      'u.name as holder',
+    ])
+    .where('b.id', '=', batchId)
+    .where('b.company_id', '=', companyId)
+    .executeTakeFirstOrThrow();
+  const holder = liveHolder(b);
+  return {
+    claimed: holder !== null,
+    claimed_by_me: holder === userId,
+    claim_holder: holder === null ? null : (b.holder ?? null),
+    claim_since: holder === null ? null : str(b.write_permission_since),
+    claim_until: holder === null ? null : str(b.write_permission_until),
+    claim_lease_seconds: claimLeaseSeconds(),
   };
 }
 

@@ -4,6 +4,7 @@ import {
   AcceptBody,
   BatchQuery,
   ClaimBody,
+  ClaimState,
   ColourList,
   MoldInfo,
   MoldQuery,
@@ -24,7 +25,7 @@ import { notFound } from '../../errors';
 import { inTransaction, type Trx, type WriteCtx } from '../../write/context';
 import { mustFindBatch } from '../projects/queries';
 import { DIGI_MANAGER, DIGITIZERS } from '../projects/rules';
-import { trayList, variantsOf } from './queries';
+import { claimState, trayList, variantsOf } from './queries';
 import { setAccepted } from './accepted';
 import * as rules from './rules';
 
@@ -79,6 +80,29 @@ export async function batchTraysRoutes(app: FastifyInstance): Promise<void> {
           : rules.release(trx, ctx, q.batch_id),
       );
       return list(request.user, q);
+    },
+  );
+
+  r.post(
+    '/v1/trays/claim/renew',
+    {
+      config: { access: DIGITIZERS },
+      schema: {
+        tags,
+        summary: "Renew the caller's lease on the batch's claim (the open editor does so)",
+        description:
+          'Answers the claim as it is now: `claimed_by_me` false when the caller does not hold ' +
+          'it (someone took over a lapsed claim, or a manager declaimed it).',
+        querystring: BatchQuery,
+        response: { 200: ClaimState },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const user = request.user;
+      await mustFindBatch(app.db, user.companyId, q.project_id, q.batch_id);
+      await inTransaction(app.db, user, (trx, ctx) => rules.renew(trx, ctx, q.batch_id));
+      return claimState(app.db, user.companyId, user.id, q.batch_id);
     },
   );
 

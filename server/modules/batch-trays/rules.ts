@@ -7,6 +7,7 @@ import { recordTombstone } from '../../sync';
 import type { Trx, WriteCtx } from '../../write/context';
 import { createBatch } from '../projects/rules';
 import { changes } from './accepted';
+import { heldByOther, leaseEnd, liveHolder } from './lease';
 import { existingIds, toThousandths, variantsOfMoulds } from './queries';
 
 const ON_FLOOR = 'ready for filling';
@@ -24,25 +25,60 @@ const newTray = (ctx: WriteCtx, now: string, version: number) => ({
 });
 
 /**
- * Takes the write claim on the batch's trays for the caller, or keeps it when the caller holds
- * it already. The update only matches an unclaimed batch (or the caller's), so of two claims at
- * once exactly one wins; the other is refused (409).
+ * Takes the write claim (a lease) on the batch's trays for the caller, or renews it when the
+ * caller holds it already ("since" stays). A lapsed claim of someone else is taken over: nothing
+ * of theirs is touched, their saved trays stay as they are. The update only matches an unclaimed
+ * batch, a lapsed claim or the caller's, so of two claims at once exactly one wins; the other is
+ * refused (409).
  */
 export async function claim(trx: Trx, ctx: WriteCtx, batchId: number): Promise<void> {
   const version = await ctx.version();
+  const now = nowIso();
+  const batch = await trx
+    .selectFrom('batches')
+    .select(['write_permission_user_id', 'write_permission_since', 'write_permission_until'])
+    .where('id', '=', batchId)
+    .where('company_id', '=', ctx.companyId)
+    .executeTakeFirstOrThrow();
+  if (heldByOther(batch, ctx.userId, now)) throw conflict(M.claimRefused);
+  const keeps = liveHolder(batch, now) === ctx.userId;
   const res = await trx
     .updateTable('batches')
-    .set({ write_permission_user_id: ctx.userId, write_permission_since: nowIso(), version })
+    .set({
+      write_permission_user_id: ctx.userId,
+      write_permission_since: keeps ? batch.write_permission_since : now,
+      write_permission_until: leaseEnd(),
+      version,
+    })
     .where('id', '=', batchId)
     .where('company_id', '=', ctx.companyId)
     .where((eb) =>
       eb.or([
         eb('write_permission_user_id', 'is', null),
         eb('write_permission_user_id', '=', ctx.userId),
+        eb('write_permission_until', 'is', null),
+        eb('write_permission_until', '<', now),
       ]),
     )
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) === 0) throw conflict(M.claimRefused);
+}
+
+/**
+ * Renews the caller's lease (the editor does so while it is open and in use). Only the caller's
+ * own claim is renewed, also one that lapsed while nobody took it; answers false when the caller
+ * does not hold the batch (someone took it over, or a manager declaimed it). Nothing devices pull
+ * changes, so no version is taken.
+ */
+export async function renew(trx: Trx, ctx: WriteCtx, batchId: number): Promise<boolean> {
+  const res = await trx
+    .updateTable('batches')
+    .set({ write_permission_until: leaseEnd() })
+    .where('id', '=', batchId)
+    .where('company_id', '=', ctx.companyId)
+    .where('write_permission_user_id', '=', ctx.userId)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
 }
 
 /** Gives up the caller's claim (the editor does so when no edit is pending). */
@@ -50,7 +86,12 @@ export async function release(trx: Trx, ctx: WriteCtx, batchId: number): Promise
   const version = await ctx.version();
   await trx
     .updateTable('batches')
-    .set({ write_permission_user_id: null, write_permission_since: null, version })
+    .set({
+      write_permission_user_id: null,
+      write_permission_since: null,
+      write_permission_until: null,
+      version,
+    })
     .where('id', '=', batchId)
     .where('company_id', '=', ctx.companyId)
     .where('write_permission_user_id', '=', ctx.userId)
@@ -58,7 +99,8 @@ export async function release(trx: Trx, ctx: WriteCtx, batchId: number): Promise
 }
 
 /**
- * Every change to the batch's trays needs the caller's claim; the batch is marked edited. Answers
+ * Every change to the batch's trays needs the caller's claim; the batch is marked edited and the
+ * lease renewed (a claim of the caller's that lapsed while nobody took it still counts). Answers
  * whether the batch is on the floor (its trays are on fillers' devices).
  */
 export async function mustHoldClaim(trx: Trx, ctx: WriteCtx, batchId: number): Promise<boolean> {
@@ -72,7 +114,7 @@ export async function mustHoldClaim(trx: Trx, ctx: WriteCtx, batchId: number): P
   if (batch.write_permission_user_id !== ctx.userId) throw conflict(M.claimRefused);
   await trx
     .updateTable('batches')
-    .set({ ...touched(ctx), version })
+    .set({ ...touched(ctx), write_permission_until: leaseEnd(), version })
     .where('id', '=', batchId)
     .execute();
   return batch.status === ON_FLOOR;

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { nowIso } from '../../db/dialect';
 import { conflict, notFound } from '../../errors';
 import type { Trx, WriteCtx } from '../../write/context';
+import { heldByOther } from '../batch-trays/lease';
 
 type Body = z.output<typeof CatalogTraysBody>;
 
@@ -27,12 +28,12 @@ export async function addCatalogTrays(trx: Trx, ctx: WriteCtx, body: Body): Prom
   const version = await ctx.version();
   const batch = await trx
     .selectFrom('batches')
-    .select(['id', 'write_permission_user_id'])
+    .select(['id', 'write_permission_user_id', 'write_permission_until'])
     .where('id', '=', body.batch_id)
     .where('company_id', '=', ctx.companyId)
     .executeTakeFirst();
   if (!batch) throw notFound(M.batchNotFound);
-  if (batch.write_permission_user_id !== null && batch.write_permission_user_id !== ctx.userId) {
+  if (heldByOther(batch, ctx.userId)) {
     throw conflict(M.claimRefused);
   }
 

@@ -131,7 +131,10 @@ describeEachDialect('merging, duplicating and backing up batches', (dialect) => 
       .executeTakeFirstOrThrow();
     await t.app.db
       .updateTable('batches')
-      .set({ write_permission_user_id: other.id })
+      .set({
+        write_permission_user_id: other.id,
+        write_permission_until: new Date(Date.now() + 600_000).toISOString(),
+      })
       .where('id', '=', b)
       .execute();
     const res = await call(manager, 'POST', `/v1/batches/merge${q}${projectId}`, {

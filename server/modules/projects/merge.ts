@@ -8,6 +8,7 @@ import {
 import { nowIso } from '../../db/dialect';
 import { badRequest, conflict } from '../../errors';
 import type { Trx, WriteCtx } from '../../write/context';
+import { heldByOther } from '../batch-trays/lease';
 import { batchNames, mustFindBatch } from './queries';
 import { createBatch } from './rules';
 
@@ -18,9 +19,7 @@ type FoundBatch = Awaited<ReturnType<typeof mustFindBatch>>;
 
 /** 409 when someone other than the caller holds the claim on a batch's trays. */
 export function mustNotBeClaimedByOther(ctx: WriteCtx, batch: FoundBatch): void {
-  const holder = batch.write_permission_user_id;
-  if (holder !== null && holder !== ctx.userId)
-    throw conflict(BatchMessages.claimedByOther(batch.name));
+  if (heldByOther(batch, ctx.userId)) throw conflict(BatchMessages.claimedByOther(batch.name));
 }
 
 /** The highest tray number of a batch (0 when it has none). */

@@ -3,6 +3,7 @@ import type { BatchRow, BatchStatus, ProjectRow, ProjectStatus } from '../../../
 import { isPostgres } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../errors';
+import { liveHolder } from '../batch-trays/lease';
 import { ProjectMessages } from '../../../contract/projects';
 
 /** Prices are stored in thousandths of a euro; the API speaks euro with two decimals. */
@@ -119,7 +120,7 @@ export async function mustFindBatch(
 ) {
   const b = await db
     .selectFrom('batches')
-    .select(['id', 'name', 'status', 'write_permission_user_id'])
+    .select(['id', 'name', 'status', 'write_permission_user_id', 'write_permission_until'])
     .where('id', '=', batchId)
     .where('project_id', '=', projectId)
     .where('company_id', '=', companyId)
@@ -192,7 +193,7 @@ export async function batchRows(
     date_of_creation: String(r.date_of_creation),
     last_edit_user_id: r.last_edit_user_id,
     date_of_last_edit: r.date_of_last_edit === null ? null : String(r.date_of_last_edit),
-    claimed: r.write_permission_user_id !== null,
+    claimed: liveHolder(r) !== null,
     write_permission_user_id: opts.showClaimant ? r.write_permission_user_id : null,
     claimant_name: opts.showClaimant ? r.claimant_name : null,
   }));

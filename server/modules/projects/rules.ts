@@ -100,6 +100,7 @@ export async function createBatch(
       date_of_last_edit: null,
       write_permission_user_id: null,
       write_permission_since: null,
+      write_permission_until: null,
       version,
     })
     .returning('id')
@@ -186,7 +187,12 @@ export async function declaim(
   if (batch.write_permission_user_id === null) throw conflict(ProjectMessages.notClaimed);
   await trx
     .updateTable('batches')
-    .set({ write_permission_user_id: null, write_permission_since: null, version })
+    .set({
+      write_permission_user_id: null,
+      write_permission_since: null,
+      write_permission_until: null,
+      version,
+    })
     .where('id', '=', batchId)
     .where('company_id', '=', ctx.companyId)
     .execute();

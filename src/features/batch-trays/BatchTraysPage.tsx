@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { TrayRow } from '../../../contract/batch-trays';
 import { useSession } from '../../app/session';
 import { notifyError, showApiError } from '../../ui/notify';
+import { noAnswer } from './offline';
 import { CatalogModal } from '../catalog-modal';
 import * as api from './api';
 import { BulkSetColumn, bulkDrafts } from './BulkSetColumn';
@@ -11,6 +12,7 @@ import type { Colour, Move } from './CellEditor';
 import { parseCell, resolveVariant } from './cell-values';
 import { FIELD_ORDER } from './columns';
 import { splitDetail, trayNumbers, useConfirmedActions } from './ConfirmActions';
+import { ClaimBadge, LeaveGuard, notAcceptedYet } from './ClaimNotes';
 import { ExtraInfoModal } from './ExtraInfoModal';
 import {
   clickRow,
@@ -27,6 +29,7 @@ import { SplitModal } from './SplitModal';
 import { TrayGrid } from './TrayGrid';
 import { TrayPriceGuide } from './TrayPriceGuide';
 import { useBatchTrays } from './useBatchTrays';
+import { useClaimLease } from './useClaimLease';
 import { VariantModal } from './VariantModal';
 
 /** The batch trays editor at /projects/:projectid/:batchid (docs/batch-trays.md). */
@@ -38,6 +41,7 @@ export default function BatchTraysPage() {
   );
   const isManager = useSession((s) => s.flags.digibrick_manager);
   const t = useBatchTrays(ref);
+  useClaimLease(ref, t.list, t.showClaim);
   const [sort, setSort] = useState<Sort>({ key: 'tray_nr', dir: 'asc' });
   const [sel, setSel] = useState(NO_SELECTION);
   const [editing, setEditing] = useState<{ trayId: number; field: DraftField } | null>(null);
@@ -52,7 +56,11 @@ export default function BatchTraysPage() {
   const [mouldFor, setMouldFor] = useState<TrayRow | null>(null);
 
   useEffect(() => {
-    api.fetchColours().then(setColours).catch(showApiError);
+    // Without a network the editor goes on with the rows' own colours: nothing to tell.
+    api
+      .fetchColours()
+      .then(setColours)
+      .catch((error) => (noAnswer(error) ? undefined : showApiError(error)));
   }, []);
   const rows = useMemo(() => sortRows(t.list?.results ?? [], sort), [t.list, sort]);
   const order = useMemo(() => rows.map((r) => r.tray_id), [rows]);
@@ -98,7 +106,7 @@ export default function BatchTraysPage() {
         return showApiError(error);
       }
     }
-    t.edit(row, draft);
+    await t.edit(row, draft);
     goOn();
   }
 
@@ -110,7 +118,7 @@ export default function BatchTraysPage() {
     try {
       const edits = await bulkDrafts(chosenRows, field, text, draftFor);
       if (!edits) return notifyError(`Not a valid ${field.replace('_id', '')}: ${text}`);
-      for (const e of edits) t.edit(e.row, e.draft);
+      for (const e of edits) await t.edit(e.row, e.draft);
     } catch (error) {
       await showApiError(error);
     }
@@ -154,13 +162,7 @@ export default function BatchTraysPage() {
           <Text c="dimmed">{t.list.project_name}</Text>
         </div>
         <Group>
-          {t.list.claimed && (
-            <Badge color={t.list.claimed_by_me ? 'green' : 'orange'}>
-              {t.list.claimed_by_me
-                ? 'You are editing this batch'
-                : 'Someone is editing this batch'}
-            </Badge>
-          )}
+          <ClaimBadge claim={t.list} />
           <Button component={Link} to={`/projects/${ref.projectId}`} variant="default">
             Back to the batches
           </Button>
@@ -241,6 +243,12 @@ export default function BatchTraysPage() {
           </Group>
         </Alert>
       )}
+      {pendingCount > 0 && (
+        <Text size="sm" c="orange" role="status">
+          {notAcceptedYet(pendingCount)}
+        </Text>
+      )}
+      <LeaveGuard pending={pendingCount} />
       <TrayGrid
         rows={rows}
         pending={t.pending}
@@ -286,7 +294,7 @@ export default function BatchTraysPage() {
         draft={variantOf?.draft ?? null}
         onClose={() => setVariantOf(null)}
         onChoose={(itemId) => {
-          if (variantOf) t.edit(variantOf.row, { ...variantOf.draft, item_id: itemId });
+          if (variantOf) void t.edit(variantOf.row, { ...variantOf.draft, item_id: itemId });
           setVariantOf(null);
         }}
       />

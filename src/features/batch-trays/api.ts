@@ -8,6 +8,9 @@ import type {
 } from '../../../contract/batch-trays';
 import { api } from '../../api/client';
 
+/** The app's API client (the outbox sends through it). */
+export const client = api;
+
 /** The batch trays editor's calls (docs/batch-trays.md); most answer the batch's trays. */
 
 export interface BatchRef {

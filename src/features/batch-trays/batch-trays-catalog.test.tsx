@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { renderAt, signIn, startRealServer } from '../../test/realServer';
+import { renderInDataRouter, signIn, startRealServer } from '../../test/realServer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BatchTraysMessages as M } from '../../../contract/batch-trays';
@@ -9,7 +9,9 @@ import BatchTraysPage from './BatchTraysPage';
 const t = startRealServer();
 
 const page = (batchId: number) =>
-  renderAt(`/projects/1/${batchId}`, { '/projects/:projectid/:batchid': <BatchTraysPage /> });
+  renderInDataRouter(`/projects/1/${batchId}`, {
+    '/projects/:projectid/:batchid': <BatchTraysPage />,
+  });
 
 const MOLD_COL = 3;
 const row = (nr: number) => screen.getByRole('row', { name: `tray ${nr}` });
@@ -60,7 +62,7 @@ describe('BatchTraysPage with the catalog', () => {
     });
     expect(Number(after[after.length - 1].price)).toBe(0);
     // The edit given up above (Escape) released the claim: adding needs none of its own.
-    await waitFor(() => expect(screen.queryByText('You are editing this batch')).toBeNull());
+    await waitFor(() => expect(screen.queryByText(/You are editing this batch/)).toBeNull());
   });
 
   it('refuses adding while someone else holds the batch', async () => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { renderAt, signIn, startRealServer } from '../../test/realServer';
+import { clearDevice, renderInDataRouter, signIn, startRealServer } from '../../test/realServer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { BatchTraysMessages as M } from '../../../contract/batch-trays';
 import { BatchTraysMutation } from '../../../contract/batch-trays';
 import { listOutbox } from '../../offline';
@@ -12,9 +12,10 @@ import { QUEUED_NOTICE } from './useBatchTrays';
 let offline = false;
 /** The editor against the real server (SQLite): fetch is answered by app.inject. */
 const t = startRealServer({ offline: () => offline });
+afterEach(clearDevice);
 
 const page = (batchId: number, projectId = 1) =>
-  renderAt(`/projects/${projectId}/${batchId}`, {
+  renderInDataRouter(`/projects/${projectId}/${batchId}`, {
     '/projects/:projectid/:batchid': <BatchTraysPage />,
   });
 
@@ -64,7 +65,7 @@ describe('BatchTraysPage', () => {
     const before2 = await trayOf(1, 2);
 
     await typeInto(1, COL.quantity, 'quantity', '41');
-    await screen.findByText('You are editing this batch');
+    await screen.findByText(/You are editing this batch/);
     await waitFor(() =>
       expect(within(row(1)).getByRole('button', { name: 'Accept' })).toBeTruthy(),
     );
@@ -146,7 +147,7 @@ describe('BatchTraysPage', () => {
     await signIn('digi.manager@demo.test');
     page(4);
     await screen.findByText('Attic 4 - slopes and tiles');
-    screen.getByText('Someone is editing this batch');
+    screen.getByText(/is editing this batch since/);
     fireEvent.doubleClick(cell(1, COL.quantity));
     await screen.findByText(M.claimRefused);
     expect(screen.queryByRole('textbox', { name: 'quantity of tray 1' })).toBeNull();
@@ -306,9 +307,11 @@ describe('BatchTraysPage', () => {
         expect(within(row(2)).getByRole('button', { name: 'Accept' })).toBeTruthy(),
       );
       fireEvent.click(within(row(2)).getByRole('button', { name: 'Accept' }));
-      await waitFor(() =>
-        expect(within(row(2)).queryByRole('button', { name: 'Accept' })).toBeNull(),
-      );
+      // Sent: the row shows the saved values again, no longer "not sent yet".
+      await waitFor(() => {
+        expect(within(row(2)).queryByRole('button', { name: 'Accept' })).toBeNull();
+        expect(within(row(2)).queryByText('not sent yet')).toBeNull();
+      });
     };
     await typeInto(2, COL.quantity, 'quantity', '9');
     await accept();
