@@ -1,16 +1,23 @@
 // @vitest-environment jsdom
-import { choose, renderAt, signIn, startRealServer } from '../../test/realServer';
+import {
+  choose,
+  clearDevice,
+  renderInDataRouter,
+  signIn,
+  startRealServer,
+} from '../../test/realServer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import BatchTraysPage from './BatchTraysPage';
 import { priceText } from './columns';
 import { ARE_YOU_SURE } from './ConfirmActions';
 
 /** The editor against the real server (SQLite, demo data): confirmations, undo, keyboard, picker. */
 const t = startRealServer();
+afterEach(clearDevice);
 
 const page = (batchId: number, projectId = 1) =>
-  renderAt(`/projects/${projectId}/${batchId}`, {
+  renderInDataRouter(`/projects/${projectId}/${batchId}`, {
     '/projects/:projectid/:batchid': <BatchTraysPage />,
   });
 const COL = { mold: 3, item: 4, quantity: 7, price: 8, comments: 9 };
