@@ -1,6 +1,28 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const PAGE_DB = resolve(root, 'src/offline/db.ts');
+
+/**
+ * The service worker's build: the engine's page database (Dexie, src/offline/db.ts) becomes a
+ * stub, so Dexie stays out of the worker; the worker passes its own database to every engine call.
+ */
+function workerWithoutDexie(): Plugin {
+  return {
+    name: 'worker-without-dexie',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || !/(^|\/)db(\.ts)?$/.test(source)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id === PAGE_DB ? resolve(root, 'sw/no-page-db.ts') : null;
+    },
+  };
+}
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
@@ -38,6 +60,7 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,ico}'],
         rollupFormat: 'iife',
+        buildPlugins: { vite: [workerWithoutDexie()] },
       },
     }),
   ],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, int, isFlagOn, page, quantity, queryFlag, STOCK_MAX, text, zeroOne } from './fields';
+import { OnDevicePicks } from './on-device';
 
 export { isFlagOn };
 
@@ -116,7 +117,15 @@ export const Order = z.object({
 });
 export type Order = z.infer<typeof Order>;
 
-export const OrderListResponse = z.object({ results: z.array(Order), count: z.number().int() });
+export const OrderListResponse = z.object({
+  results: z.array(Order),
+  count: z.number().int(),
+  /**
+   * For an order manager: the picks devices last told as not yet sent, for the orders in
+   * `results` (what GET /v1/order/on_device answers for them), so the list is one request.
+   */
+  on_device: z.array(OnDevicePicks).optional(),
+});
 export type OrderListResponse = z.infer<typeof OrderListResponse>;
 
 export const OrderIdQuery = z.object({ order_id: Id });

@@ -5,7 +5,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
+import { isAreaPath, preloadPage } from './app/areas';
+import { preloadShell } from './app/Guard';
 import { routes } from './app/routes';
+
+// A cold open: fetch the page's code (and the shell's) now, alongside the session read.
+preloadPage(location.pathname);
+if (isAreaPath(location.pathname)) void preloadShell().catch(() => undefined);
 
 const router = createBrowserRouter(routes);
 

@@ -8,8 +8,9 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { flush, getDb } from '../src/offline/engine';
+import { flush } from '../src/offline/push';
 import { sessionTransport } from '../src/offline/session';
+import { engineDb, openWorkerDb } from './worker-db';
 import {
   flushOutbox,
   NOT_OWNER,
@@ -89,14 +90,20 @@ async function notifyWindows(counts: { applied: number; rejected: number }): Pro
 }
 
 /**
- * The worker sends the outbox itself, with the page's engine and the session stored in
- * IndexedDB, so writes leave the device with no window open (a locked phone, a discarded tab).
+ * The worker sends the outbox itself, with the page's engine (on the worker's own small view of
+ * the database, worker-db.ts) and the session stored in IndexedDB, so writes leave the device with no window open (a locked phone, a discarded tab).
  * One flush at a time here; the engine's lock keeps it to one across the pages and the worker.
  */
 async function flushOnce() {
-  const db = getDb();
-  if (!(await sessionOwnsOutbox(db))) return NOT_OWNER;
-  return flush({ ...sessionTransport({ apiBase: API_BASE, db }), db });
+  const opened = await openWorkerDb();
+  if (!opened) return NOT_OWNER;
+  try {
+    const db = engineDb(opened);
+    if (!(await sessionOwnsOutbox(db))) return NOT_OWNER;
+    return await flush({ ...sessionTransport({ apiBase: API_BASE, db }), db });
+  } finally {
+    opened.close();
+  }
 }
 
 const flushNow = singleFlight(() => flushOutbox({ flush: flushOnce, notify: notifyWindows }));

@@ -7,7 +7,11 @@ import { NoRoles, NotFound, PageLoading, PermissionDenied } from './pages/Status
 import { isSignedIn, sessionEndsIn, useSession } from './session';
 
 // The shell (AppShell, menu) loads after sign-in, keeping the login page small.
-const Shell = lazy(() => import('./Shell').then((m) => ({ default: m.Shell })));
+let shellLoading: Promise<{ default: typeof import('./Shell').Shell }> | undefined;
+/** Start loading the shell (main.tsx does on a cold open of a page inside it). */
+export const preloadShell = () =>
+  (shellLoading ??= import('./Shell').then((m) => ({ default: m.Shell })));
+const Shell = lazy(preloadShell);
 
 export const NOT_FOUND_ROUTE_ID = 'not-found';
 

@@ -1,45 +1,56 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { matchPath } from 'react-router-dom';
+
+/** A page loaded on demand (React.lazy), whose code can also be fetched ahead of its render. */
+export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
 
 export interface AreaRoute {
   /** react-router path pattern; the roles that open it are contract/access.ts PATH_RULES. */
   path: string;
   /** The area's name, shown while it is not built yet. */
   area: string;
-  page: LazyExoticComponent<ComponentType> | ComponentType;
+  page: LazyPage | ComponentType;
 }
 
-// One line per path: a feature plugs in by replacing `notAvailable(...)` with its lazy page,
-// e.g. `lazy(() => import('../features/orders/OrdersPage'))`. Every page loads on demand.
-const admin = lazy(() => import('../features/admin/AdminPage'));
-const brickAdmin = lazy(() => import('../features/admin/BrickAdminPage'));
-const newCompany = lazy(() => import('../features/admin/NewCompanyPage'));
-const auditLog = lazy(() => import('../features/audit/AuditPage'));
-const projectsOverview = lazy(() => import('../features/projects/ProjectsPage'));
-const project = lazy(() => import('../features/projects/ProjectPage'));
-const backups = lazy(() => import('../features/backups/BackupsPage'));
-const batchTrays = lazy(() => import('../features/batch-trays/BatchTraysPage'));
-const syncBatches = lazy(() => import('../features/bricksyncer/SyncBatchesPage'));
-const syncBatch = lazy(() => import('../features/bricksyncer/BatchPage'));
-const importBsx = lazy(() => import('../features/bricksyncer/ImportBsxPage'));
-const manageOrders = lazy(() => import('../features/orders/ManageOrdersPage'));
-const orderDetail = lazy(() => import('../features/orders/OrderDetailPage'));
-const pickerOrders = lazy(() => import('../features/orders/PickerOrdersPage'));
-const picker = lazy(() => import('../features/picking/PickerPage'));
-const batches = lazy(() => import('../features/trays/BatchesPage'));
-const trays = lazy(() => import('../features/trays/TraysPage'));
-const fillTray = lazy(() => import('../features/trays/FillTrayPage'));
-const inventory = lazy(() => import('../features/inventory/InventoryPage'));
-const itemOverview = lazy(() => import('../features/inventory/KullaCatalogPage'));
-const warehouse = lazy(() => import('../features/locations/LocationsPage'));
-const reports = lazy(() => import('../features/reports/ReportsPage'));
-const itemReports = lazy(() => import('../features/reports/ItemReportsPage'));
-const catalogBrowser = lazy(() => import('../features/catalog/CatalogPage'));
-const editItem = lazy(() => import('../features/catalog/EditItemPage'));
-const setInfo = lazy(() => import('../features/catalog/SetInfoPage'));
-const suggestions = lazy(() => import('../features/catalog/SuggestionsPage'));
-const changelog = lazy(() => import('../features/catalog/ChangelogPage'));
-const itemInfo = lazy(() => import('../features/catalog/ItemInfoPage'));
-const digiCatalog = lazy(() => import('../features/catalog-modal/CatalogPage'));
+/** One chunk per page: `lazy` renders it, `preload` starts its download (both share one load). */
+function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const once = () => (loading ??= load());
+  return Object.assign(lazy(once), { preload: once });
+}
+
+// One line per path: a feature plugs in with its lazy page,
+// e.g. `lazyPage(() => import('../features/orders/OrdersPage'))`. Every page loads on demand.
+const admin = lazyPage(() => import('../features/admin/AdminPage'));
+const brickAdmin = lazyPage(() => import('../features/admin/BrickAdminPage'));
+const newCompany = lazyPage(() => import('../features/admin/NewCompanyPage'));
+const auditLog = lazyPage(() => import('../features/audit/AuditPage'));
+const projectsOverview = lazyPage(() => import('../features/projects/ProjectsPage'));
+const project = lazyPage(() => import('../features/projects/ProjectPage'));
+const backups = lazyPage(() => import('../features/backups/BackupsPage'));
+const batchTrays = lazyPage(() => import('../features/batch-trays/BatchTraysPage'));
+const syncBatches = lazyPage(() => import('../features/bricksyncer/SyncBatchesPage'));
+const syncBatch = lazyPage(() => import('../features/bricksyncer/BatchPage'));
+const importBsx = lazyPage(() => import('../features/bricksyncer/ImportBsxPage'));
+const manageOrders = lazyPage(() => import('../features/orders/ManageOrdersPage'));
+const orderDetail = lazyPage(() => import('../features/orders/OrderDetailPage'));
+const pickerOrders = lazyPage(() => import('../features/orders/PickerOrdersPage'));
+const picker = lazyPage(() => import('../features/picking/PickerPage'));
+const batches = lazyPage(() => import('../features/trays/BatchesPage'));
+const trays = lazyPage(() => import('../features/trays/TraysPage'));
+const fillTray = lazyPage(() => import('../features/trays/FillTrayPage'));
+const inventory = lazyPage(() => import('../features/inventory/InventoryPage'));
+const itemOverview = lazyPage(() => import('../features/inventory/KullaCatalogPage'));
+const warehouse = lazyPage(() => import('../features/locations/LocationsPage'));
+const reports = lazyPage(() => import('../features/reports/ReportsPage'));
+const itemReports = lazyPage(() => import('../features/reports/ItemReportsPage'));
+const catalogBrowser = lazyPage(() => import('../features/catalog/CatalogPage'));
+const editItem = lazyPage(() => import('../features/catalog/EditItemPage'));
+const setInfo = lazyPage(() => import('../features/catalog/SetInfoPage'));
+const suggestions = lazyPage(() => import('../features/catalog/SuggestionsPage'));
+const changelog = lazyPage(() => import('../features/catalog/ChangelogPage'));
+const itemInfo = lazyPage(() => import('../features/catalog/ItemInfoPage'));
+const digiCatalog = lazyPage(() => import('../features/catalog-modal/CatalogPage'));
 
 /** Pages inside the app shell (signed in). */
 export const AREA_ROUTES: AreaRoute[] = [
@@ -60,47 +71,47 @@ export const AREA_ROUTES: AreaRoute[] = [
   {
     path: '/bricksyncer/edit_items',
     area: 'Bricksyncer',
-    page: lazy(() => import('../features/bricksyncer-admin/EditItemsPage')),
+    page: lazyPage(() => import('../features/bricksyncer-admin/EditItemsPage')),
   },
   {
     path: '/bricksyncer/issues',
     area: 'Bricksyncer',
-    page: lazy(() => import('../features/bricksyncer-admin/StockIssuesPage')),
+    page: lazyPage(() => import('../features/bricksyncer-admin/StockIssuesPage')),
   },
   {
     path: '/bricksyncer/jobs',
     area: 'Bricksyncer',
-    page: lazy(() => import('../features/bricksyncer-jobs/JobsPage')),
+    page: lazyPage(() => import('../features/bricksyncer-jobs/JobsPage')),
   },
   {
     path: '/bricksyncer/logs',
     area: 'Bricksyncer',
-    page: lazy(() => import('../features/bricksyncer-admin/LogsPage')),
+    page: lazyPage(() => import('../features/bricksyncer-admin/LogsPage')),
   },
   {
     path: '/bricksyncer/stores',
     area: 'Bricksyncer',
-    page: lazy(() => import('../features/bricksyncer-admin/StoresPage')),
+    page: lazyPage(() => import('../features/bricksyncer-admin/StoresPage')),
   },
   {
     path: '/bricksyncer/stores/add',
     area: 'Bricksyncer',
-    page: lazy(() => import('../features/bricksyncer-admin/AddStorePage')),
+    page: lazyPage(() => import('../features/bricksyncer-admin/AddStorePage')),
   },
   {
     path: '/bricksyncer/stores/:storeId',
     area: 'Bricksyncer',
-    page: lazy(() => import('../features/bricksyncer-admin/StorePage')),
+    page: lazyPage(() => import('../features/bricksyncer-admin/StorePage')),
   },
   {
     path: '/bricksyncer/stores/:storeId/edit',
     area: 'Bricksyncer',
-    page: lazy(() => import('../features/bricksyncer-admin/EditStorePage')),
+    page: lazyPage(() => import('../features/bricksyncer-admin/EditStorePage')),
   },
   {
     path: '/bricksyncer/stores/:storeId/delete',
     area: 'Bricksyncer',
-    page: lazy(() => import('../features/bricksyncer-admin/DeleteStorePage')),
+    page: lazyPage(() => import('../features/bricksyncer-admin/DeleteStorePage')),
   },
 
   { path: '/orders', area: 'Orders', page: manageOrders },
@@ -119,7 +130,7 @@ export const AREA_ROUTES: AreaRoute[] = [
   {
     path: '/find_item',
     area: 'Find an item',
-    page: lazy(() => import('../features/find-item/FindItemPage')),
+    page: lazyPage(() => import('../features/find-item/FindItemPage')),
   },
   { path: '/reports', area: 'Reports', page: reports },
   { path: '/item_reports', area: 'Reports', page: itemReports },
@@ -132,22 +143,40 @@ export const AREA_ROUTES: AreaRoute[] = [
   {
     path: '/brickbase/controllers',
     area: 'BrickBase',
-    page: lazy(() => import('../features/controllers/ControllersPage')),
+    page: lazyPage(() => import('../features/controllers/ControllersPage')),
   },
   { path: '/brickbase/iteminfo/:id', area: 'BrickBase', page: itemInfo },
 ];
 
 /** Pages open without a session (no app shell). */
 export const PUBLIC_ROUTES: AreaRoute[] = [
-  { path: '/', area: 'Login', page: lazy(() => import('../features/auth/LoginPage')) },
+  { path: '/', area: 'Login', page: lazyPage(() => import('../features/auth/LoginPage')) },
   {
     path: '/forgot_password',
     area: 'Forgot password',
-    page: lazy(() => import('../features/auth/ForgotPasswordPage')),
+    page: lazyPage(() => import('../features/auth/ForgotPasswordPage')),
   },
   {
     path: '/set_password/:token',
     area: 'Set password',
-    page: lazy(() => import('../features/auth/SetPasswordPage')),
+    page: lazyPage(() => import('../features/auth/SetPasswordPage')),
   },
 ];
+
+/**
+ * Start downloading the page at `pathname` (and what it imports) at once, before the session is
+ * read and the shell is loaded, so a cold open fetches them side by side instead of one after
+ * the other. Rendering still goes through the page's React.lazy and its Suspense fallback.
+ */
+export function preloadPage(pathname: string): void {
+  for (const route of [...PUBLIC_ROUTES, ...AREA_ROUTES]) {
+    if (!matchPath(route.path, pathname)) continue;
+    if ('preload' in route.page) void route.page.preload().catch(() => undefined);
+    return;
+  }
+}
+
+/** Whether `pathname` is a page inside the app shell. */
+export function isAreaPath(pathname: string): boolean {
+  return AREA_ROUTES.some((route) => matchPath(route.path, pathname));
+}

@@ -1,14 +1,16 @@
 import { Dexie, type Table } from 'dexie';
 import type { LocalLocation, LocalOrder, LocalOrderItem, LocalStock, LocalTray } from './rows';
+import { DB_NAME, STORES } from './schema';
+
+export { DB_NAME };
 
 /**
  * The device's local database (docs in src/offline/README.md). Shared by the page and the service
  * worker: no React, no `window`.
  *
- * Schema changes: never edit a released `version(n)`; add `version(n + 1)` with the new stores
- * (and an `upgrade()` when rows must be rewritten).
+ * Schema changes: never edit a released version in schema.ts; add version n + 1 there and here
+ * (with an `upgrade()` when rows must be rewritten).
  */
-export const DB_NAME = 'brick-warehouse';
 
 /**
  * - 'pending': waiting to be sent; 'sending': in a push right now.
@@ -119,29 +121,13 @@ export class WarehouseDb extends Dexie {
 
   constructor(name: string = DB_NAME) {
     super(name);
-    this.version(1).stores({
-      outbox: '++localId, &id, seq, state, [state+seq]',
-      meta: 'key',
-      orders: 'order_id, picking_status_id, order_number',
-      orderItems: 'id, order_id, item_id, [order_id+item_id]',
-      locations: 'location_id, parent_id, code',
-      locationContent: 'id, location_id, item_id, [location_id+item_id]',
-      trays: 'tray_id, batch_id, status',
-      issues: 'id, location_id, item_id',
-      colours: 'id, rebrickable_id',
-      moulds: 'mold_id',
-    });
+    this.version(1).stores(STORES[1]);
     // Version 2: entries count server faults (`faults`, stuck after a few) and are found by name
     // (the filler looks up a tray's pending fill). Existing entries start with no faults. The
     // issues, colours and moulds tables go: no screen read them (order items and trays carry the
     // names and colours they show), so the device no longer pulls them.
     this.version(2)
-      .stores({
-        outbox: '++localId, &id, seq, state, [state+seq], name',
-        issues: null,
-        colours: null,
-        moulds: null,
-      })
+      .stores(STORES[2])
       .upgrade((tx) =>
         tx
           .table('outbox')
@@ -153,13 +139,10 @@ export class WarehouseDb extends Dexie {
       );
     // Version 3: the catalog on the device, one record per chunk of a few thousand items, replaced
     // whole when its hash changes (src/offline/catalog/).
-    this.version(3).stores({ catalogChunks: 'name, [name+hash]' });
+    this.version(3).stores(STORES[3]);
     // Version 4: the batch trays editor keeps each edit on the device as it is typed, and the
     // batch as it last read it, per user and batch (features/batch-trays/pendingEdits.ts).
-    this.version(4).stores({
-      trayEdits: '[owner+batch_id+tray_id], [owner+batch_id]',
-      trayLists: '[owner+batch_id]',
-    });
+    this.version(4).stores(STORES[4]);
   }
 }
 

@@ -1,4 +1,5 @@
-import { PushResponse, type MutationResult } from '../../contract/sync';
+import type { MutationResult } from '../../contract/sync';
+import { readPushResponse } from '../../contract/sync-answers';
 import { getDb, type OutboxEntry, type WarehouseDb } from './db';
 import { BUSY, withFlushLock, type LockOptions } from './lock';
 import { getDeviceId, getPushBackoff, markSynced, META, setMeta } from './meta';
@@ -188,8 +189,8 @@ async function settle(
     await reject(f, batch[0], outcome.code, outcome.message);
     return { next: 'continue' };
   }
-  const parsed = outcome.kind === 'ok' ? PushResponse.safeParse(outcome.body) : undefined;
-  if (outcome.kind === 'transient' || !parsed?.success) {
+  const answer = outcome.kind === 'ok' ? readPushResponse(outcome.body) : undefined;
+  if (outcome.kind === 'transient' || !answer) {
     const error = outcome.kind === 'transient' ? outcome.error : 'unreadable push response';
     const status = outcome.kind === 'transient' ? outcome.status : undefined;
     const retryAfterMs = outcome.kind === 'transient' ? outcome.retryAfterMs : undefined;
@@ -203,7 +204,7 @@ async function settle(
     const unanswered = status === undefined && error.startsWith('network:') ? failures : undefined;
     return stop({ status: 'waiting', retryAt, error, unanswered, ...f.counts });
   }
-  const uncovered = await storeResults(f, batch, parsed.data.results);
+  const uncovered = await storeResults(f, batch, answer.results);
   if (uncovered.length > 0) {
     // The server stopped part-way: the rest stays queued, and the device backs off.
     await requeue(f.db, uncovered);

@@ -9,6 +9,7 @@ import { catalogImport } from './catalog-import';
 import { catalogDevice } from './catalog-device';
 import { clientFlush } from './client-flush';
 import { coldStart } from './cold-start';
+import { deskScreens } from './desk-screens';
 import { fairQueue } from './fair-queue';
 import { herd } from './herd';
 import { load } from './load';
@@ -24,6 +25,7 @@ import { syncPush } from './sync-push';
 const BENCHES: Bench[] = [
   bundleSize,
   coldStart,
+  deskScreens,
   loginThroughput,
   syncPush,
   picking,

@@ -19,6 +19,7 @@ import { inTransaction } from '../../write/context';
 import { findOrderItems, findOrders, stockOf, type Viewer } from './queries';
 import { updateOrder } from './service';
 import { loadRoute } from '../locations/route';
+import { findOnDevice } from './on-device';
 
 const ORDER_ROLES = ['order_manager', 'picker'] as const;
 
@@ -58,18 +59,27 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const q = request.query;
       const viewer = viewerOf(request);
+      // An order manager's list carries the picks still on devices for its orders: one request.
+      const withOnDevice = async (list: OrderListResponse): Promise<OrderListResponse> => {
+        if (!isManager(request)) return list;
+        const shown = new Set(list.results.map((o) => o.order_id));
+        const onDevice = await findOnDevice(app.db, viewer.companyId, q.order_id);
+        return { ...list, on_device: onDevice.filter((p) => shown.has(p.order_id)) };
+      };
       if (q.order_id !== undefined) {
         const one = await findOrders(app.db, viewer, { orderId: q.order_id });
         if (one.results.length === 0) throw notFound(OrderMessages.orderNotFound);
-        return one;
+        return withOnDevice(one);
       }
       const flags = ORDER_SORT_FLAGS.filter((f) => isFlagOn(q[f]));
       if (flags.length > 1) throw badRequest(OrderMessages.oneSortFlag);
-      return findOrders(
-        app.db,
-        viewer,
-        { problemsOnly: isFlagOn(q.filter_problems), toPick: isFlagOn(q.to_pick) },
-        { sort: flags[0] ?? 'order_by_age', limit: q.limit, page: q.page },
+      return withOnDevice(
+        await findOrders(
+          app.db,
+          viewer,
+          { problemsOnly: isFlagOn(q.filter_problems), toPick: isFlagOn(q.to_pick) },
+          { sort: flags[0] ?? 'order_by_age', limit: q.limit, page: q.page },
+        ),
       );
     },
   );

@@ -1,10 +1,15 @@
 import { Anchor, Button, Checkbox, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { ORDER_SORT_FLAGS, ORDERS_PER_PAGE, type OrderSortFlag } from '../../../contract/orders';
+import {
+  ORDER_SORT_FLAGS,
+  ORDERS_PER_PAGE,
+  type OrderListResponse,
+  type OrderSortFlag,
+} from '../../../contract/orders';
 import { PagedTable, SortSelect, usePagedQuery } from '../../ui/PagedTable';
 import { fetchOrders, type OrderListParams } from './api';
 import { formatAge, lotsAndItems } from './format';
-import { OnDeviceNote, useOnDevice } from './OnDeviceNote';
+import { OnDeviceNote } from './OnDeviceNote';
 import { OrderProgress } from './OrderProgress';
 import { orderStatusWords, pickingStatusWords } from './statusWords';
 
@@ -28,8 +33,9 @@ function fetchPage(query: OrderFilter, page: number) {
 export default function ManageOrdersPage() {
   const paged = usePagedQuery(FIRST_QUERY, fetchPage, ORDERS_PER_PAGE);
   const { query, setQuery } = paged;
-  // Picks still on pickers' devices, as the devices last told it (read with each list).
-  const onDevice = useOnDevice(true, undefined, paged.data);
+  // Picks still on pickers' devices, as the devices last told it (they come with each list).
+  const onDevice =
+    paged.data.state === 'loaded' ? ((paged.data.list as OrderListResponse).on_device ?? []) : [];
 
   return (
     <Stack gap="md">
