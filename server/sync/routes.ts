@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorCode } from '../../contract/errors';
 import { hasAnyRole } from '../../contract/permissions';
 import { PullQuery, PullResponse, PushRequest, PushResponse } from '../../contract/sync';
@@ -8,25 +7,23 @@ import { findCollection } from './collections';
 import { scheduleHousekeeping } from './housekeeping';
 import { pullPage } from './pull';
 import { pushMutations } from './push';
+import { routesOf } from '../http/routes';
 
 /** POST /v1/sync/push and GET /v1/sync/pull (mounted under /api). */
 export async function syncRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const api = routesOf(app, 'sync');
   scheduleHousekeeping(app);
 
-  r.post(
+  api.post(
     '/v1/sync/push',
     {
-      config: { access: 'user' },
-      schema: {
-        tags: ['sync'],
-        summary: 'Apply a batch of outbox mutations, each at most once',
-        body: PushRequest,
-        response: { 200: PushResponse },
-      },
+      access: 'user',
+      summary: 'Apply a batch of outbox mutations, each at most once',
+      body: PushRequest,
+      answer: PushResponse,
     },
-    async (request) => {
-      const outcome = await pushMutations(app.db, request.log, request.user, request.body);
+    async ({ body, user, request }) => {
+      const outcome = await pushMutations(app.db, request.log, user, body);
       if (outcome.stoppedAt !== undefined && outcome.results.length === 0) {
         throw new AppError(
           503,
@@ -38,25 +35,22 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(
+  api.get(
     '/v1/sync/pull',
     {
-      config: { access: 'user' },
-      schema: {
-        tags: ['sync'],
-        summary: 'Rows and tombstones of a collection changed since a cursor',
-        querystring: PullQuery,
-        response: { 200: PullResponse },
-      },
+      access: 'user',
+      summary: 'Rows and tombstones of a collection changed since a cursor',
+      query: PullQuery,
+      answer: PullResponse,
     },
-    async (request) => {
-      const { collection, cursor, limit } = request.query;
+    async ({ query, user }) => {
+      const { collection, cursor, limit } = query;
       const def = findCollection(collection);
       if (!def) throw badRequest(`Unknown collection: ${collection}`);
-      if (def.roles.length > 0 && !hasAnyRole(request.user.permissions, def.roles)) {
+      if (def.roles.length > 0 && !hasAnyRole(user.permissions, def.roles)) {
         throw forbidden();
       }
-      return pullPage(app.db, def, request.user.companyId, cursor, limit);
+      return pullPage(app.db, def, user.companyId, cursor, limit);
     },
   );
 }

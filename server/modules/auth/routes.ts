@@ -16,6 +16,7 @@ import { auditRoutes } from './audit-routes';
 import { passwordCheckQueue, RetryLaterError, signIn } from './login';
 import { requestPasswordReset, setPasswordWithToken } from './passwords';
 import { endSession, refreshSession } from './sessions';
+import { routesOf } from '../../http/routes';
 
 const tags = ['auth'];
 
@@ -28,6 +29,7 @@ function bearerOrThrow(header: string | undefined): string {
 /** Sign-in, session refresh, logout, password reset by e-mail, and the audit log. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const api = routesOf(app, 'auth');
   const queue = passwordCheckQueue();
 
   r.post(
@@ -67,19 +69,17 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   await app.register(sessionRoutes);
   await app.register(auditRoutes);
 
-  r.post(
+  api.post(
     '/login/password_reset',
     {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'E-mail a set-password link; the answer is the same whether the address exists',
-        body: PasswordResetRequest,
-        response: { 200: MessageResponse, 400: ErrorBody },
-      },
+      access: 'public',
+      summary: 'E-mail a set-password link; the answer is the same whether the address exists',
+      body: PasswordResetRequest,
+      answer: MessageResponse,
+      otherAnswers: { 400: ErrorBody },
     },
-    async (request) => {
-      requestPasswordReset(app, normalizeEmail(request.body.email));
+    async ({ body }) => {
+      requestPasswordReset(app, normalizeEmail(body.email));
       return { message: AuthMessages.resetRequested };
     },
   );

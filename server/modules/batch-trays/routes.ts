@@ -28,10 +28,12 @@ import { DIGI_MANAGER, DIGITIZERS } from '../projects/rules';
 import { claimState, trayList, variantsOf } from './queries';
 import { setAccepted } from './accepted';
 import * as rules from './rules';
+import { routesOf } from '../../http/routes';
 
 /** The batch trays editor (docs/batch-trays.md). */
 export async function batchTraysRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const api = routesOf(app, 'batch trays');
   const tags = ['batch trays'];
   const list = (user: SessionUser, q: { project_id: number; batch_id: number }) =>
     trayList(app.db, user.companyId, user.id, q.project_id, q.batch_id);
@@ -59,27 +61,22 @@ export async function batchTraysRoutes(app: FastifyInstance): Promise<void> {
     (request) => list(request.user, request.query),
   );
 
-  r.post(
+  api.post(
     '/v1/trays/claim',
     {
-      config: { access: DIGITIZERS },
-      schema: {
-        tags,
-        summary: "Take (claim: true) or give up (false) the write claim on the batch's trays",
-        description: `409 '${M.claimRefused}' when someone else holds it.`,
-        querystring: BatchQuery,
-        body: ClaimBody,
-        response: { 200: TrayList },
-      },
+      access: DIGITIZERS,
+      summary: "Take (claim: true) or give up (false) the write claim on the batch's trays",
+      description: `409 '${M.claimRefused}' when someone else holds it.`,
+      query: BatchQuery,
+      body: ClaimBody,
+      answer: TrayList,
     },
-    async (request) => {
-      const q = request.query;
-      await change(request.user, q, (trx, ctx) =>
-        request.body.claim
-          ? rules.claim(trx, ctx, q.batch_id)
-          : rules.release(trx, ctx, q.batch_id),
+    async ({ query, body, user }) => {
+      const q = query;
+      await change(user, q, (trx, ctx) =>
+        body.claim ? rules.claim(trx, ctx, q.batch_id) : rules.release(trx, ctx, q.batch_id),
       );
-      return list(request.user, q);
+      return list(user, q);
     },
   );
 
@@ -106,66 +103,51 @@ export async function batchTraysRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.post(
+  api.post(
     '/v1/trays',
     {
-      config: { access: DIGITIZERS },
-      schema: {
-        tags,
-        summary: 'Save accepted edits of trays (needs the claim); variants are re-resolved',
-        querystring: BatchQuery,
-        body: TraysSave,
-        response: { 200: TrayList },
-      },
+      access: DIGITIZERS,
+      summary: 'Save accepted edits of trays (needs the claim); variants are re-resolved',
+      query: BatchQuery,
+      body: TraysSave,
+      answer: TrayList,
     },
-    async (request) => {
-      const q = request.query;
-      await change(request.user, q, (trx, ctx) =>
-        rules.saveTrays(trx, ctx, q.batch_id, request.body.trays),
-      );
-      return list(request.user, q);
+    async ({ query, body, user }) => {
+      const q = query;
+      await change(user, q, (trx, ctx) => rules.saveTrays(trx, ctx, q.batch_id, body.trays));
+      return list(user, q);
     },
   );
 
-  r.put(
+  api.put(
     '/v1/trays',
     {
-      config: { access: DIGITIZERS },
-      schema: {
-        tags,
-        summary: 'Add a tray at the end of the batch (needs the claim)',
-        querystring: BatchQuery,
-        body: TrayAdd,
-        response: { 200: TrayList },
-      },
+      access: DIGITIZERS,
+      summary: 'Add a tray at the end of the batch (needs the claim)',
+      query: BatchQuery,
+      body: TrayAdd,
+      answer: TrayList,
     },
-    async (request) => {
-      const q = request.query;
-      await change(request.user, q, (trx, ctx) =>
-        rules.addTray(trx, ctx, q.batch_id, request.body),
-      );
-      return list(request.user, q);
+    async ({ query, body, user }) => {
+      const q = query;
+      await change(user, q, (trx, ctx) => rules.addTray(trx, ctx, q.batch_id, body));
+      return list(user, q);
     },
   );
 
-  r.post(
+  api.post(
     '/v1/trays/accept',
     {
-      config: { access: DIGI_MANAGER },
-      schema: {
-        tags,
-        summary: 'Set the Accepted flag of saved trays',
-        querystring: BatchQuery,
-        body: AcceptBody,
-        response: { 200: TrayList },
-      },
+      access: DIGI_MANAGER,
+      summary: 'Set the Accepted flag of saved trays',
+      query: BatchQuery,
+      body: AcceptBody,
+      answer: TrayList,
     },
-    async (request) => {
-      const q = request.query;
-      await change(request.user, q, (trx, ctx) =>
-        setAccepted(trx, ctx, q.batch_id, request.body.trays),
-      );
-      return list(request.user, q);
+    async ({ query, body, user }) => {
+      const q = query;
+      await change(user, q, (trx, ctx) => setAccepted(trx, ctx, q.batch_id, body.trays));
+      return list(user, q);
     },
   );
 
@@ -212,61 +194,50 @@ export async function batchTraysRoutes(app: FastifyInstance): Promise<void> {
     rules.updatePrices,
   );
 
-  r.put(
+  api.put(
     '/v1/trays/split',
     {
-      config: { access: DIGITIZERS },
-      schema: {
-        tags,
-        summary: 'Move the chosen trays into a new batch of the project (needs the claim)',
-        querystring: BatchQuery,
-        body: SplitBody,
-        response: { 200: SplitAnswer },
-      },
+      access: DIGITIZERS,
+      summary: 'Move the chosen trays into a new batch of the project (needs the claim)',
+      query: BatchQuery,
+      body: SplitBody,
+      answer: SplitAnswer,
     },
-    async (request) => {
-      const q = request.query;
-      await mustFindBatch(app.db, request.user.companyId, q.project_id, q.batch_id);
-      const newId = await inTransaction(app.db, request.user, (trx, ctx) =>
-        rules.splitTrays(trx, ctx, q.project_id, q.batch_id, request.body),
+    async ({ query, body, user, change }) => {
+      const q = query;
+      await mustFindBatch(app.db, user.companyId, q.project_id, q.batch_id);
+      const newId = await change((trx, ctx) =>
+        rules.splitTrays(trx, ctx, q.project_id, q.batch_id, body),
       );
-      return { ...(await list(request.user, q)), new_batch_id: newId };
+      return { ...(await list(user, q)), new_batch_id: newId };
     },
   );
 
-  r.get(
+  api.get(
     '/v1/trays/items',
     {
-      config: { access: DIGITIZERS },
-      schema: {
-        tags,
-        summary: "The company's variants of a mould in a colour and condition",
-        querystring: VariantQuery,
-        response: { 200: VariantList },
-      },
+      access: DIGITIZERS,
+      summary: "The company's variants of a mould in a colour and condition",
+      query: VariantQuery,
+      answer: VariantList,
     },
-    async (request) => ({
-      results: await variantsOf(app.db, request.user.companyId, request.query),
+    async ({ query, user }) => ({
+      results: await variantsOf(app.db, user.companyId, query),
     }),
   );
 
-  r.put(
+  api.put(
     '/v1/trays/items',
     {
-      config: { access: DIGITIZERS },
-      schema: {
-        tags,
-        summary: 'Create a variant of a mould in a colour and condition',
-        body: VariantCreate,
-        response: { 200: Variant },
-      },
+      access: DIGITIZERS,
+      summary: 'Create a variant of a mould in a colour and condition',
+      body: VariantCreate,
+      answer: Variant,
     },
-    async (request) => {
-      const id = await inTransaction(app.db, request.user, (trx, ctx) =>
-        rules.createVariant(trx, ctx, request.body),
-      );
-      const b = request.body;
-      const all = await variantsOf(app.db, request.user.companyId, {
+    async ({ body, user, change }) => {
+      const id = await change((trx, ctx) => rules.createVariant(trx, ctx, body));
+      const b = body;
+      const all = await variantsOf(app.db, user.companyId, {
         mold_id: Number(b.mold_id),
         colour_id: Number(b.colour_id),
         condition: b.condition,
@@ -275,34 +246,23 @@ export async function batchTraysRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(
+  api.get(
     '/v1/trays/moldinfo',
-    {
-      config: { access: DIGITIZERS },
-      schema: {
-        tags,
-        summary: "A mould's name and image",
-        querystring: MoldQuery,
-        response: { 200: MoldInfo },
-      },
-    },
-    async (request) => {
+    { access: DIGITIZERS, summary: "A mould's name and image", query: MoldQuery, answer: MoldInfo },
+    async ({ query }) => {
       const m = await app.db
         .selectFrom('moulds')
         .select(['id', 'name', 'image_url'])
-        .where('id', '=', request.query.mold_id)
+        .where('id', '=', query.mold_id)
         .executeTakeFirst();
       if (!m) throw notFound(M.moldNotFound);
       return { mold_id: m.id, name: m.name, url: m.image_url };
     },
   );
 
-  r.get(
+  api.get(
     '/v1/trays/colours',
-    {
-      config: { access: DIGITIZERS },
-      schema: { tags, summary: 'Every colour, by name', response: { 200: ColourList } },
-    },
+    { access: DIGITIZERS, summary: 'Every colour, by name', answer: ColourList },
     async () => ({
       results: await app.db
         .selectFrom('colours')

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   BricksyncerMessages as M,
   IdParams,
@@ -16,13 +15,13 @@ import {
 import { nowIso } from '../../db/dialect';
 import { notFound } from '../../errors';
 import { SYNCERS } from './stores';
+import { routesOf } from '../../http/routes';
 
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v));
 
 /** Stock errors, settings and the sync log as JSON:API documents (/v2/...). */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['bricksyncer'];
+  const api = routesOf(app, 'bricksyncer');
 
   const stockError = async (companyId: number, id: number) => {
     const row = await app.db
@@ -49,21 +48,18 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  r.get(
+  api.get(
     '/v2/stock_item_errors',
     {
-      config: { access: SYNCERS },
-      schema: {
-        tags,
-        summary: "The company's stock errors, unresolved first, newest first",
-        response: { 200: StockErrorList },
-      },
+      access: SYNCERS,
+      summary: "The company's stock errors, unresolved first, newest first",
+      answer: StockErrorList,
     },
-    async (request, reply) => {
+    async ({ user, reply }) => {
       const rows = await app.db
         .selectFrom('stock_item_errors')
         .select(['id', 'created_at', 'description', 'is_resolved'])
-        .where('company_id', '=', request.user.companyId)
+        .where('company_id', '=', user.companyId)
         .orderBy('is_resolved')
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
@@ -73,21 +69,18 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.patch(
+  api.patch(
     '/v2/stock_item_errors/:id',
     {
-      config: { access: SYNCERS },
-      schema: {
-        tags,
-        summary: 'Resolve a stock error (is_resolved 1; a resolved error stays resolved)',
-        params: IdParams,
-        body: StockErrorPatch,
-        response: { 200: StockErrorDocument },
-      },
+      access: SYNCERS,
+      summary: 'Resolve a stock error (is_resolved 1; a resolved error stays resolved)',
+      params: IdParams,
+      body: StockErrorPatch,
+      answer: StockErrorDocument,
     },
-    async (request, reply) => {
-      const { companyId } = request.user;
-      const row = await stockError(companyId, request.params.id);
+    async ({ params, user, reply }) => {
+      const { companyId } = user;
+      const row = await stockError(companyId, params.id);
       if (!row.is_resolved) {
         await app.db
           .updateTable('stock_item_errors')
@@ -107,17 +100,14 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     attributes: { key: row.key, value: row.value },
   });
 
-  r.get(
+  api.get(
     '/v2/settings',
-    {
-      config: { access: SYNCERS },
-      schema: { tags, summary: "The company's settings", response: { 200: SettingList } },
-    },
-    async (request, reply) => {
+    { access: SYNCERS, summary: "The company's settings", answer: SettingList },
+    async ({ user, reply }) => {
       const rows = await app.db
         .selectFrom('settings')
         .select(['id', 'key', 'value'])
-        .where('company_id', '=', request.user.companyId)
+        .where('company_id', '=', user.companyId)
         .orderBy('key')
         .execute();
       reply.type(JSON_API);
@@ -125,25 +115,22 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.patch(
+  api.patch(
     '/v2/settings/:id',
     {
-      config: { access: SYNCERS },
-      schema: {
-        tags,
-        summary: "Set a setting's value",
-        params: IdParams,
-        body: SettingPatch,
-        response: { 200: SettingDocument },
-      },
+      access: SYNCERS,
+      summary: "Set a setting's value",
+      params: IdParams,
+      body: SettingPatch,
+      answer: SettingDocument,
     },
-    async (request, reply) => {
-      const { companyId } = request.user;
+    async ({ body, params, user, reply }) => {
+      const { companyId } = user;
       const row = await app.db
         .updateTable('settings')
-        .set({ value: request.body.data.attributes.value, updated_at: nowIso() })
+        .set({ value: body.data.attributes.value, updated_at: nowIso() })
         .where('company_id', '=', companyId)
-        .where('id', '=', request.params.id)
+        .where('id', '=', params.id)
         .returning(['id', 'key', 'value'])
         .executeTakeFirst();
       if (!row) throw notFound(M.settingNotFound);
@@ -152,25 +139,22 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(
+  api.get(
     '/v2/log_entries',
     {
-      config: { access: SYNCERS },
-      schema: {
-        tags,
-        summary: 'The latest log entries, newest first (at most 100)',
-        querystring: LogEntryQuery,
-        response: { 200: LogEntryList },
-      },
+      access: SYNCERS,
+      summary: 'The latest log entries, newest first (at most 100)',
+      query: LogEntryQuery,
+      answer: LogEntryList,
     },
-    async (request, reply) => {
+    async ({ query, user, reply }) => {
       const rows = await app.db
         .selectFrom('log_entries')
         .select(['id', 'created_at', 'level', 'message'])
-        .where('company_id', '=', request.user.companyId)
+        .where('company_id', '=', user.companyId)
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
-        .limit(request.query['page[size]'])
+        .limit(query['page[size]'])
         .execute();
       reply.type(JSON_API);
       return {

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   checkStoreItem,
   StoreItemList,
@@ -13,6 +12,7 @@ import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../errors';
 import { refuseForm, SYNCERS } from './stores';
+import { routesOf } from '../../http/routes';
 
 /** Each item's total quantity in the company's warehouse. */
 function totals(db: Kysely<Database>, companyId: number) {
@@ -67,23 +67,19 @@ async function storeItemRows(
 
 /** Items on sale in the company's stores (GET /v1/store_items, PUT /v1/stock_store_item). */
 export async function storeItemRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['bricksyncer'];
+  const api = routesOf(app, 'bricksyncer');
 
-  r.get(
+  api.get(
     '/v1/store_items',
     {
-      config: { access: SYNCERS },
-      schema: {
-        tags,
-        summary: 'Items on sale, a page at a time (prices in thousandths)',
-        querystring: StoreItemsQuery,
-        response: { 200: StoreItemList },
-      },
+      access: SYNCERS,
+      summary: 'Items on sale, a page at a time (prices in thousandths)',
+      query: StoreItemsQuery,
+      answer: StoreItemList,
     },
-    async (request) => {
-      const { companyId } = request.user;
-      const { limit, page } = request.query;
+    async ({ query, user }) => {
+      const { companyId } = user;
+      const { limit, page } = query;
       const count = await app.db
         .selectFrom('store_items')
         .select(sql<string>`count(*)`.as('n'))
@@ -94,23 +90,20 @@ export async function storeItemRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.put(
+  api.put(
     '/v1/stock_store_item',
     {
-      config: { access: SYNCERS },
-      schema: {
-        tags,
-        summary:
-          'Edit the price, tier price, bulk size, quantity and notes of an item on sale; marks it for the next upload',
-        body: StoreItemUpdate,
-        response: { 200: StoreItemRow },
-      },
+      access: SYNCERS,
+      summary:
+        'Edit the price, tier price, bulk size, quantity and notes of an item on sale; marks it for the next upload',
+      body: StoreItemUpdate,
+      answer: StoreItemRow,
     },
-    async (request, reply) => {
-      const { companyId } = request.user;
-      const [row] = await storeItemRows(app.db, companyId, { id: request.body.id });
-      if (!row || row.item_id !== request.body.item_id) throw notFound(StoreItemMessages.notFound);
-      const checked = checkStoreItem(request.body, row.quantity, row.store_quantity);
+    async ({ body, user, reply }) => {
+      const { companyId } = user;
+      const [row] = await storeItemRows(app.db, companyId, { id: body.id });
+      if (!row || row.item_id !== body.item_id) throw notFound(StoreItemMessages.notFound);
+      const checked = checkStoreItem(body, row.quantity, row.store_quantity);
       if (!checked.ok) return refuseForm(reply, checked.problems);
       await app.db
         .updateTable('store_items')

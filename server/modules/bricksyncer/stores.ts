@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   checkStore,
   CREDENTIAL_FIELDS,
@@ -20,7 +19,6 @@ import type { Database } from '../../db/schema';
 import type { StoresTable } from '../../db/schema-domain';
 import { notFound } from '../../errors';
 import { recordTombstone } from '../../sync';
-import { inTransaction } from '../../write/context';
 import {
   credentialKeyOf,
   encryptCredentials,
@@ -28,6 +26,7 @@ import {
   readableCredentials,
 } from './credentials';
 import { checkStoreRoom } from './store-limit';
+import { routesOf } from '../../http/routes';
 
 /** Everything under /bricksyncer is for the bricksyncer role. */
 export const SYNCERS: readonly RoleName[] = ['bricksyncer'];
@@ -82,8 +81,7 @@ export function refuseForm(reply: FastifyReply, problems: string[]) {
 
 /** Stores and their credentials (GET/POST /v2/stores, GET/PATCH/DELETE /v2/stores/{id}). */
 export async function storeRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['bricksyncer'];
+  const api = routesOf(app, 'bricksyncer');
   const key = () => credentialKeyOf(app.db);
   const toResource = (row: StoreRow): StoreResource => ({
     id: String(row.id),
@@ -99,21 +97,18 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  r.get(
+  api.get(
     '/v2/stores',
     {
-      config: { access: SYNCERS },
-      schema: {
-        tags,
-        summary: "The company's stores, credentials masked",
-        response: { 200: StoreListDocument },
-      },
+      access: SYNCERS,
+      summary: "The company's stores, credentials masked",
+      answer: StoreListDocument,
     },
-    async (request, reply) => {
+    async ({ user, reply }) => {
       const rows = await app.db
         .selectFrom('stores')
         .select(['id', 'company_id', 'name', 'platform', 'external_id', 'credentials'])
-        .where('company_id', '=', request.user.companyId)
+        .where('company_id', '=', user.companyId)
         .orderBy('name')
         .orderBy('id')
         .execute();
@@ -122,22 +117,21 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.post(
+  api.post(
     '/v2/stores',
     {
-      config: { access: SYNCERS },
-      schema: {
-        tags,
-        summary:
-          "Add a store with its platform's credentials (the other platform's are dropped); a company has at most 20 stores",
-        body: StoreWrite,
-        response: { 201: StoreDocument, 400: ErrorBody },
-      },
+      access: SYNCERS,
+      summary:
+        "Add a store with its platform's credentials (the other platform's are dropped); a company has at most 20 stores",
+      body: StoreWrite,
+      answer: StoreDocument,
+      status: 201,
+      otherAnswers: { 400: ErrorBody },
     },
-    async (request, reply) => {
-      const checked = checkStore(request.body.data.attributes);
+    async ({ body, user, reply }) => {
+      const checked = checkStore(body.data.attributes);
       if (!checked.ok) return refuseForm(reply, checked.problems);
-      const { companyId } = request.user;
+      const { companyId } = user;
       const v = checked.values;
       const row = await app.db.transaction().execute(async (trx) => {
         await checkStoreRoom(trx, companyId);
@@ -153,7 +147,7 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
           })
           .returning(['id', 'company_id', 'name', 'platform', 'external_id', 'credentials'])
           .executeTakeFirstOrThrow();
-        await audit(trx, request.user, 'store_created', { detail: storeInWords(added) });
+        await audit(trx, user, 'store_created', { detail: storeInWords(added) });
         return added;
       });
       return reply
@@ -163,41 +157,34 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(
+  api.get(
     '/v2/stores/:storeId',
     {
-      config: { access: SYNCERS },
-      schema: {
-        tags,
-        summary: 'One store, credentials masked',
-        params: StoreIdParams,
-        response: { 200: StoreDocument },
-      },
+      access: SYNCERS,
+      summary: 'One store, credentials masked',
+      params: StoreIdParams,
+      answer: StoreDocument,
     },
-    async (request, reply) => {
-      const row = await mustFindStore(app.db, request.user.companyId, request.params.storeId);
+    async ({ params, user, reply }) => {
+      const row = await mustFindStore(app.db, user.companyId, params.storeId);
       reply.type(JSON_API);
       return { data: toResource(row) };
     },
   );
 
-  r.patch(
+  api.patch(
     '/v2/stores/:storeId',
     {
-      config: { access: SYNCERS },
-      schema: {
-        tags,
-        summary:
-          'Edit a store; a credential left empty keeps its stored value on the same platform',
-        params: StoreIdParams,
-        body: StoreWrite,
-        response: { 200: StoreDocument },
-      },
+      access: SYNCERS,
+      summary: 'Edit a store; a credential left empty keeps its stored value on the same platform',
+      params: StoreIdParams,
+      body: StoreWrite,
+      answer: StoreDocument,
     },
-    async (request, reply) => {
-      const { companyId } = request.user;
-      const row = await mustFindStore(app.db, companyId, request.params.storeId);
-      const input = request.body.data.attributes;
+    async ({ body, params, user, reply }) => {
+      const { companyId } = user;
+      const row = await mustFindStore(app.db, companyId, params.storeId);
+      const input = body.data.attributes;
       const samePlatform = (input.platform ?? row.platform) === row.platform;
       const kept = samePlatform ? readableCredentials(key(), companyId, row.credentials) : {};
       const checked = checkStore({ ...input, platform: input.platform ?? row.platform }, kept);
@@ -221,7 +208,7 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
         if (!saved) throw notFound(StoreMessages.notFound);
         // Which fields changed, never their values: the audit log holds no secret.
         if (changed.length > 0) {
-          await audit(trx, request.user, 'store_changed', {
+          await audit(trx, user, 'store_changed', {
             detail: `${storeInWords(saved)}; changed: ${changed.join(', ')}`,
           });
         }
@@ -232,21 +219,18 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.delete(
+  api.delete(
     '/v2/stores/:storeId',
     {
-      config: { access: SYNCERS },
-      schema: {
-        tags,
-        summary:
-          'Delete a store with its stock listings and orders; issue reports about those orders stay without their order',
-        params: StoreIdParams,
-      },
+      access: SYNCERS,
+      summary:
+        'Delete a store with its stock listings and orders; issue reports about those orders stay without their order',
+      params: StoreIdParams,
     },
-    async (request, reply) => {
-      const { storeId } = request.params;
-      const store = await mustFindStore(app.db, request.user.companyId, storeId);
-      await inTransaction(app.db, request.user, async (trx, ctx) => {
+    async ({ params, user, change, reply }) => {
+      const { storeId } = params;
+      const store = await mustFindStore(app.db, user.companyId, storeId);
+      await change(async (trx, ctx) => {
         const version = await ctx.version();
         // Devices hold orders on the floor: they learn of the removal through tombstones.
         const orders = await trx
@@ -295,7 +279,7 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
           .where('company_id', '=', ctx.companyId)
           .where('id', '=', storeId)
           .execute();
-        await audit(trx, request.user, 'store_deleted', {
+        await audit(trx, user, 'store_deleted', {
           detail: `${storeInWords(store)} with ${orders.length} order(s)`,
         });
       });

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import {
   CatalogChunkParams,
@@ -10,6 +9,7 @@ import {
 import type { Database } from '../../db/schema';
 import { notFound } from '../../errors';
 import { buildCatalog, catalogKey, gzipped, type BuiltCatalog, type BuiltChunk } from './build';
+import { routesOf } from '../../http/routes';
 
 /**
  * The catalog on the device (docs/catalog-offline.md): a manifest of chunks and each chunk by
@@ -67,44 +67,36 @@ async function sendChunk(request: FastifyRequest, reply: FastifyReply, chunk: { 
 }
 
 export async function catalogChunksModule(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['catalog'];
+  const api = routesOf(app, 'catalog');
   const cache = catalogChunkCache(app.db);
 
-  r.get(
+  api.get(
     '/v1/catalog/manifest',
     {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'The catalog on the device: its version and chunks {name, hash, rows, bytes}',
-        response: { 200: CatalogManifest },
-      },
+      access: 'user',
+      summary: 'The catalog on the device: its version and chunks {name, hash, rows, bytes}',
+      answer: CatalogManifest,
     },
-    async (_request, reply) => {
+    async ({ reply }) => {
       reply.header('cache-control', 'no-cache');
       return (await cache.current()).manifest;
     },
   );
 
-  r.get(
+  api.get(
     '/v1/catalog/chunks/:name',
     {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary:
-          'One catalog chunk {name, hash, kind, columns, rows}; cached for good when ?hash= is its hash',
-        params: CatalogChunkParams,
-        querystring: CatalogChunkQuery,
-      },
+      access: 'user',
+      summary:
+        'One catalog chunk {name, hash, kind, columns, rows}; cached for good when ?hash= is its hash',
+      params: CatalogChunkParams,
+      query: CatalogChunkQuery,
     },
-    async (request, reply) => {
-      const { name } = request.params;
-      const chunk =
-        cache.byHash(name, request.query.hash) ?? (await cache.current()).chunks.get(name);
+    async ({ query, params, request, reply }) => {
+      const { name } = params;
+      const chunk = cache.byHash(name, query.hash) ?? (await cache.current()).chunks.get(name);
       if (!chunk) throw notFound(CatalogMessages.chunkNotFound);
-      const fresh = request.query.hash === chunk.hash;
+      const fresh = query.hash === chunk.hash;
       reply
         .header('etag', `"${chunk.hash}"`)
         .header('cache-control', fresh ? IMMUTABLE : 'no-cache');

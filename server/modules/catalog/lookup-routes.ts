@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   BrowseQuery,
   CatalogMessages,
@@ -18,6 +17,7 @@ import { notFound } from '../../errors';
 import { browse, overview } from './browse';
 import { loadItem, resolveKeys, TABLE_OF } from './items';
 import { findByUuid } from './rules';
+import { routesOf } from '../../http/routes';
 
 /** Who browses BrickBase and proposes changes: the digitizing staff and the admin. */
 export const CATALOG_ROLES: readonly RoleName[] = ['digibrick_user', 'digibrick_manager', 'admin'];
@@ -36,22 +36,19 @@ const CATEGORIES: [string, ObjectType][] = [
  * info, the floor's item cards); browsing is the catalog staff's.
  */
 export async function catalogLookupRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const api = routesOf(app, 'brickbase');
 
   for (const [segment, type] of CATEGORIES) {
-    r.get(
+    api.get(
       `/v3/brickbase/${segment}/:ids`,
       {
-        config: { access: 'user' },
-        schema: {
-          tags: ['brickbase'],
-          summary: `One ${type} or several (ids or uuids joined by commas), with their details`,
-          params: IdListParams,
-          response: { 200: ItemsResponse },
-        },
+        access: 'user',
+        summary: `One ${type} or several (ids or uuids joined by commas), with their details`,
+        params: IdListParams,
+        answer: ItemsResponse,
       },
-      async (request) => {
-        const ids = await resolveKeys(app.db, TABLE_OF[type], request.params.ids);
+      async ({ params }) => {
+        const ids = await resolveKeys(app.db, TABLE_OF[type], params.ids);
         if (ids.length === 0) throw notFound(CatalogMessages.notFound);
         const results: CatalogItem[] = [];
         for (const id of ids) {
@@ -63,20 +60,17 @@ export async function catalogLookupRoutes(app: FastifyInstance): Promise<void> {
     );
   }
 
-  r.get(
+  api.get(
     '/v3/brickbase/uuids/:list',
     {
-      config: { access: 'user' },
-      schema: {
-        tags: ['brickbase'],
-        summary: 'Parts, minifigs, sets and elements by uuid (comma-joined); unknown ones left out',
-        params: UuidListParams,
-        response: { 200: ItemsResponse },
-      },
+      access: 'user',
+      summary: 'Parts, minifigs, sets and elements by uuid (comma-joined); unknown ones left out',
+      params: UuidListParams,
+      answer: ItemsResponse,
     },
-    async (request) => {
+    async ({ params }) => {
       const results: CatalogItem[] = [];
-      for (const uuid of request.params.list) {
+      for (const uuid of params.list) {
         const found = await findByUuid(app.db, uuid);
         const item = found && (await loadItem(app.db, found.type, found.id));
         if (item) results.push(item);
@@ -86,12 +80,9 @@ export async function catalogLookupRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(
+  api.get(
     '/v3/brickbase/colours/',
-    {
-      config: { access: 'user' },
-      schema: { tags: ['brickbase'], summary: 'Every colour', response: { 200: ColoursResponse } },
-    },
+    { access: 'user', summary: 'Every colour', answer: ColoursResponse },
     async () => {
       const results = await app.db
         .selectFrom('colours')
@@ -103,15 +94,12 @@ export async function catalogLookupRoutes(app: FastifyInstance): Promise<void> {
   );
 
   for (const table of ['themes', 'categories'] as const) {
-    r.get(
+    api.get(
       `/v3/brickbase/${table}/`,
       {
-        config: { access: 'user' },
-        schema: {
-          tags: ['brickbase'],
-          summary: `Every ${table === 'themes' ? 'theme' : 'part category'} (a tree by parent_id)`,
-          response: { 200: TreeResponse },
-        },
+        access: 'user',
+        summary: `Every ${table === 'themes' ? 'theme' : 'part category'} (a tree by parent_id)`,
+        answer: TreeResponse,
       },
       async () => {
         const results = await app.db
@@ -124,29 +112,23 @@ export async function catalogLookupRoutes(app: FastifyInstance): Promise<void> {
     );
   }
 
-  r.get(
+  api.get(
     '/v3/brickbase/catalog/',
     {
-      config: { access: CATALOG_ROLES },
-      schema: {
-        tags: ['brickbase'],
-        summary: 'Catalog browser: one tab, searched by name or id and filtered, a page at a time',
-        querystring: BrowseQuery,
-        response: { 200: RefsResponse },
-      },
+      access: CATALOG_ROLES,
+      summary: 'Catalog browser: one tab, searched by name or id and filtered, a page at a time',
+      query: BrowseQuery,
+      answer: RefsResponse,
     },
-    async (request) => browse(app.db, request.query),
+    async ({ query }) => browse(app.db, query),
   );
 
-  r.get(
+  api.get(
     '/v3/brickbase/catalog/overview/',
     {
-      config: { access: CATALOG_ROLES },
-      schema: {
-        tags: ['brickbase'],
-        summary: 'How many rows each tab of the catalog browser holds',
-        response: { 200: OverviewResponse },
-      },
+      access: CATALOG_ROLES,
+      summary: 'How many rows each tab of the catalog browser holds',
+      answer: OverviewResponse,
     },
     async () => overview(app.db),
   );

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CatalogItemsQuery,
   CatalogModalMessages,
@@ -12,9 +11,9 @@ import {
 } from '../../../contract/catalog-modal';
 import type { RoleName } from '../../../contract/permissions';
 import { notFound } from '../../errors';
-import { inTransaction } from '../../write/context';
 import { addCatalogTrays } from './catalog-trays';
 import { mouldInfo, mouldsOf } from './moulds';
+import { routesOf } from '../../http/routes';
 
 /** The digitizing staff, who browse the desk's catalog and add trays from it. */
 export const DIGITIZERS: readonly RoleName[] = ['digibrick_user', 'digibrick_manager'];
@@ -25,15 +24,11 @@ export const DIGITIZERS: readonly RoleName[] = ['digibrick_user', 'digibrick_man
  * are BrickBase's `/v3/brickbase/themes/` and `categories/`.
  */
 export async function catalogModalRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['catalog'];
+  const api = routesOf(app, 'catalog');
 
-  r.get(
+  api.get(
     '/v1/catalog/types',
-    {
-      config: { access: DIGITIZERS },
-      schema: { tags, summary: 'The catalog types', response: { 200: TypesResponse } },
-    },
+    { access: DIGITIZERS, summary: 'The catalog types', answer: TypesResponse },
     async () => {
       const results = await app.db
         .selectFrom('item_types')
@@ -44,54 +39,43 @@ export async function catalogModalRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(
+  api.get(
     '/v1/catalog/items',
     {
-      config: { access: DIGITIZERS },
-      schema: {
-        tags,
-        summary: "A type's moulds under a theme or category (type 2), searched, a page at a time",
-        querystring: CatalogItemsQuery,
-        response: { 200: MouldsResponse },
-      },
+      access: DIGITIZERS,
+      summary: "A type's moulds under a theme or category (type 2), searched, a page at a time",
+      query: CatalogItemsQuery,
+      answer: MouldsResponse,
     },
-    async (request) => mouldsOf(app.db, request.query),
+    async ({ query }) => mouldsOf(app.db, query),
   );
 
-  r.get(
+  api.get(
     '/v1/catalog/iteminfo',
     {
-      config: { access: DIGITIZERS },
-      schema: {
-        tags,
-        summary: "A mould's catalog info with its inventory children, parents and relations",
-        querystring: ItemInfoQuery,
-        response: { 200: MouldInfo },
-      },
+      access: DIGITIZERS,
+      summary: "A mould's catalog info with its inventory children, parents and relations",
+      query: ItemInfoQuery,
+      answer: MouldInfo,
     },
-    async (request) => {
-      const info = await mouldInfo(app.db, request.query.id);
+    async ({ query }) => {
+      const info = await mouldInfo(app.db, query.id);
       if (!info) throw notFound(CatalogModalMessages.mouldNotFound);
       return info;
     },
   );
 
-  r.post(
+  api.post(
     '/v1/catalog/trays',
     {
-      config: { access: DIGITIZERS },
-      schema: {
-        tags,
-        summary:
-          "New trays from moulds at the end of one of the company's batches (quantity 1, 'ready for filling', price 0, NEW)",
-        body: CatalogTraysBody,
-        response: { 200: CatalogTraysResponse },
-      },
+      access: DIGITIZERS,
+      summary:
+        "New trays from moulds at the end of one of the company's batches (quantity 1, 'ready for filling', price 0, NEW)",
+      body: CatalogTraysBody,
+      answer: CatalogTraysResponse,
     },
-    async (request) => ({
-      results: await inTransaction(app.db, request.user, (trx, ctx) =>
-        addCatalogTrays(trx, ctx, request.body),
-      ),
+    async ({ body, change }) => ({
+      results: await change((trx, ctx) => addCatalogTrays(trx, ctx, body)),
     }),
   );
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ChangeList,
@@ -19,6 +18,7 @@ import {
   listSuggestions,
   rejectSuggestion,
 } from './suggestions';
+import { routesOf } from '../../http/routes';
 
 const ADMIN = ['admin'] as const;
 /** Who may ask to review; suggestions.ts narrows it to the catalog's curators. */
@@ -32,95 +32,80 @@ const Done = z.object({ uuid: z.string(), status: z.enum(['accepted', 'rejected'
  * catalog is shared by every company, so is its review.
  */
 export async function catalogReviewRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const api = routesOf(app, 'brickbase');
 
-  r.post(
+  api.post(
     '/v3/brickbase/suggestions/',
     {
-      config: { access: CATALOG_ROLES },
-      schema: {
-        tags: ['brickbase'],
-        summary: 'Propose an edit of an object (object_uuid) or a relation (changes.from, .to)',
-        body: SuggestionRequest,
-        response: { 201: Created },
-      },
+      access: CATALOG_ROLES,
+      summary: 'Propose an edit of an object (object_uuid) or a relation (changes.from, .to)',
+      body: SuggestionRequest,
+      answer: Created,
+      status: 201,
     },
-    async (request, reply) => {
-      const created = await createSuggestion(app.db, request.user, request.body);
+    async ({ body, user, reply }) => {
+      const created = await createSuggestion(app.db, user, body);
       return reply.code(201).send(created);
     },
   );
 
-  r.get(
+  api.get(
     '/v3/brickbase/suggestions/',
     {
-      config: { access: ADMIN },
-      schema: {
-        tags: ['brickbase'],
-        summary: 'Suggestions in the given states (comma-joined), newest first, zero-based pages',
-        querystring: SuggestionListQuery,
-        response: { 200: SuggestionList },
-      },
+      access: ADMIN,
+      summary: 'Suggestions in the given states (comma-joined), newest first, zero-based pages',
+      query: SuggestionListQuery,
+      answer: SuggestionList,
     },
-    async (request) => {
-      const { status, page, size } = request.query;
-      return listSuggestions(app.db, request.user, status, page, size);
+    async ({ query, user }) => {
+      const { status, page, size } = query;
+      return listSuggestions(app.db, user, status, page, size);
     },
   );
 
   for (const action of ['accept', 'reject'] as const) {
-    r.post(
+    api.post(
       `/v3/brickbase/suggestion/:uuid/${action}/`,
       {
-        config: { access: REVIEWERS },
-        schema: {
-          tags: ['brickbase'],
-          description: `Only a curator (the platform admin, or an admin of the company that runs the platform) who did not make the suggestion; 403 otherwise.`,
-          summary:
-            action === 'accept'
-              ? 'Accept an open suggestion: the catalog changes and the changelog records it'
-              : 'Reject an open suggestion',
-          params: SuggestionParams,
-          body: ReviewRequest,
-          response: { 200: Done },
-        },
+        access: REVIEWERS,
+        description: `Only a curator (the platform admin, or an admin of the company that runs the platform) who did not make the suggestion; 403 otherwise.`,
+        summary:
+          action === 'accept'
+            ? 'Accept an open suggestion: the catalog changes and the changelog records it'
+            : 'Reject an open suggestion',
+        params: SuggestionParams,
+        body: ReviewRequest,
+        answer: Done,
       },
-      async (request) => {
-        const { uuid } = request.params;
-        if (action === 'accept') await acceptSuggestion(app.db, request.user, uuid);
-        else await rejectSuggestion(app.db, request.user, uuid);
+      async ({ params, user }) => {
+        const { uuid } = params;
+        if (action === 'accept') await acceptSuggestion(app.db, user, uuid);
+        else await rejectSuggestion(app.db, user, uuid);
         return { uuid, status: action === 'accept' ? 'accepted' : 'rejected' } as const;
       },
     );
   }
 
-  r.get(
+  api.get(
     '/v3/brickbase/logs/',
     {
-      config: { access: ADMIN },
-      schema: {
-        tags: ['brickbase'],
-        summary: 'The catalog changelog, newest first',
-        querystring: LogsQuery,
-        response: { 200: ChangeList },
-      },
+      access: ADMIN,
+      summary: 'The catalog changelog, newest first',
+      query: LogsQuery,
+      answer: ChangeList,
     },
-    async (request) => listChanges(app.db, request.query.page, request.query.size),
+    async ({ query }) => listChanges(app.db, query.page, query.size),
   );
 
-  r.get(
+  api.get(
     '/v3/brickbase/logs/:uuid/',
     {
-      config: { access: CATALOG_ROLES },
-      schema: {
-        tags: ['brickbase'],
-        summary: "One object's changelog, newest first",
-        params: LogsParams,
-        querystring: LogsQuery,
-        response: { 200: ChangeList },
-      },
+      access: CATALOG_ROLES,
+      summary: "One object's changelog, newest first",
+      params: LogsParams,
+      query: LogsQuery,
+      answer: ChangeList,
     },
-    async (request) =>
-      listChanges(app.db, request.query.page, request.query.size, request.params.uuid),
+    async ({ query, params }) => listChanges(app.db, query.page, query.size, params.uuid),
   );
 }

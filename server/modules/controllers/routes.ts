@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import {
@@ -13,10 +12,10 @@ import {
 } from '../../../contract/controllers';
 import type { Database } from '../../db/schema';
 import { failInterruptedRuns, type ControllerJobs } from './jobs';
+import { routesOf } from '../../http/routes';
 
 /** Controllers are the admin's (the catalog is shared by every company, runs are too). */
 const ADMIN = ['admin'] as const;
-const tags = ['brickbase'];
 
 function runs(db: Kysely<Database>) {
   return db
@@ -52,24 +51,21 @@ function toRun(r: RunRow): ControllerRun {
 
 export function controllerRoutes(jobs: ControllerJobs) {
   return async (app: FastifyInstance): Promise<void> => {
-    const r = app.withTypeProvider<ZodTypeProvider>();
+    const api = routesOf(app, 'brickbase');
 
-    r.get(
+    api.get(
       '/v3/brickbase/controllers/',
       {
-        config: { access: ADMIN },
-        schema: {
-          tags,
-          summary: 'Controller runs, newest first: page (zero-based), size, status groups',
-          querystring: ControllerListQuery,
-          response: { 200: ControllerListResponse },
-        },
+        access: ADMIN,
+        summary: 'Controller runs, newest first: page (zero-based), size, status groups',
+        query: ControllerListQuery,
+        answer: ControllerListResponse,
       },
-      async (request) => {
+      async ({ query }) => {
         await failInterruptedRuns(app.db);
-        const page = Number(request.query.page ?? 0);
-        const size = Number(request.query.size ?? CONTROLLER_PAGE_SIZE);
-        const groups = (request.query.status ?? '')
+        const page = Number(query.page ?? 0);
+        const size = Number(query.size ?? CONTROLLER_PAGE_SIZE);
+        const groups = (query.status ?? '')
           .split(',')
           .map((s) => s.trim())
           .filter(Boolean) as StatusGroup[];
@@ -93,18 +89,16 @@ export function controllerRoutes(jobs: ControllerJobs) {
       },
     );
 
-    r.post(
+    api.post(
       '/v3/brickbase/controller/async/',
       {
-        config: { access: ADMIN },
-        schema: {
-          tags,
-          summary: 'Start a controller: import the catalog dump in the background',
-          body: z.unknown().optional(),
-          response: { 202: ControllerRun },
-        },
+        access: ADMIN,
+        summary: 'Start a controller: import the catalog dump in the background',
+        body: z.unknown().optional(),
+        answer: ControllerRun,
+        status: 202,
       },
-      async (request, reply) => reply.code(202).send(await jobs.start(request.user.id)),
+      async ({ user, reply }) => reply.code(202).send(await jobs.start(user.id)),
     );
   };
 }

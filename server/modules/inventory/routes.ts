@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AddBricksRequest,
   AddBricksResponse,
@@ -13,7 +12,7 @@ import {
   MoldResponse,
 } from '../../../contract/inventory';
 import { notFound } from '../../errors';
-import { inTransaction } from '../../write/context';
+import { routesOf } from '../../http/routes';
 import { addBricks } from './add-bricks';
 import { findInventory } from './queries';
 
@@ -25,39 +24,23 @@ const SALES = ['sales_manager'] as const;
  * user may read them; the inventory and adding stock are the sales manager's.
  */
 export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const api = routesOf(app, 'inventory');
 
-  r.get(
+  api.get(
     '/v1/inventory',
     {
-      config: { access: SALES },
-      schema: {
-        tags: ['inventory'],
-        summary: 'Every item with stock, with catalog fields and BrickLink ids for the BSX export',
-        querystring: InventoryQuery,
-        response: { 200: InventoryResponse },
-      },
+      access: SALES,
+      summary: 'Every item with stock, with catalog fields and BrickLink ids for the BSX export',
+      query: InventoryQuery,
+      answer: InventoryResponse,
     },
-    async (request) => {
-      const { limit, page } = request.query;
-      return findInventory(
-        app.db,
-        request.user.companyId,
-        limit === undefined ? undefined : { limit, page },
-      );
-    },
+    async ({ query: { limit, page }, user }) =>
+      findInventory(app.db, user.companyId, limit === undefined ? undefined : { limit, page }),
   );
 
-  r.get(
+  api.get(
     '/v1/condition',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['inventory'],
-        summary: 'Conditions (key and label)',
-        response: { 200: ConditionsResponse },
-      },
-    },
+    { access: 'user', summary: 'Conditions (key and label)', answer: ConditionsResponse },
     async () =>
       app.db
         .selectFrom('conditions')
@@ -66,18 +49,15 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
         .execute(),
   );
 
-  r.get(
+  api.get(
     '/v1/colour',
     {
-      config: { access: 'user' },
-      schema: {
-        tags: ['inventory'],
-        summary: 'A colour with its BrickLink, Rebrickable and BrickOwl ids',
-        querystring: ColourQuery,
-        response: { 200: ColourResponse },
-      },
+      access: 'user',
+      summary: 'A colour with its BrickLink, Rebrickable and BrickOwl ids',
+      query: ColourQuery,
+      answer: ColourResponse,
     },
-    async (request) => {
+    async ({ query }) => {
       const row = await app.db
         .selectFrom('colours')
         .select([
@@ -88,25 +68,22 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
           'bl_colour_id',
           'brickowl_colour_id',
         ])
-        .where('id', '=', request.query.colour_id)
+        .where('id', '=', query.colour_id)
         .executeTakeFirst();
       if (!row) throw notFound(InventoryMessages.colourNotFound);
       return row;
     },
   );
 
-  r.get(
+  api.get(
     '/v1/mold',
     {
-      config: { access: 'user' },
-      schema: {
-        tags: ['inventory'],
-        summary: 'A mould with its BrickLink, Rebrickable and BrickOwl ids',
-        querystring: MoldQuery,
-        response: { 200: MoldResponse },
-      },
+      access: 'user',
+      summary: 'A mould with its BrickLink, Rebrickable and BrickOwl ids',
+      query: MoldQuery,
+      answer: MoldResponse,
     },
-    async (request) => {
+    async ({ query }) => {
       const row = await app.db
         .selectFrom('moulds')
         .select([
@@ -118,25 +95,21 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
           'rebrickable_id',
           'brickowl_id',
         ])
-        .where('id', '=', request.query.mold_id)
+        .where('id', '=', query.mold_id)
         .executeTakeFirst();
       if (!row) throw notFound(InventoryMessages.moldNotFound);
       return row;
     },
   );
 
-  r.post(
+  api.post(
     '/v1/item_overview/add',
     {
-      config: { access: SALES },
-      schema: {
-        tags: ['inventory'],
-        summary: "Kulla Catalog 'Add bricks': add stock at a location (default: for new items)",
-        body: AddBricksRequest,
-        response: { 200: AddBricksResponse },
-      },
+      access: SALES,
+      summary: "Kulla Catalog 'Add bricks': add stock at a location (default: for new items)",
+      body: AddBricksRequest,
+      answer: AddBricksResponse,
     },
-    async (request) =>
-      inTransaction(app.db, request.user, (trx, ctx) => addBricks(trx, ctx, request.body)),
+    async ({ body, change }) => change((trx, ctx) => addBricks(trx, ctx, body)),
   );
 }

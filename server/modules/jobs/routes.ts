@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBody, ErrorCode } from '../../../contract/errors';
 import {
   JobList,
@@ -14,6 +13,7 @@ import type { RoleName } from '../../../contract/permissions';
 import { AppError, conflict, notFound } from '../../errors';
 import { jobViews, queueOrderIntake, retryJob, type BackgroundJobs } from '../../jobs';
 import { storeCredentials } from '../bricksyncer';
+import { routesOf } from '../../http/routes';
 
 const SYNCERS: readonly RoleName[] = ['bricksyncer'];
 
@@ -23,67 +23,56 @@ const SYNCERS: readonly RoleName[] = ['bricksyncer'];
  */
 export function jobRoutes(jobs: BackgroundJobs) {
   return async function routes(app: FastifyInstance): Promise<void> {
-    const r = app.withTypeProvider<ZodTypeProvider>();
-    const tags = ['jobs'];
-    const config = { access: SYNCERS };
+    const api = routesOf(app, 'jobs');
 
-    r.get(
+    api.get(
       '/v1/job',
       {
-        config,
-        schema: {
-          tags,
-          summary: "A job's status, stage, progress and failed lots",
-          querystring: JobQuery,
-          response: { 200: JobView, 404: ErrorBody },
-        },
+        access: SYNCERS,
+        summary: "A job's status, stage, progress and failed lots",
+        query: JobQuery,
+        answer: JobView,
+        otherAnswers: { 404: ErrorBody },
       },
-      async (request) => {
-        const [job] = await jobViews(app.db, request.user.companyId, [request.query.job_id]);
+      async ({ query, user }) => {
+        const [job] = await jobViews(app.db, user.companyId, [query.job_id]);
         if (!job) throw notFound(JobMessages.notFound);
         return job;
       },
     );
 
-    r.get(
+    api.get(
       '/v1/jobs',
       {
-        config,
-        schema: {
-          tags,
-          summary: "The company's latest jobs (20 unless limit says, at most 100), newest first",
-          querystring: JobListQuery,
-          response: { 200: JobList },
-        },
+        access: SYNCERS,
+        summary: "The company's latest jobs (20 unless limit says, at most 100), newest first",
+        query: JobListQuery,
+        answer: JobList,
       },
-      async (request) => {
-        const { kind, store_id, status, limit } = request.query;
-        let q = app.db
-          .selectFrom('jobs')
-          .select('id')
-          .where('company_id', '=', request.user.companyId);
+      async ({ query, user }) => {
+        const { kind, store_id, status, limit } = query;
+        let q = app.db.selectFrom('jobs').select('id').where('company_id', '=', user.companyId);
         if (kind) q = q.where('kind', '=', kind);
         if (store_id) q = q.where('store_id', '=', store_id);
         if (status) q = q.where('status', '=', status);
         const ids = (await q.orderBy('id', 'desc').limit(limit).execute()).map((j) => Number(j.id));
-        return { results: await jobViews(app.db, request.user.companyId, ids) };
+        return { results: await jobViews(app.db, user.companyId, ids) };
       },
     );
 
-    r.post(
+    api.post(
       '/v1/order_intake',
       {
-        config,
-        schema: {
-          tags,
-          summary: "Import a store's new orders now (answers the queued or running intake)",
-          body: OrderIntakeBody,
-          response: { 202: JobView, 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
-        },
+        access: SYNCERS,
+        summary: "Import a store's new orders now (answers the queued or running intake)",
+        body: OrderIntakeBody,
+        answer: JobView,
+        status: 202,
+        otherAnswers: { 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
       },
-      async (request, reply) => {
-        const { companyId, id: userId } = request.user;
-        const { store_id } = request.body;
+      async ({ body, user, reply }) => {
+        const { companyId, id: userId } = user;
+        const { store_id } = body;
         const store = await storeCredentials(app.db, companyId, store_id); // 'Store not found'
         if (!store.credentials) {
           throw new AppError(400, JobMessages.noCredentials, ErrorCode.validation);
@@ -95,21 +84,20 @@ export function jobRoutes(jobs: BackgroundJobs) {
       },
     );
 
-    r.post(
+    api.post(
       '/v1/job_retry',
       {
-        config,
-        schema: {
-          tags,
-          summary:
-            "Run a failed job again: a new job for the same store (and batch); answers it, or the store's job of that kind already waiting or running",
-          body: JobRetryBody,
-          response: { 202: JobView, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody },
-        },
+        access: SYNCERS,
+        summary:
+          "Run a failed job again: a new job for the same store (and batch); answers it, or the store's job of that kind already waiting or running",
+        body: JobRetryBody,
+        answer: JobView,
+        status: 202,
+        otherAnswers: { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },
-      async (request, reply) => {
-        const { companyId, id: userId } = request.user;
-        const [failed] = await jobViews(app.db, companyId, [request.body.job_id]);
+      async ({ body, user, reply }) => {
+        const { companyId, id: userId } = user;
+        const [failed] = await jobViews(app.db, companyId, [body.job_id]);
         if (!failed) throw notFound(JobMessages.notFound);
         if (failed.status !== 'failed') throw conflict(JobMessages.notFailed);
         if (failed.store_id !== null) {

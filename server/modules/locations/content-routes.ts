@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import {
   ContentRow,
@@ -22,11 +21,11 @@ import { OrderMessages } from '../../../contract/orders';
 import type { Database } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { mustBeCompanyRow } from '../../write/company-row';
-import { inTransaction } from '../../write/context';
 import { findItems } from '../inventory/queries';
 import { moveItem, removeItem, setQuantity } from './content';
 import { TREE_EDITORS, TREE_READERS } from './routes';
 import { crumbs, newItemsSubtrees } from './route';
+import { routesOf } from '../../http/routes';
 
 /**
  * The merged stock of a move stays within what the column holds on both databases (a 32-bit
@@ -47,64 +46,50 @@ async function mergeFits(trx: Kysely<Database>, companyId: number, itemId: numbe
 
 /** Items at locations, the 'new items' locations and the item catalog table (docs/locations.md). */
 export async function contentRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['locations'];
+  const api = routesOf(app, 'locations');
 
-  r.put(
+  api.put(
     '/v1/location_content',
     {
-      config: { access: TREE_EDITORS },
-      schema: {
-        tags,
-        summary: 'Set the quantity (0–100) of an item at a location, adding it there if needed',
-        querystring: SetContentQuery,
-        body: SetContentRequest,
-        response: { 200: ContentRow },
-      },
+      access: TREE_EDITORS,
+      summary: 'Set the quantity (0–100) of an item at a location, adding it there if needed',
+      query: SetContentQuery,
+      body: SetContentRequest,
+      answer: ContentRow,
     },
-    async (request) => {
-      const { location_id, item_id } = request.query;
-      return inTransaction(app.db, request.user, (trx, ctx) =>
-        setQuantity(trx, ctx, location_id, item_id, request.body.quantity),
-      );
+    async ({ query, body, change }) => {
+      const { location_id, item_id } = query;
+      return change((trx, ctx) => setQuantity(trx, ctx, location_id, item_id, body.quantity));
     },
   );
 
-  r.delete(
+  api.delete(
     '/v1/location_content',
     {
-      config: { access: TREE_EDITORS },
-      schema: {
-        tags,
-        summary: 'Remove an item from a location',
-        querystring: DeleteContentQuery,
-        response: { 200: DeleteContentResponse },
-      },
+      access: TREE_EDITORS,
+      summary: 'Remove an item from a location',
+      query: DeleteContentQuery,
+      answer: DeleteContentResponse,
     },
-    async (request) => {
-      const { location_id, item_id, colour_id } = request.query;
-      await inTransaction(app.db, request.user, (trx, ctx) =>
-        removeItem(trx, ctx, location_id, item_id, colour_id),
-      );
+    async ({ query, change }) => {
+      const { location_id, item_id, colour_id } = query;
+      await change((trx, ctx) => removeItem(trx, ctx, location_id, item_id, colour_id));
       return { message: 'The item has been removed from the location.' };
     },
   );
 
-  r.put(
+  api.put(
     '/v1/move_location_content',
     {
-      config: { access: TREE_EDITORS },
-      schema: {
-        tags,
-        summary: "Move all of an item's stock to another location (merged with what lies there)",
-        querystring: MoveContentQuery,
-        response: { 200: MoveContentResponse },
-      },
+      access: TREE_EDITORS,
+      summary: "Move all of an item's stock to another location (merged with what lies there)",
+      query: MoveContentQuery,
+      answer: MoveContentResponse,
     },
-    async (request) => {
-      const { companyId } = request.user;
-      const { item_id, from_location_id, into_location_id } = request.query;
-      const res = await inTransaction(app.db, request.user, async (trx, ctx) => {
+    async ({ query, user, change }) => {
+      const { companyId } = user;
+      const { item_id, from_location_id, into_location_id } = query;
+      const res = await change(async (trx, ctx) => {
         await ctx.version();
         await mergeFits(trx, companyId, item_id, [from_location_id, into_location_id]);
         return moveItem(trx, ctx, item_id, from_location_id, into_location_id);
@@ -113,20 +98,17 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(
+  api.get(
     '/v1/item_location',
     {
-      config: { access: TREE_READERS },
-      schema: {
-        tags,
-        summary: 'Every location holding the item, with breadcrumb, code and quantity',
-        querystring: ItemLocationQuery,
-        response: { 200: ItemLocationResponse },
-      },
+      access: TREE_READERS,
+      summary: 'Every location holding the item, with breadcrumb, code and quantity',
+      query: ItemLocationQuery,
+      answer: ItemLocationResponse,
     },
-    async (request) => {
-      const { companyId } = request.user;
-      const itemId = request.query.item_id;
+    async ({ query, user }) => {
+      const { companyId } = user;
+      const itemId = query.item_id;
       await mustBeCompanyRow(app.db, 'items', companyId, itemId, () =>
         notFound(LocationMessages.itemNotFound),
       );
@@ -153,18 +135,15 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(
+  api.get(
     '/v1/location_new_items',
     {
-      config: { access: TREE_READERS },
-      schema: {
-        tags,
-        summary: "The 'new items' locations: flagged ones and their subtrees, with breadcrumbs",
-        response: { 200: LocationNewItemsResponse },
-      },
+      access: TREE_READERS,
+      summary: "The 'new items' locations: flagged ones and their subtrees, with breadcrumbs",
+      answer: LocationNewItemsResponse,
     },
-    async (request) => {
-      const { companyId } = request.user;
+    async ({ user }) => {
+      const { companyId } = user;
       const rows = await newItemsSubtrees(app.db, companyId);
       const own = new Map(rows.map((r) => [r.id, r.flagged]));
       const named = await crumbs(app.db, companyId, [...own.keys()]);
@@ -184,17 +163,14 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(
+  api.get(
     '/v1/item',
     {
-      config: { access: [...TREE_READERS, 'sales_manager'] },
-      schema: {
-        tags,
-        summary: "The company's items (mould, colour, condition, total stock), 5 a page",
-        querystring: ItemQuery,
-        response: { 200: ItemListResponse },
-      },
+      access: [...TREE_READERS, 'sales_manager'],
+      summary: "The company's items (mould, colour, condition, total stock), 5 a page",
+      query: ItemQuery,
+      answer: ItemListResponse,
     },
-    async (request) => findItems(app.db, request.user.companyId, request.query),
+    async ({ query, user }) => findItems(app.db, user.companyId, query),
   );
 }

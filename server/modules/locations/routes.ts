@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CopyLocationRequest,
   CopyLocationResponse,
@@ -22,7 +21,6 @@ import {
 } from '../../../contract/locations';
 import type { RoleName } from '../../../contract/permissions';
 import { badRequest } from '../../errors';
-import { inTransaction } from '../../write/context';
 import { labelsPage } from './labels';
 import { crumbs } from './route';
 import { copySubtree, createChild, deleteSubtree, move, rename, setNewItems } from './service';
@@ -37,6 +35,7 @@ import {
   subtreeSize,
   type SubtreeRow,
 } from './tree';
+import { routesOf } from '../../http/routes';
 
 /** Who reads the tree: the Warehouse Overview, the filler's and the store modal's pickers. */
 export const TREE_READERS: readonly RoleName[] = ['warehouse_manager', 'picker', 'order_manager'];
@@ -64,26 +63,22 @@ function depthFirst(nodes: SubtreeRow[]): number[] {
 
 /** The tree and its labels (docs/locations.md). */
 export async function treeRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['locations'];
+  const api = routesOf(app, 'locations');
 
   const node = async (companyId: number, id: number): Promise<LocationNode> =>
     nodeOf(app.db, companyId, await mustFind(app.db, companyId, id));
 
-  r.get(
+  api.get(
     '/v1/location_children',
     {
-      config: { access: TREE_READERS },
-      schema: {
-        tags,
-        summary: 'One level of the tree: the children of parent_id (without it: the root)',
-        querystring: LocationChildrenQuery,
-        response: { 200: LocationChildrenResponse },
-      },
+      access: TREE_READERS,
+      summary: 'One level of the tree: the children of parent_id (without it: the root)',
+      query: LocationChildrenQuery,
+      answer: LocationChildrenResponse,
     },
-    async (request) => {
-      const { companyId } = request.user;
-      const parentId = request.query.parent_id;
+    async ({ query, user }) => {
+      const { companyId } = user;
+      const parentId = query.parent_id;
       if (parentId === undefined) {
         const results = await childNodes(app.db, companyId, null, false);
         return { parent_id: null, results, count: results.length };
@@ -95,20 +90,17 @@ export async function treeRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(
+  api.get(
     '/v1/location',
     {
-      config: { access: TREE_READERS },
-      schema: {
-        tags,
-        summary: 'A location with its breadcrumb and children (without location_id: the root)',
-        querystring: LocationGetQuery,
-        response: { 200: LocationDetail },
-      },
+      access: TREE_READERS,
+      summary: 'A location with its breadcrumb and children (without location_id: the root)',
+      query: LocationGetQuery,
+      answer: LocationDetail,
     },
-    async (request) => {
-      const { companyId } = request.user;
-      const id = request.query.location_id ?? (await companyRoot(app.db, companyId)).id;
+    async ({ query, user }) => {
+      const { companyId } = user;
+      const id = query.location_id ?? (await companyRoot(app.db, companyId)).id;
       const chain = await ancestors(app.db, companyId, id);
       const self = chain.at(-1);
       if (!self || self.id !== id) await mustFind(app.db, companyId, id);
@@ -124,125 +116,101 @@ export async function treeRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.put(
+  api.put(
     '/v1/location',
     {
-      config: { access: TREE_EDITORS },
-      schema: {
-        tags,
-        summary: 'Rename ({name}) or move ({parent_id}, with its whole subtree) a location',
-        querystring: LocationIdQuery,
-        body: LocationUpdateRequest,
-        response: { 200: LocationNode },
-      },
+      access: TREE_EDITORS,
+      summary: 'Rename ({name}) or move ({parent_id}, with its whole subtree) a location',
+      query: LocationIdQuery,
+      body: LocationUpdateRequest,
+      answer: LocationNode,
     },
-    async (request) => {
-      const { companyId } = request.user;
-      const id = request.query.location_id;
-      const { name, parent_id } = request.body;
-      await inTransaction(app.db, request.user, (trx, ctx) =>
+    async ({ query, body, user, change }) => {
+      const { companyId } = user;
+      const id = query.location_id;
+      const { name, parent_id } = body;
+      await change((trx, ctx) =>
         name !== undefined ? rename(trx, ctx, id, name) : move(trx, ctx, id, parent_id!),
       );
       return node(companyId, id);
     },
   );
 
-  r.post(
+  api.post(
     '/v1/location',
     {
-      config: { access: TREE_EDITORS },
-      schema: {
-        tags,
-        summary: "Add a child location ('new location') with a fresh code",
-        body: LocationCreateRequest,
-        response: { 201: LocationNode },
-      },
+      access: TREE_EDITORS,
+      summary: "Add a child location ('new location') with a fresh code",
+      body: LocationCreateRequest,
+      answer: LocationNode,
+      status: 201,
     },
-    async (request, reply) => {
-      const { companyId } = request.user;
-      const { parent_id, name } = request.body;
-      const row = await inTransaction(app.db, request.user, (trx, ctx) =>
-        createChild(trx, ctx, parent_id, name),
-      );
+    async ({ body, user, change, reply }) => {
+      const { companyId } = user;
+      const { parent_id, name } = body;
+      const row = await change((trx, ctx) => createChild(trx, ctx, parent_id, name));
       return reply.code(201).send(await nodeOf(app.db, companyId, row));
     },
   );
 
-  r.delete(
+  api.delete(
     '/v1/location',
     {
-      config: { access: TREE_EDITORS },
-      schema: {
-        tags,
-        summary: 'Delete a location and its subtree (refused while any of it holds stock)',
-        querystring: LocationIdQuery,
-        response: { 200: LocationDeleteResponse },
-      },
+      access: TREE_EDITORS,
+      summary: 'Delete a location and its subtree (refused while any of it holds stock)',
+      query: LocationIdQuery,
+      answer: LocationDeleteResponse,
     },
-    async (request) => {
-      const deleted = await inTransaction(app.db, request.user, (trx, ctx) =>
-        deleteSubtree(trx, ctx, request.query.location_id),
-      );
+    async ({ query, change }) => {
+      const deleted = await change((trx, ctx) => deleteSubtree(trx, ctx, query.location_id));
       return { message: LocationMessages.deleted, deleted };
     },
   );
 
-  r.post(
+  api.post(
     '/v1/copy_location',
     {
-      config: { access: TREE_EDITORS },
-      schema: {
-        tags,
-        summary:
-          'Copy a subtree under a target (new ids and codes; content not copied), atomically',
-        body: CopyLocationRequest,
-        response: { 200: CopyLocationResponse },
-      },
+      access: TREE_EDITORS,
+      summary: 'Copy a subtree under a target (new ids and codes; content not copied), atomically',
+      body: CopyLocationRequest,
+      answer: CopyLocationResponse,
     },
-    async (request) => {
-      const { companyId } = request.user;
-      const { source_location_id, target_location_id } = request.body;
-      const { rootId, copied } = await inTransaction(app.db, request.user, (trx, ctx) =>
+    async ({ body, user, change }) => {
+      const { companyId } = user;
+      const { source_location_id, target_location_id } = body;
+      const { rootId, copied } = await change((trx, ctx) =>
         copySubtree(trx, ctx, source_location_id, target_location_id),
       );
       return { location: await node(companyId, rootId), copied };
     },
   );
 
-  r.post(
+  api.post(
     '/v1/new_location_items',
     {
-      config: { access: TREE_EDITORS },
-      schema: {
-        tags,
-        summary: "Mark (selected) or unmark a location as a 'new items' location",
-        body: NewLocationItemsRequest,
-        response: { 200: LocationNode },
-      },
+      access: TREE_EDITORS,
+      summary: "Mark (selected) or unmark a location as a 'new items' location",
+      body: NewLocationItemsRequest,
+      answer: LocationNode,
     },
-    async (request) => {
-      const { companyId } = request.user;
-      const { location_id, selected } = request.body;
-      await inTransaction(app.db, request.user, (trx, ctx) =>
-        setNewItems(trx, ctx, location_id, isSelected(selected)),
-      );
+    async ({ body, user, change }) => {
+      const { companyId } = user;
+      const { location_id, selected } = body;
+      await change((trx, ctx) => setNewItems(trx, ctx, location_id, isSelected(selected)));
       return node(companyId, location_id);
     },
   );
 
-  r.get(
+  api.get(
     '/v1/location_labels',
     {
-      config: { access: TREE_READERS },
-      schema: {
-        tags,
-        summary: 'Print-ready HTML labels (QR + Code 128 + breadcrumb) of a location or subtree',
-        querystring: LocationLabelsQuery,
-      },
+      access: TREE_READERS,
+      summary: 'Print-ready HTML labels (QR + Code 128 + breadcrumb) of a location or subtree',
+      query: LocationLabelsQuery,
     },
-    async (request, reply) => {
-      const { companyId } = request.user;
-      const { location_id, subtree: whole, layout } = request.query;
+    async ({ query, user, reply }) => {
+      const { companyId } = user;
+      const { location_id, subtree: whole, layout } = query;
       const top = await mustFind(app.db, companyId, location_id);
       let ids = [top.id];
       if (isFlagOn(whole)) {

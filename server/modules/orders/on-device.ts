@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   OnDeviceQuery,
   OnDeviceReport,
@@ -10,6 +9,7 @@ import {
 import { PickingStatus } from '../../../contract/orders';
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
+import { routesOf } from '../../http/routes';
 
 type Report = { device_id: string; orders: { order_id: number; pending_picks: number }[] };
 type Caller = { companyId: number; userId: number };
@@ -104,40 +104,30 @@ export async function findOnDevice(db: Kysely<Database>, companyId: number, orde
 
 /** A device's report of picks not yet sent, and the order manager's view of it. */
 export async function onDeviceRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const api = routesOf(app, 'orders');
 
-  r.post(
+  api.post(
     '/v1/sync/pending',
     {
-      config: { access: ['picker'] },
-      schema: {
-        tags: ['orders'],
-        summary: "This device's picks not yet sent, per order the caller holds the claim on",
-        body: OnDeviceReport,
-        response: { 200: OnDeviceReportResponse },
-      },
+      access: ['picker'],
+      summary: "This device's picks not yet sent, per order the caller holds the claim on",
+      body: OnDeviceReport,
+      answer: OnDeviceReportResponse,
     },
-    async (request) =>
-      keepReport(
-        app.db,
-        { companyId: request.user.companyId, userId: request.user.id },
-        request.body,
-      ),
+    async ({ body, user }) =>
+      keepReport(app.db, { companyId: user.companyId, userId: user.id }, body),
   );
 
-  r.get(
+  api.get(
     '/v1/order/on_device',
     {
-      config: { access: ['order_manager'] },
-      schema: {
-        tags: ['orders'],
-        summary: 'Picks devices last told as not yet sent, for orders still being picked',
-        querystring: OnDeviceQuery,
-        response: { 200: OnDeviceResponse },
-      },
+      access: ['order_manager'],
+      summary: 'Picks devices last told as not yet sent, for orders still being picked',
+      query: OnDeviceQuery,
+      answer: OnDeviceResponse,
     },
-    async (request) => ({
-      results: await findOnDevice(app.db, request.user.companyId, request.query.order_id),
+    async ({ query, user }) => ({
+      results: await findOnDevice(app.db, user.companyId, query.order_id),
     }),
   );
 }

@@ -28,12 +28,13 @@ import { hasAnyRole } from '../../../contract/permissions';
 import { notFound } from '../../errors';
 import type { Trx, WriteCtx } from '../../write/context';
 import { mustBeCompanyRow } from '../../write/company-row';
-import { inTransaction, refuse } from '../../write/context';
+import { refuse } from '../../write/context';
 import { nextStop } from './next';
 import { claimOrder, pauseOrder, setPicked, takeStock } from './picking';
 import { isManager, orderFor } from './routes';
 import { reportIssue } from './service';
 import { loadRoute } from '../locations/route';
+import { routesOf } from '../../http/routes';
 
 const FLOOR_ROLES = ['picker', 'order_manager', 'warehouse_manager'] as const;
 
@@ -73,24 +74,22 @@ async function addStockAllowed(
  */
 export async function pickingRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const api = routesOf(app, 'picking');
 
-  r.put(
+  api.put(
     '/v1/order/user',
     {
-      config: { access: ['picker'] },
-      schema: {
-        tags: ['picking'],
-        summary: 'Claim (BEING_PICKED) or pause (PAUSED) an order; one of concurrent claims wins',
-        querystring: OrderIdQuery,
-        body: OrderUserRequest,
-        response: { 200: OrderUpdateResponse },
-      },
+      access: ['picker'],
+      summary: 'Claim (BEING_PICKED) or pause (PAUSED) an order; one of concurrent claims wins',
+      query: OrderIdQuery,
+      body: OrderUserRequest,
+      answer: OrderUpdateResponse,
     },
-    async (request) => {
-      const orderId = request.query.order_id;
-      const wanted = request.body.picking_status_id;
+    async ({ query, body, change, request }) => {
+      const orderId = query.order_id;
+      const wanted = body.picking_status_id;
       const pause = wanted === 'PAUSED' || wanted === PickingStatus.PAUSED;
-      await inTransaction(app.db, request.user, (trx, ctx) =>
+      await change((trx, ctx) =>
         pause ? pauseOrder(trx, ctx, orderId) : claimOrder(trx, ctx, orderId),
       );
       return {
@@ -108,41 +107,35 @@ export async function pickingRoutes(app: FastifyInstance): Promise<void> {
     handler: async (_request, reply) => reply.code(200).send(),
   });
 
-  r.get(
+  api.get(
     '/v1/order/next',
     {
-      config: { access: ['picker'] },
-      schema: {
-        tags: ['picking'],
-        summary: 'The next location along the route and the items to pick there; 210 when done',
-        querystring: NextQuery,
-        response: { 200: NextResponse },
-      },
+      access: ['picker'],
+      summary: 'The next location along the route and the items to pick there; 210 when done',
+      query: NextQuery,
+      answer: NextResponse,
     },
-    async (request, reply) => {
-      const { order_id, location_id, skipped } = request.query;
+    async ({ query, user, reply }) => {
+      const { order_id, location_id, skipped } = query;
       const skip = new Set((skipped ?? '').split(',').filter(Boolean).map(Number));
-      const stop = await nextStop(app.db, request.user.companyId, order_id, location_id, skip);
+      const stop = await nextStop(app.db, user.companyId, order_id, location_id, skip);
       // Done: 210 without a body (the original contract's answer).
       if (!stop) return (reply as FastifyReply).code(NEXT_DONE_STATUS).send();
       return stop;
     },
   );
 
-  r.get(
+  api.get(
     '/v1/location_crumble',
     {
-      config: { access: FLOOR_ROLES },
-      schema: {
-        tags: ['picking'],
-        summary: 'Breadcrumb (root to leaf) and code of a location',
-        querystring: LocationQuery,
-        response: { 200: LocationCrumbResponse },
-      },
+      access: FLOOR_ROLES,
+      summary: 'Breadcrumb (root to leaf) and code of a location',
+      query: LocationQuery,
+      answer: LocationCrumbResponse,
     },
-    async (request) => {
-      const id = request.query.location_id;
-      const tree = await loadRoute(app.db, request.user.companyId, [id]);
+    async ({ query, user }) => {
+      const id = query.location_id;
+      const tree = await loadRoute(app.db, user.companyId, [id]);
       const node = tree.get(id);
       if (!node) throw notFound(OrderMessages.locationNotFound);
       return {
@@ -154,20 +147,17 @@ export async function pickingRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(
+  api.get(
     '/v1/location_content',
     {
-      config: { access: FLOOR_ROLES },
-      schema: {
-        tags: ['picking'],
-        summary: 'The items stored at a location, with their stock',
-        querystring: LocationQuery,
-        response: { 200: LocationContentResponse },
-      },
+      access: FLOOR_ROLES,
+      summary: 'The items stored at a location, with their stock',
+      query: LocationQuery,
+      answer: LocationContentResponse,
     },
-    async (request) => {
-      const { companyId } = request.user;
-      const id = request.query.location_id;
+    async ({ query, user }) => {
+      const { companyId } = user;
+      const id = query.location_id;
       await mustBeCompanyRow(app.db, 'locations', companyId, id, () =>
         notFound(OrderMessages.locationNotFound),
       );
@@ -195,26 +185,23 @@ export async function pickingRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.post(
+  api.post(
     '/v1/location_content',
     {
-      config: { access: ['picker', 'warehouse_manager'] },
-      schema: {
-        tags: ['picking'],
-        summary: 'Change the stock of an item at a location (negative for a pick), never below 0',
-        querystring: StockChangeQuery,
-        body: StockChangeRequest,
-        response: { 200: StockChangeResponse },
-      },
+      access: ['picker', 'warehouse_manager'],
+      summary: 'Change the stock of an item at a location (negative for a pick), never below 0',
+      query: StockChangeQuery,
+      body: StockChangeRequest,
+      answer: StockChangeResponse,
     },
-    async (request) => {
-      const { location_id, item_id } = request.query;
-      const { change } = request.body;
-      const quantity = await inTransaction(app.db, request.user, async (trx, ctx) => {
+    async ({ query, body, user, change: write }) => {
+      const { location_id, item_id } = query;
+      const { change } = body;
+      const quantity = await write(async (trx, ctx) => {
         const version = await ctx.version();
         if (change > 0) {
           // A picker adds stock only by filling a tray (tray.fill on the outbox), never here.
-          if (!hasAnyRole(request.user.permissions, ['warehouse_manager'])) {
+          if (!hasAnyRole(user.permissions, ['warehouse_manager'])) {
             throw refuse(403, 'forbidden', OrderMessages.pickerAddsNoStock);
           }
           await addStockAllowed(trx, ctx, location_id, item_id, change);
@@ -226,23 +213,20 @@ export async function pickingRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.put(
+  api.put(
     '/v1/order/item',
     {
-      config: { access: ['picker', 'order_manager'] },
-      schema: {
-        tags: ['picking'],
-        summary: "Set an order item's quantity_picked (item_id is the item variant)",
-        querystring: OrderItemQuery,
-        body: SetPickedRequest,
-        response: { 200: SetPickedResponse },
-      },
+      access: ['picker', 'order_manager'],
+      summary: "Set an order item's quantity_picked (item_id is the item variant)",
+      query: OrderItemQuery,
+      body: SetPickedRequest,
+      answer: SetPickedResponse,
     },
-    async (request) => {
-      const { order_id, item_id } = request.query;
-      const quantity = request.body.quantity_picked;
+    async ({ query, body, change, request }) => {
+      const { order_id, item_id } = query;
+      const quantity = body.quantity_picked;
       const manager = isManager(request);
-      const orderItemId = await inTransaction(app.db, request.user, async (trx, ctx) => {
+      const orderItemId = await change(async (trx, ctx) => {
         const before = await pickedOf(trx, ctx, order_id, item_id);
         const id = await setPicked(trx, ctx, order_id, item_id, quantity, manager);
         // The outbox's pick rule: picked never exceeds ordered, and a picker only adds to it.
@@ -266,20 +250,17 @@ export async function pickingRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.post(
+  api.post(
     '/v1/issue',
     {
-      config: { access: FLOOR_ROLES },
-      schema: {
-        tags: ['picking'],
-        summary: 'Report an issue to the warehouse manager (1), order manager (2) or both (3)',
-        body: IssueRequest,
-        response: { 200: IssueResponse },
-      },
+      access: FLOOR_ROLES,
+      summary: 'Report an issue to the warehouse manager (1), order manager (2) or both (3)',
+      body: IssueRequest,
+      answer: IssueResponse,
     },
-    async (request) => {
-      const b = request.body;
-      return inTransaction(app.db, request.user, (trx, ctx) =>
+    async ({ body, change }) => {
+      const b = body;
+      return change((trx, ctx) =>
         reportIssue(trx, ctx, { ...b, manager_id: b.manager_id as 1 | 2 | 3 }),
       );
     },

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   isFlagOn,
   ORDER_SORT_FLAGS,
@@ -15,11 +14,11 @@ import {
 } from '../../../contract/orders';
 import { hasAnyRole } from '../../../contract/permissions';
 import { badRequest, notFound } from '../../errors';
-import { inTransaction } from '../../write/context';
 import { findOrderItems, findOrders, stockOf, type Viewer } from './queries';
 import { updateOrder } from './service';
 import { loadRoute } from '../locations/route';
 import { findOnDevice } from './on-device';
+import { routesOf } from '../../http/routes';
 
 const ORDER_ROLES = ['order_manager', 'picker'] as const;
 
@@ -43,21 +42,18 @@ export async function orderFor(app: FastifyInstance, request: FastifyRequest, or
 
 /** Orders, their items and statuses (docs/picking.md), mounted under /api. */
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const api = routesOf(app, 'orders');
 
-  r.get(
+  api.get(
     '/v1/order',
     {
-      config: { access: ORDER_ROLES },
-      schema: {
-        tags: ['orders'],
-        summary: 'One order (order_id) or a sorted, paged list of orders',
-        querystring: OrderQuery,
-        response: { 200: OrderListResponse },
-      },
+      access: ORDER_ROLES,
+      summary: 'One order (order_id) or a sorted, paged list of orders',
+      query: OrderQuery,
+      answer: OrderListResponse,
     },
-    async (request) => {
-      const q = request.query;
+    async ({ query, request }) => {
+      const q = query;
       const viewer = viewerOf(request);
       // An order manager's list carries the picks still on devices for its orders: one request.
       const withOnDevice = async (list: OrderListResponse): Promise<OrderListResponse> => {
@@ -84,41 +80,33 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.put(
+  api.put(
     '/v1/order',
     {
-      config: { access: ORDER_ROLES },
-      schema: {
-        tags: ['orders'],
-        summary: 'Change exactly one of picker_issue, has_problem, picking_status_id, pickable',
-        querystring: OrderIdQuery,
-        body: OrderUpdateRequest,
-        response: { 200: OrderUpdateResponse },
-      },
+      access: ORDER_ROLES,
+      summary: 'Change exactly one of picker_issue, has_problem, picking_status_id, pickable',
+      query: OrderIdQuery,
+      body: OrderUpdateRequest,
+      answer: OrderUpdateResponse,
     },
-    async (request) => {
-      const orderId = request.query.order_id;
-      await inTransaction(app.db, request.user, (trx, ctx) =>
-        updateOrder(trx, ctx, orderId, request.body, isManager(request)),
-      );
+    async ({ query, body, change, request }) => {
+      const orderId = query.order_id;
+      await change((trx, ctx) => updateOrder(trx, ctx, orderId, body, isManager(request)));
       return { message: OrderMessages.updated, order: await orderFor(app, request, orderId) };
     },
   );
 
-  r.get(
+  api.get(
     '/v1/order/item',
     {
-      config: { access: ORDER_ROLES },
-      schema: {
-        tags: ['orders'],
-        summary: "An order's items, each with the locations holding it (route order)",
-        querystring: OrderIdQuery,
-        response: { 200: OrderItemsResponse },
-      },
+      access: ORDER_ROLES,
+      summary: "An order's items, each with the locations holding it (route order)",
+      query: OrderIdQuery,
+      answer: OrderItemsResponse,
     },
-    async (request) => {
-      const { companyId } = request.user;
-      const orderId = request.query.order_id;
+    async ({ query, user, request }) => {
+      const { companyId } = user;
+      const orderId = query.order_id;
       await orderFor(app, request, orderId);
       const items = await findOrderItems(app.db, companyId, orderId);
       const stock = await stockOf(
@@ -148,12 +136,9 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(
+  api.get(
     '/v1/order/picking_status',
-    {
-      config: { access: ORDER_ROLES },
-      schema: { tags: ['orders'], response: { 200: PickingStatusesResponse } },
-    },
+    { access: ORDER_ROLES, answer: PickingStatusesResponse },
     async () =>
       app.db
         .selectFrom('picking_statuses')
@@ -162,17 +147,11 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         .execute(),
   );
 
-  r.get(
-    '/v1/order/status',
-    {
-      config: { access: ORDER_ROLES },
-      schema: { tags: ['orders'], response: { 200: OrderStatusesResponse } },
-    },
-    async () =>
-      app.db
-        .selectFrom('order_statuses')
-        .select(['id as status_id', 'name as status_name'])
-        .orderBy('id')
-        .execute(),
+  api.get('/v1/order/status', { access: ORDER_ROLES, answer: OrderStatusesResponse }, async () =>
+    app.db
+      .selectFrom('order_statuses')
+      .select(['id as status_id', 'name as status_name'])
+      .orderBy('id')
+      .execute(),
   );
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorCode } from '../../../contract/errors';
 import { Permission } from '../../../contract/permissions';
 import {
@@ -20,7 +19,6 @@ import {
   ProjectUpdate,
 } from '../../../contract/projects';
 import type { SessionUser } from '../../auth/tokens';
-import { inTransaction } from '../../write/context';
 import {
   batchNames,
   batchRows,
@@ -31,6 +29,7 @@ import {
 } from './queries';
 import * as rules from './rules';
 import { DIGI_MANAGER, DIGITIZERS } from './rules';
+import { routesOf } from '../../http/routes';
 
 /** Every failed form check at once, one detail per message. */
 function refuseForm(reply: FastifyReply, problems: string[]) {
@@ -43,233 +42,181 @@ const isManager = (user: SessionUser) => user.permissions.includes(Permission.di
 
 /** Digitizing projects and their batches (docs/projects.md). */
 export async function projectsRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['projects'];
+  const api = routesOf(app, 'projects');
   const allProjects = (user: SessionUser) => projectRows(app.db, user.companyId);
   const allBatches = (user: SessionUser, projectId: number) =>
     batchRows(app.db, user.companyId, projectId, { showClaimant: isManager(user) });
 
-  r.get(
+  api.get(
     '/v1/projects',
     {
-      config: { access: DIGITIZERS },
-      schema: {
-        tags,
-        summary: "The company's projects, optionally only those with the given statuses",
-        querystring: ProjectListQuery,
-        response: { 200: ProjectList },
-      },
+      access: DIGITIZERS,
+      summary: "The company's projects, optionally only those with the given statuses",
+      query: ProjectListQuery,
+      answer: ProjectList,
     },
-    async (request) => ({
-      results: await projectRows(app.db, request.user.companyId, {
-        statuses: request.query.status,
+    async ({ query, user }) => ({
+      results: await projectRows(app.db, user.companyId, {
+        statuses: query.status,
       }),
     }),
   );
 
-  r.put(
+  api.put(
     '/v1/projects',
-    {
-      config: { access: DIGITIZERS },
-      schema: {
-        tags,
-        summary: 'Create a project',
-        body: ProjectForm,
-        response: { 200: ProjectList },
-      },
-    },
-    async (request, reply) => {
-      const checked = await inTransaction(app.db, request.user, async (trx, ctx) => {
+    { access: DIGITIZERS, summary: 'Create a project', body: ProjectForm, answer: ProjectList },
+    async ({ body, user, change, reply }) => {
+      const checked = await change(async (trx, ctx) => {
         await ctx.version();
-        const c = checkProject(request.body, 'create', await projectNames(trx, ctx.companyId));
+        const c = checkProject(body, 'create', await projectNames(trx, ctx.companyId));
         if (c.ok) await rules.createProject(trx, ctx, c.values);
         return c;
       });
       if (!checked.ok) return refuseForm(reply, checked.problems);
-      return { results: await allProjects(request.user) };
+      return { results: await allProjects(user) };
     },
   );
 
-  r.post(
+  api.post(
     '/v1/projects',
-    {
-      config: { access: DIGITIZERS },
-      schema: {
-        tags,
-        summary: 'Update a project',
-        body: ProjectUpdate,
-        response: { 200: ProjectList },
-      },
-    },
-    async (request, reply) => {
-      const id = request.body.project_id;
-      await mustFindProject(app.db, request.user.companyId, id);
-      const checked = await inTransaction(app.db, request.user, async (trx, ctx) => {
+    { access: DIGITIZERS, summary: 'Update a project', body: ProjectUpdate, answer: ProjectList },
+    async ({ body, user, change, reply }) => {
+      const id = body.project_id;
+      await mustFindProject(app.db, user.companyId, id);
+      const checked = await change(async (trx, ctx) => {
         await ctx.version();
-        const c = checkProject(request.body, 'update', await projectNames(trx, ctx.companyId, id));
+        const c = checkProject(body, 'update', await projectNames(trx, ctx.companyId, id));
         if (c.ok) await rules.updateProject(trx, ctx, id, c.values);
         return c;
       });
       if (!checked.ok) return refuseForm(reply, checked.problems);
-      return { results: await allProjects(request.user) };
+      return { results: await allProjects(user) };
     },
   );
 
-  r.post(
+  api.post(
     '/v1/projects/status',
     {
-      config: { access: DIGI_MANAGER },
-      schema: {
-        tags,
-        summary: "Set a project's status (any status may follow any other)",
-        body: ProjectStatusBody,
-        response: { 200: ProjectList },
-      },
+      access: DIGI_MANAGER,
+      summary: "Set a project's status (any status may follow any other)",
+      body: ProjectStatusBody,
+      answer: ProjectList,
     },
-    async (request) => {
-      const { project_id, status } = request.body;
-      await mustFindProject(app.db, request.user.companyId, project_id);
-      await inTransaction(app.db, request.user, (trx, ctx) =>
-        rules.setProjectStatus(trx, ctx, project_id, status),
-      );
-      return { results: await allProjects(request.user) };
+    async ({ body, user, change }) => {
+      const { project_id, status } = body;
+      await mustFindProject(app.db, user.companyId, project_id);
+      await change((trx, ctx) => rules.setProjectStatus(trx, ctx, project_id, status));
+      return { results: await allProjects(user) };
     },
   );
 
-  r.get(
+  api.get(
     '/v1/projects/name',
-    {
-      config: { access: DIGITIZERS },
-      schema: {
-        tags,
-        summary: "A project's name",
-        querystring: ProjectIdQuery,
-        response: { 200: ProjectName },
-      },
-    },
-    async (request) => {
-      const p = await mustFindProject(app.db, request.user.companyId, request.query.project_id);
+    { access: DIGITIZERS, summary: "A project's name", query: ProjectIdQuery, answer: ProjectName },
+    async ({ query, user }) => {
+      const p = await mustFindProject(app.db, user.companyId, query.project_id);
       return { project_name: p.name };
     },
   );
 
-  r.get(
+  api.get(
     '/v1/batches',
     {
-      config: { access: DIGITIZERS },
-      schema: {
-        tags,
-        summary: "A project's batches, optionally only those with the given statuses",
-        querystring: BatchListQuery,
-        response: { 200: BatchList },
-      },
+      access: DIGITIZERS,
+      summary: "A project's batches, optionally only those with the given statuses",
+      query: BatchListQuery,
+      answer: BatchList,
     },
-    async (request) => {
-      const { project_id, status } = request.query;
-      await mustFindProject(app.db, request.user.companyId, project_id);
-      const results = await batchRows(app.db, request.user.companyId, project_id, {
+    async ({ query, user }) => {
+      const { project_id, status } = query;
+      await mustFindProject(app.db, user.companyId, project_id);
+      const results = await batchRows(app.db, user.companyId, project_id, {
         statuses: status,
-        showClaimant: isManager(request.user),
+        showClaimant: isManager(user),
       });
       return { results };
     },
   );
 
-  r.put(
+  api.put(
     '/v1/batches',
     {
-      config: { access: DIGITIZERS },
-      schema: {
-        tags,
-        summary: 'Create a batch in the project',
-        querystring: ProjectIdQuery,
-        body: BatchCreate,
-        response: { 200: BatchList },
-      },
+      access: DIGITIZERS,
+      summary: 'Create a batch in the project',
+      query: ProjectIdQuery,
+      body: BatchCreate,
+      answer: BatchList,
     },
-    async (request, reply) => {
-      const projectId = request.query.project_id;
-      await mustFindProject(app.db, request.user.companyId, projectId);
-      const checked = await inTransaction(app.db, request.user, async (trx, ctx) => {
+    async ({ query, body, user, change, reply }) => {
+      const projectId = query.project_id;
+      await mustFindProject(app.db, user.companyId, projectId);
+      const checked = await change(async (trx, ctx) => {
         await ctx.version();
-        const c = checkBatch(request.body, await batchNames(trx, ctx.companyId, projectId));
+        const c = checkBatch(body, await batchNames(trx, ctx.companyId, projectId));
         if (c.ok) await rules.createBatch(trx, ctx, projectId, c.values);
         return c;
       });
       if (!checked.ok) return refuseForm(reply, checked.problems);
-      return { results: await allBatches(request.user, projectId) };
+      return { results: await allBatches(user, projectId) };
     },
   );
 
-  r.post(
+  api.post(
     '/v1/batches',
     {
-      config: { access: DIGITIZERS },
-      schema: {
-        tags,
-        summary: "Update a batch's name, comments and hours",
-        querystring: ProjectIdQuery,
-        body: BatchUpdate,
-        response: { 200: BatchList },
-      },
+      access: DIGITIZERS,
+      summary: "Update a batch's name, comments and hours",
+      query: ProjectIdQuery,
+      body: BatchUpdate,
+      answer: BatchList,
     },
-    async (request, reply) => {
-      const projectId = request.query.project_id;
-      const batchId = request.body.batch_id;
-      await mustFindBatch(app.db, request.user.companyId, projectId, batchId);
-      const checked = await inTransaction(app.db, request.user, async (trx, ctx) => {
+    async ({ query, body, user, change, reply }) => {
+      const projectId = query.project_id;
+      const batchId = body.batch_id;
+      await mustFindBatch(app.db, user.companyId, projectId, batchId);
+      const checked = await change(async (trx, ctx) => {
         await ctx.version();
         const taken = await batchNames(trx, ctx.companyId, projectId, batchId);
-        const c = checkBatch(request.body, taken);
+        const c = checkBatch(body, taken);
         if (c.ok) await rules.updateBatch(trx, ctx, batchId, c.values);
         return c;
       });
       if (!checked.ok) return refuseForm(reply, checked.problems);
-      return { results: await allBatches(request.user, projectId) };
+      return { results: await allBatches(user, projectId) };
     },
   );
 
-  r.post(
+  api.post(
     '/v1/batches/status',
     {
-      config: { access: DIGI_MANAGER },
-      schema: {
-        tags,
-        summary: "Set a batch's status; 'ready for filling' puts its trays on the floor",
-        querystring: ProjectIdQuery,
-        body: BatchStatusBody,
-        response: { 200: BatchList },
-      },
+      access: DIGI_MANAGER,
+      summary: "Set a batch's status; 'ready for filling' puts its trays on the floor",
+      query: ProjectIdQuery,
+      body: BatchStatusBody,
+      answer: BatchList,
     },
-    async (request) => {
-      const projectId = request.query.project_id;
-      const { batch_id, status } = request.body;
-      await mustFindBatch(app.db, request.user.companyId, projectId, batch_id);
-      await inTransaction(app.db, request.user, (trx, ctx) =>
-        rules.setBatchStatus(trx, ctx, projectId, batch_id, status),
-      );
-      return { results: await allBatches(request.user, projectId) };
+    async ({ query, body, user, change }) => {
+      const projectId = query.project_id;
+      const { batch_id, status } = body;
+      await mustFindBatch(app.db, user.companyId, projectId, batch_id);
+      await change((trx, ctx) => rules.setBatchStatus(trx, ctx, projectId, batch_id, status));
+      return { results: await allBatches(user, projectId) };
     },
   );
 
-  r.post(
+  api.post(
     '/v1/batch/declaim',
     {
-      config: { access: DIGI_MANAGER },
-      schema: {
-        tags,
-        summary: "Release the claim on a batch's trays",
-        querystring: DeclaimQuery,
-        response: { 200: BatchList },
-      },
+      access: DIGI_MANAGER,
+      summary: "Release the claim on a batch's trays",
+      query: DeclaimQuery,
+      answer: BatchList,
     },
-    async (request) => {
-      const { project_id, batch_id } = request.query;
-      await mustFindBatch(app.db, request.user.companyId, project_id, batch_id);
-      await inTransaction(app.db, request.user, (trx, ctx) =>
-        rules.declaim(trx, ctx, project_id, batch_id),
-      );
-      return { results: await allBatches(request.user, project_id) };
+    async ({ query, user, change }) => {
+      const { project_id, batch_id } = query;
+      await mustFindBatch(app.db, user.companyId, project_id, batch_id);
+      await change((trx, ctx) => rules.declaim(trx, ctx, project_id, batch_id));
+      return { results: await allBatches(user, project_id) };
     },
   );
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   IssueDeleteResponse,
   IssueIdQuery,
@@ -10,31 +9,27 @@ import {
   ReportMessages,
 } from '../../../contract/reports';
 import { forbidden } from '../../errors';
-import { inTransaction } from '../../write/context';
 import { issueRows } from './queries';
 import { deleteSolved, holds, MANAGERS, mustHandle, setSolved } from './rules';
+import { routesOf } from '../../http/routes';
 
 /** Warehouse Reports and Item Reports: list, mark solved, delete solved. */
 export async function reportsRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['reports'];
+  const api = routesOf(app, 'reports');
 
-  r.get(
+  api.get(
     '/v1/issue',
     {
-      config: { access: MANAGERS },
-      schema: {
-        tags,
-        summary: 'Issues for manager 1 (warehouse) or 2 (order), with those for both (3)',
-        querystring: IssueListQuery,
-        response: { 200: IssueListResponse },
-      },
+      access: MANAGERS,
+      summary: 'Issues for manager 1 (warehouse) or 2 (order), with those for both (3)',
+      query: IssueListQuery,
+      answer: IssueListResponse,
     },
-    async (request) => {
-      const managerId = request.query.manager_id as 1 | 2;
-      if (!holds(request.user, managerId)) throw forbidden();
-      const all = request.query.all_issues;
-      const results = await issueRows(app.db, request.user.companyId, {
+    async ({ query, user }) => {
+      const managerId = query.manager_id as 1 | 2;
+      if (!holds(user, managerId)) throw forbidden();
+      const all = query.all_issues;
+      const results = await issueRows(app.db, user.companyId, {
         managerId,
         all: all !== undefined && all !== '0' && all !== 'false',
       });
@@ -42,25 +37,20 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.put(
+  api.put(
     '/v1/issue',
     {
-      config: { access: MANAGERS },
-      schema: {
-        tags,
-        summary: 'Mark an issue solved (solved=true) or open again (solved=false)',
-        querystring: IssueSolveQuery,
-        response: { 200: IssueSolveResponse },
-      },
+      access: MANAGERS,
+      summary: 'Mark an issue solved (solved=true) or open again (solved=false)',
+      query: IssueSolveQuery,
+      answer: IssueSolveResponse,
     },
-    async (request) => {
-      const { issue_id } = request.query;
-      const solved = request.query.solved === 'true' || request.query.solved === '1';
-      await mustHandle(app.db, request.user, issue_id);
-      await inTransaction(app.db, request.user, (trx, ctx) =>
-        setSolved(trx, ctx, issue_id, solved),
-      );
-      const [issue] = await issueRows(app.db, request.user.companyId, {
+    async ({ query, user, change }) => {
+      const { issue_id } = query;
+      const solved = query.solved === 'true' || query.solved === '1';
+      await mustHandle(app.db, user, issue_id);
+      await change((trx, ctx) => setSolved(trx, ctx, issue_id, solved));
+      const [issue] = await issueRows(app.db, user.companyId, {
         issueId: issue_id,
         all: true,
       });
@@ -68,21 +58,18 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.delete(
+  api.delete(
     '/v1/issue',
     {
-      config: { access: MANAGERS },
-      schema: {
-        tags,
-        summary: 'Delete a solved issue (409 while unsolved)',
-        querystring: IssueIdQuery,
-        response: { 200: IssueDeleteResponse },
-      },
+      access: MANAGERS,
+      summary: 'Delete a solved issue (409 while unsolved)',
+      query: IssueIdQuery,
+      answer: IssueDeleteResponse,
     },
-    async (request) => {
-      const { issue_id } = request.query;
-      await mustHandle(app.db, request.user, issue_id);
-      await inTransaction(app.db, request.user, (trx, ctx) => deleteSolved(trx, ctx, issue_id));
+    async ({ query, user, change }) => {
+      const { issue_id } = query;
+      await mustHandle(app.db, user, issue_id);
+      await change((trx, ctx) => deleteSolved(trx, ctx, issue_id));
       return { message: ReportMessages.deleted };
     },
   );

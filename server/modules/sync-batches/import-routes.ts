@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bsxChunks } from '../../../contract/bsx/write';
 import { ErrorBody, ErrorCode } from '../../../contract/errors';
 import {
@@ -9,37 +8,31 @@ import {
   batchLotsForBsx,
 } from '../../../contract/sync-batch-bsx';
 import { AddLotsBody, BatchIdQuery, ImportState } from '../../../contract/sync-batches';
-import { inTransaction } from '../../write/context';
 import { appendLots } from './import';
 import { batchItems, batchRow } from './queries';
 import { SYNCERS } from './routes';
+import { routesOf } from '../../http/routes';
 
 /** A chunk of 5,000 lots is about 2 MB of JSON. */
 const CHUNK_BODY = 8 * 1024 * 1024;
 
 /** A large import in chunks, and a batch's lots as a BrickStore file (docs/bricksyncer.md). */
 export async function syncBatchImportRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['sync batches'];
-  const config = { access: SYNCERS };
+  const api = routesOf(app, 'sync batches');
 
-  r.post(
+  api.post(
     '/v1/sync_batch_lots',
     {
-      config,
-      bodyLimit: CHUNK_BODY,
-      schema: {
-        tags,
-        summary:
-          'Add the next chunk of lots to a batch created with more lots announced; a chunk sent again changes nothing',
-        body: AddLotsBody,
-        response: { 200: ImportState, 400: ErrorBody, 409: ErrorBody },
-      },
+      access: SYNCERS,
+      summary:
+        'Add the next chunk of lots to a batch created with more lots announced; a chunk sent again changes nothing',
+      body: AddLotsBody,
+      answer: ImportState,
+      otherAnswers: { 400: ErrorBody, 409: ErrorBody },
+      options: { bodyLimit: CHUNK_BODY },
     },
-    async (request, reply) => {
-      const out = await inTransaction(app.db, request.user, (trx, ctx) =>
-        appendLots(trx, ctx, request.body),
-      );
+    async ({ body, change, reply }) => {
+      const out = await change((trx, ctx) => appendLots(trx, ctx, body));
       if (!out.ok) {
         return reply.status(400).send({
           errors: out.problems.map((detail) => ({ detail, code: ErrorCode.validation })),
@@ -49,19 +42,16 @@ export async function syncBatchImportRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  r.get(
+  api.get(
     '/v1/sync_batch_bsx',
     {
-      config,
-      schema: {
-        tags,
-        summary: "A batch's lots as a BrickStore (BSX) file with every lot field the batch keeps",
-        querystring: BatchIdQuery,
-      },
+      access: SYNCERS,
+      summary: "A batch's lots as a BrickStore (BSX) file with every lot field the batch keeps",
+      query: BatchIdQuery,
     },
-    async (request, reply) => {
-      const { companyId } = request.user;
-      const batch = await batchRow(app.db, companyId, request.query.batch_id);
+    async ({ query, user, reply }) => {
+      const { companyId } = user;
+      const batch = await batchRow(app.db, companyId, query.batch_id);
       const lots = batchLotsForBsx(await batchItems(app.db, companyId, batch.batch_id));
       const file = bsxChunks(lots, BATCH_BSX_CONDITIONS, { currency: batch.currency });
       const name = encodeURIComponent(batchBsxFileName(batch.name));

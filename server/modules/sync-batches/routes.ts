@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody, ErrorCode } from '../../../contract/errors';
 import { UploadJobs } from '../../../contract/jobs';
@@ -20,7 +19,7 @@ import {
   UploadBody,
 } from '../../../contract/sync-batches';
 import { jobViews } from '../../jobs';
-import { inTransaction, refuse } from '../../write/context';
+import { refuse } from '../../write/context';
 import {
   batchItems,
   batchPage,
@@ -31,6 +30,7 @@ import {
 } from './queries';
 import { checkNewBatch, createBatch, setPrices } from './rules';
 import { startUpload } from './upload';
+import { routesOf } from '../../http/routes';
 
 export const SYNCERS: readonly RoleName[] = ['bricksyncer'];
 /** An import of 20,000 lots is a few MB of JSON. */
@@ -38,44 +38,37 @@ const LARGE_BODY = 16 * 1024 * 1024;
 
 /** Sync batches: BSX lots matched to the catalog, batches, their prices (docs/bricksyncer.md). */
 export async function syncBatchRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['sync batches'];
-  const config = { access: SYNCERS };
+  const api = routesOf(app, 'sync batches');
 
-  r.post(
+  api.post(
     '/v1/sync_batch_convert',
     {
-      config,
-      bodyLimit: LARGE_BODY,
-      schema: {
-        tags,
-        summary: "Find each BSX lot's mould and colour in the catalog (the import's first step)",
-        body: ConvertBody,
-        response: { 200: ConvertResult },
-      },
+      access: SYNCERS,
+      summary: "Find each BSX lot's mould and colour in the catalog (the import's first step)",
+      body: ConvertBody,
+      answer: ConvertResult,
+      options: { bodyLimit: LARGE_BODY },
     },
-    async (request) => ({
-      results: (await matchLots(app.db, request.user.companyId, request.body.lots)).map(converted),
+    async ({ body, user }) => ({
+      results: (await matchLots(app.db, user.companyId, body.lots)).map(converted),
     }),
   );
 
-  r.post(
+  api.post(
     '/v1/new_sync_batch',
     {
-      config,
-      bodyLimit: LARGE_BODY,
-      schema: {
-        tags,
-        summary: 'Create a sync batch from imported lots; every failed check at once',
-        body: NewBatchBody,
-        response: { 200: z.object({ batch_id: z.number() }), 400: ErrorBody },
-      },
+      access: SYNCERS,
+      summary: 'Create a sync batch from imported lots; every failed check at once',
+      body: NewBatchBody,
+      answer: z.object({ batch_id: z.number() }),
+      otherAnswers: { 400: ErrorBody },
+      options: { bodyLimit: LARGE_BODY },
     },
-    async (request, reply) => {
-      const out = await inTransaction(app.db, request.user, async (trx, ctx) => {
-        const checked = await checkNewBatch(trx, ctx, request.body);
+    async ({ body, change, reply }) => {
+      const out = await change(async (trx, ctx) => {
+        const checked = await checkNewBatch(trx, ctx, body);
         if (checked.problems.length > 0) return { ok: false as const, problems: checked.problems };
-        const batch_id = await createBatch(trx, ctx, request.body, checked.matches);
+        const batch_id = await createBatch(trx, ctx, body, checked.matches);
         return { ok: true as const, batch_id };
       });
       if (!out.ok) {
@@ -87,38 +80,32 @@ export async function syncBatchRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(
+  api.get(
     '/v1/sync_batches',
     {
-      config,
-      schema: {
-        tags,
-        summary: "The company's sync batches, newest first, a page at a time",
-        querystring: SyncBatchListQuery,
-        response: { 200: SyncBatchList },
-      },
+      access: SYNCERS,
+      summary: "The company's sync batches, newest first, a page at a time",
+      query: SyncBatchListQuery,
+      answer: SyncBatchList,
     },
-    async (request) => {
-      const { page, limit } = request.query;
-      return { ...(await batchPage(app.db, request.user.companyId, page, limit)), page, limit };
+    async ({ query, user }) => {
+      const { page, limit } = query;
+      return { ...(await batchPage(app.db, user.companyId, page, limit)), page, limit };
     },
   );
 
-  r.get(
+  api.get(
     '/v1/sync_batch_projects',
     {
-      config,
-      schema: {
-        tags,
-        summary: "The company's projects a new batch may belong to (name and status only, by name)",
-        response: { 200: SyncBatchProjects },
-      },
+      access: SYNCERS,
+      summary: "The company's projects a new batch may belong to (name and status only, by name)",
+      answer: SyncBatchProjects,
     },
-    async (request) => {
+    async ({ user }) => {
       const rows = await app.db
         .selectFrom('projects')
         .select(['id', 'name', 'status'])
-        .where('company_id', '=', request.user.companyId)
+        .where('company_id', '=', user.companyId)
         .orderBy('name')
         .orderBy('id')
         .execute();
@@ -128,78 +115,68 @@ export async function syncBatchRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(
+  api.get(
     '/v1/sync_batch',
-    {
-      config,
-      schema: { tags, summary: 'One sync batch', querystring: BatchIdQuery },
-    },
-    async (request) =>
-      SyncBatchRow.parse(await batchRow(app.db, request.user.companyId, request.query.batch_id)),
+    { access: SYNCERS, summary: 'One sync batch', query: BatchIdQuery },
+    async ({ query, user }) =>
+      SyncBatchRow.parse(await batchRow(app.db, user.companyId, query.batch_id)),
   );
 
-  r.get(
+  api.get(
     '/v1/sync_batch_items',
     {
-      config,
-      schema: {
-        tags,
-        summary: "A sync batch's items (prices in thousandths)",
-        querystring: BatchIdQuery,
-        response: { 200: SyncBatchItems },
-      },
+      access: SYNCERS,
+      summary: "A sync batch's items (prices in thousandths)",
+      query: BatchIdQuery,
+      answer: SyncBatchItems,
     },
-    async (request) => {
-      const { companyId } = request.user;
-      await mustFindSyncBatch(app.db, companyId, request.query.batch_id);
-      return { results: await batchItems(app.db, companyId, request.query.batch_id) };
+    async ({ query, user }) => {
+      const { companyId } = user;
+      await mustFindSyncBatch(app.db, companyId, query.batch_id);
+      return { results: await batchItems(app.db, companyId, query.batch_id) };
     },
   );
 
-  r.put(
+  api.put(
     '/v1/sync_batch_items',
     {
-      config,
-      bodyLimit: LARGE_BODY,
-      schema: {
-        tags,
-        summary: "Set prices (thousandths) of a batch's items",
-        body: PricesBody,
-        response: { 200: SyncBatchItems },
-      },
+      access: SYNCERS,
+      summary: "Set prices (thousandths) of a batch's items",
+      body: PricesBody,
+      answer: SyncBatchItems,
+      options: { bodyLimit: LARGE_BODY },
     },
-    async (request) => {
-      const { batch_id, items } = request.body;
-      const { companyId } = request.user;
+    async ({ body, user, change }) => {
+      const { batch_id, items } = body;
+      const { companyId } = user;
       await mustFindSyncBatch(app.db, companyId, batch_id);
-      await inTransaction(app.db, request.user, (trx, ctx) => setPrices(trx, ctx, batch_id, items));
+      await change((trx, ctx) => setPrices(trx, ctx, batch_id, items));
       return { results: await batchItems(app.db, companyId, batch_id) };
     },
   );
 
-  r.post(
+  api.post(
     '/v1/sync_batch_upload',
     {
-      config,
-      bodyLimit: LARGE_BODY,
-      schema: {
-        tags,
-        summary:
-          'Upload a batch to every store with credentials: checks that every item has a price, then queues one upload job per store',
-        querystring: BatchIdQuery,
-        body: UploadBody,
-        response: { 202: UploadJobs, 400: ErrorBody, 409: ErrorBody, 429: ErrorBody },
-      },
+      access: SYNCERS,
+      summary:
+        'Upload a batch to every store with credentials: checks that every item has a price, then queues one upload job per store',
+      query: BatchIdQuery,
+      body: UploadBody,
+      answer: UploadJobs,
+      status: 202,
+      otherAnswers: { 400: ErrorBody, 409: ErrorBody, 429: ErrorBody },
+      options: { bodyLimit: LARGE_BODY },
     },
-    async (request, reply) => {
-      const { companyId } = request.user;
-      const batchId = request.query.batch_id;
+    async ({ query, body, user, reply }) => {
+      const { companyId } = user;
+      const batchId = query.batch_id;
       await mustFindSyncBatch(app.db, companyId, batchId);
       const stored = await batchItems(app.db, companyId, batchId);
-      const sent = new Map(request.body.items.map((i) => [i.item_id, i.price]));
+      const sent = new Map(body.items.map((i) => [i.item_id, i.price]));
       const prices = stored.map((i) => ({ price: sent.get(i.item_id) ?? i.price }));
       if (!canUpload(prices)) throw refuse(400, ErrorCode.validation, M.uploadNoPrice);
-      const jobIds = await startUpload(app.db, request.user, batchId, sent);
+      const jobIds = await startUpload(app.db, user, batchId, sent);
       return reply.status(202).send({ jobs: await jobViews(app.db, companyId, jobIds) });
     },
   );

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   BATCH_SORT_FLAGS,
   BatchIdsResponse,
@@ -19,9 +18,9 @@ import {
   type BatchSortFlag,
 } from '../../../contract/warehouse';
 import { badRequest, notFound } from '../../errors';
-import { inTransaction } from '../../write/context';
 import { fillTray, storeBatch } from './fill';
 import { batchIds, findBatch, listBatches, listTrays, trayDetail } from './queries';
+import { routesOf } from '../../http/routes';
 
 const DESK = ['order_manager'] as const;
 const FILLERS = ['picker', 'order_manager'] as const;
@@ -32,93 +31,78 @@ function isOn(v: string | undefined): boolean {
 
 /** Batches Overview, Tray Overview, Fill tray and Store (docs/filling.md). */
 export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const api = routesOf(app, 'warehouse');
 
-  r.get(
+  api.get(
     '/v1/warehouse/batches',
     {
-      config: { access: DESK },
-      schema: {
-        tags: ['warehouse'],
-        summary: 'Warehouse batches with filled|total trays, 10 per page, one sort flag',
-        querystring: BatchListQuery,
-        response: { 200: BatchListResponse },
-      },
+      access: DESK,
+      summary: 'Warehouse batches with filled|total trays, 10 per page, one sort flag',
+      query: BatchListQuery,
+      answer: BatchListResponse,
     },
-    async (request) => {
-      const q = request.query;
+    async ({ query, user }) => {
+      const q = query;
       const flags = BATCH_SORT_FLAGS.filter((f) => isOn(q[f]));
       if (flags.length > 1) throw badRequest('Choose at most one sort order.');
       const sort: BatchSortFlag = flags[0] ?? 'order_by_last_modified';
-      return listBatches(app.db, request.user.companyId, sort, q.limit, q.page);
+      return listBatches(app.db, user.companyId, sort, q.limit, q.page);
     },
   );
 
-  r.get(
+  api.get(
     '/v1/warehouse/batch_ids',
     {
-      config: { access: FILLERS },
-      schema: {
-        tags: ['warehouse'],
-        summary: 'Ids (and names) of the warehouse batches',
-        response: { 200: BatchIdsResponse },
-      },
+      access: FILLERS,
+      summary: 'Ids (and names) of the warehouse batches',
+      answer: BatchIdsResponse,
     },
-    async (request) => batchIds(app.db, request.user.companyId),
+    async ({ user }) => batchIds(app.db, user.companyId),
   );
 
-  r.get(
+  api.get(
     '/v1/warehouse/trays',
     {
-      config: { access: FILLERS },
-      schema: {
-        tags: ['warehouse'],
-        summary: 'Trays of one warehouse batch, or of all; paged when limit is given',
-        querystring: TrayListQuery,
-        response: { 200: TrayListResponse },
-      },
+      access: FILLERS,
+      summary: 'Trays of one warehouse batch, or of all; paged when limit is given',
+      query: TrayListQuery,
+      answer: TrayListResponse,
     },
-    async (request) => {
-      const { batch_id, limit, page } = request.query;
-      return listTrays(app.db, request.user.companyId, { batchId: batch_id, limit, page });
+    async ({ query, user }) => {
+      const { batch_id, limit, page } = query;
+      return listTrays(app.db, user.companyId, { batchId: batch_id, limit, page });
     },
   );
 
-  r.get(
+  api.get(
     '/v1/warehouse/tray',
     {
-      config: { access: FILLERS },
-      schema: {
-        tags: ['warehouse'],
-        summary: 'A tray for the filler: item, stock in the warehouse, candidate locations',
-        querystring: TrayQuery,
-        response: { 200: TrayDetail },
-      },
+      access: FILLERS,
+      summary: 'A tray for the filler: item, stock in the warehouse, candidate locations',
+      query: TrayQuery,
+      answer: TrayDetail,
     },
-    async (request) => {
-      const tray = await trayDetail(app.db, request.user.companyId, request.query.tray_id);
+    async ({ query, user }) => {
+      const tray = await trayDetail(app.db, user.companyId, query.tray_id);
       if (!tray) throw notFound(WarehouseMessages.trayNotFound);
       return tray;
     },
   );
 
-  r.put(
+  api.put(
     '/v1/warehouse/tray',
     {
-      config: { access: FILLERS },
-      schema: {
-        tags: ['warehouse'],
-        summary: 'Fill a tray at a location and add its bricks there (409 when already filled)',
-        querystring: TrayQuery,
-        body: FillTrayRequest,
-        response: { 200: FillTrayResponse },
-      },
+      access: FILLERS,
+      summary: 'Fill a tray at a location and add its bricks there (409 when already filled)',
+      query: TrayQuery,
+      body: FillTrayRequest,
+      answer: FillTrayResponse,
     },
-    async (request) => {
-      const { location_id, quantity, item_id, colour_id } = request.body;
-      const result = await inTransaction(app.db, request.user, (trx, ctx) =>
+    async ({ query, body, change }) => {
+      const { location_id, quantity, item_id, colour_id } = body;
+      const result = await change((trx, ctx) =>
         fillTray(trx, ctx, {
-          tray_id: request.query.tray_id,
+          tray_id: query.tray_id,
           location_id,
           quantity,
           item_id,
@@ -129,24 +113,19 @@ export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.post(
+  api.post(
     '/v1/warehouse/batch/store',
     {
-      config: { access: DESK },
-      schema: {
-        tags: ['warehouse'],
-        summary: 'Store a batch: fill every unfilled tray at one location, atomically',
-        querystring: BatchQuery,
-        body: StoreBatchRequest,
-        response: { 200: StoreBatchResponse },
-      },
+      access: DESK,
+      summary: 'Store a batch: fill every unfilled tray at one location, atomically',
+      query: BatchQuery,
+      body: StoreBatchRequest,
+      answer: StoreBatchResponse,
     },
-    async (request) => {
-      const batchId = request.query.batch_id;
-      const result = await inTransaction(app.db, request.user, (trx, ctx) =>
-        storeBatch(trx, ctx, batchId, request.body.location_id),
-      );
-      const batch = await findBatch(app.db, request.user.companyId, batchId);
+    async ({ query, body, user, change }) => {
+      const batchId = query.batch_id;
+      const result = await change((trx, ctx) => storeBatch(trx, ctx, batchId, body.location_id));
+      const batch = await findBatch(app.db, user.companyId, batchId);
       if (!batch) throw notFound(WarehouseMessages.batchNotFound);
       return { message: storedMessage(result.filled_trays), batch, ...result };
     },
