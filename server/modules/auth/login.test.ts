@@ -46,6 +46,7 @@ describeEachDialect('POST /api/login', (dialect) => {
       companyId: body.user.company_id,
       permissions: [Permission.picker],
       generation: 0,
+      expiresAt: expect.any(Number),
     });
     // Only the hash of the refresh token is stored.
     const stored = await t.app.db
