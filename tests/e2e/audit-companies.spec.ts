@@ -32,7 +32,7 @@ test('the platform admin creates a company, its admin is invited, and the audit 
   await page.goto('/audit');
   const filters = page.getByRole('form', { name: 'Audit filters' });
   await expect(filters).toBeVisible(PAGE_LOAD);
-  await filters.getByRole('textbox', { name: 'Action' }).click();
+  await filters.getByRole('combobox', { name: 'Action' }).click();
   await page.getByRole('option', { name: 'Company created' }).click();
   await filters.getByLabel('Who').fill(email);
   await filters.getByRole('button', { name: 'Show' }).click();
