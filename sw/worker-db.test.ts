@@ -1,4 +1,4 @@
-import Dexie from 'dexie';
+import Dexie, { liveQuery } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { enqueue, flush, listRejected, WarehouseDb } from '../src/offline/engine';
 import { getPushBackoff } from '../src/offline/meta';
@@ -33,6 +33,19 @@ describe("the worker's database", () => {
     expect(rejected).toHaveLength(1);
     expect(rejected[0]).toMatchObject({ state: 'rejected', code: 'stock_insufficient' });
     expect(await page.outbox.count()).toBe(1);
+  });
+
+  it("tells the page's live queries what it wrote, as Dexie does between contexts", async () => {
+    await enqueue('stock.add.v1', { qty: 2 }, undefined, page);
+    const counts: number[] = [];
+    const watch = liveQuery(() => page.outbox.count()).subscribe((n) => counts.push(n));
+    await expect.poll(() => counts.at(-1)).toBe(1);
+    const worker = (await openWorkerDb(page.name))!;
+    await flush({ pushFn: server.pushFn, db: engineDb(worker) });
+    worker.close();
+    // The page wrote nothing since: only the worker's message makes the query run again.
+    await expect.poll(() => counts.at(-1)).toBe(0);
+    watch.unsubscribe();
   });
 
   it('counts a server fault on the entry and backs the device off, as the page does', async () => {

@@ -43,6 +43,29 @@ function schemaOf(table: string): { primary: string; indexes: string[] } {
   return { primary, indexes };
 }
 
+/**
+ * The pages read through Dexie, whose live queries re-run on the change messages Dexie posts
+ * between contexts (its BroadcastChannel). The worker writes without Dexie, so after each write it
+ * commits it posts the same message for the tables it wrote; otherwise an open page would not see
+ * what the worker sent (an entry leaving the outbox) until the page itself next wrote.
+ */
+const DEXIE_CHANGES_CHANNEL = 'x-storagemutated-1';
+/** Dexie's range set for "every key". */
+const EVERY_KEY = { d: 1, from: -Infinity, to: [[[]]] };
+
+function tellPages(dbName: string, stores: string[]): void {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const parts: Record<string, typeof EVERY_KEY> = {};
+  for (const store of stores) {
+    const base = `idb://${dbName}/${store}/`;
+    parts[base] = parts[`${base}:dels`] = EVERY_KEY;
+    for (const index of schemaOf(store).indexes) parts[base + index] = EVERY_KEY;
+  }
+  const channel = new BroadcastChannel(DEXIE_CHANGES_CHANNEL);
+  channel.postMessage(parts);
+  channel.close();
+}
+
 type Source = { kind: 'all' } | { kind: 'range'; index: string; range: IDBKeyRange };
 
 /** A query on a table (Dexie's Collection): where(…).between / equals / anyOf, then filter and limit. */
@@ -240,6 +263,7 @@ export class WorkerDb {
     try {
       const result = await fn(tx);
       await done;
+      if (mode === 'readwrite') tellPages(this.idb.name, stores);
       return result;
     } catch (error) {
       done.catch(() => undefined);
