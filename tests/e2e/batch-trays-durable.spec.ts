@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { batchWithTrays } from './support/batches';
 import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
 
 /**
@@ -33,32 +34,6 @@ test.use({
   viewport: { width: 1440, height: 900 },
 });
 
-/** A fresh batch of project 1 with TRAYS trays of one demo variant (quantity 1), unclaimed. */
-async function batchWithTrays(request: APIRequestContext, name: string) {
-  const { access_token } = await apiLogin(request, 'digi.manager@demo.test');
-  const headers = bearer(access_token);
-  const created = await request.put('/api/v1/batches?project_id=1', {
-    headers,
-    data: { name, comments: 'e2e' },
-  });
-  expect(created.status()).toBe(200);
-  const batch = (await created.json()).results.find((b: { name: string }) => b.name === name);
-  const q = `project_id=1&batch_id=${batch.batch_id}`;
-  const demo = (
-    await (await request.get('/api/v1/trays?project_id=1&batch_id=1', { headers })).json()
-  ).results[0];
-  await request.post(`/api/v1/trays/claim?${q}`, { headers, data: { claim: true } });
-  for (let i = 0; i < TRAYS; i++) {
-    const added = await request.put(`/api/v1/trays?${q}`, {
-      headers,
-      data: { mold_id: demo.mold_id, colour_id: demo.colour_id, condition: demo.condition },
-    });
-    expect(added.status()).toBe(200);
-  }
-  await request.post(`/api/v1/trays/claim?${q}`, { headers, data: { claim: false } });
-  return { batchId: batch.batch_id as number, headers, q };
-}
-
 const row = (page: Page, nr: number) => page.getByRole('row', { name: `tray ${nr}`, exact: true });
 const QUANTITY = 7;
 
@@ -82,7 +57,7 @@ test('20 edits survive an offline reload, Accept offline lands each once, a clos
   // Leaving with pending edits asks first (the browser's own question on reload and close).
   page.on('dialog', (dialog) => void dialog.accept());
   const name = `Durable ${Date.now()}`;
-  const { batchId, headers, q } = await batchWithTrays(request, name);
+  const { batchId, headers, q } = await batchWithTrays(request, name, { count: TRAYS });
   const saved = async () =>
     (
       (await (await request.get(`/api/v1/trays?${q}`, { headers })).json()).results as {

@@ -1,33 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
+import type { Page } from '@playwright/test';
+import { batchWithTrays } from './support/batches';
+import { expect, loginAs, test } from './support/fixtures';
 
 const CLAIM_REFUSED = 'ERROR: someone else is probably already working on this batch';
-
-/** A fresh batch of project 1 with four trays of one demo variant, unclaimed. */
-async function batchWithTrays(request: APIRequestContext, name: string) {
-  const { access_token } = await apiLogin(request, 'digi.manager@demo.test');
-  const headers = bearer(access_token);
-  const created = await request.put('/api/v1/batches?project_id=1', {
-    headers,
-    data: { name, comments: 'e2e' },
-  });
-  expect(created.status()).toBe(200);
-  const batch = (await created.json()).results.find((b: { name: string }) => b.name === name);
-  const q = `project_id=1&batch_id=${batch.batch_id}`;
-  const demo = (
-    await (await request.get('/api/v1/trays?project_id=1&batch_id=1', { headers })).json()
-  ).results[0];
-  await request.post(`/api/v1/trays/claim?${q}`, { headers, data: { claim: true } });
-  for (let i = 0; i < 4; i++) {
-    const added = await request.put(`/api/v1/trays?${q}`, {
-      headers,
-      data: { mold_id: demo.mold_id, colour_id: demo.colour_id, condition: demo.condition },
-    });
-    expect(added.status()).toBe(200);
-  }
-  await request.post(`/api/v1/trays/claim?${q}`, { headers, data: { claim: false } });
-  return { batchId: batch.batch_id as number, headers, q };
-}
 
 const row = (page: Page, nr: number) => page.getByRole('row', { name: `tray ${nr}`, exact: true });
 const cell = (page: Page, nr: number, col: number) => row(page, nr).getByRole('gridcell').nth(col);

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiLogin, bearer, CATALOG_IMAGE_HOSTS, expect, loginAs, test } from './support/fixtures';
+import { batchWithTrays } from './support/batches';
+import { CATALOG_IMAGE_HOSTS, expect, loginAs, test } from './support/fixtures';
 
 /**
  * From the digitizing desk to the floor: a digibrick manager sets a batch to 'ready for filling'
@@ -21,30 +22,13 @@ interface Tray {
   condition: string | null;
 }
 
-/** A fresh batch of project 1 ('in progress') with one tray of a demo variant, unclaimed. */
+/** A fresh batch with one tray of a demo variant, unclaimed, and a reader of its trays. */
 async function batchWithATray(request: APIRequestContext, name: string) {
-  const { access_token } = await apiLogin(request, MANAGER);
-  const headers = bearer(access_token);
-  const created = await request.put('/api/v1/batches?project_id=1', {
-    headers,
-    data: { name, comments: 'e2e desk to floor' },
-  });
-  expect(created.status()).toBe(200);
-  const batch = (await created.json()).results.find((b: { name: string }) => b.name === name);
-  const q = `project_id=1&batch_id=${batch.batch_id}`;
-  const demo = (
-    await (await request.get('/api/v1/trays?project_id=1&batch_id=1', { headers })).json()
-  ).results[0];
-  await request.post(`/api/v1/trays/claim?${q}`, { headers, data: { claim: true } });
-  const added = await request.put(`/api/v1/trays?${q}`, {
-    headers,
-    data: { mold_id: demo.mold_id, colour_id: demo.colour_id, condition: demo.condition },
-  });
-  expect(added.status()).toBe(200);
-  await request.post(`/api/v1/trays/claim?${q}`, { headers, data: { claim: false } });
+  const batch = await batchWithTrays(request, name, { count: 1, comments: 'e2e desk to floor' });
   const trays = async (): Promise<Tray[]> =>
-    (await (await request.get(`/api/v1/trays?${q}`, { headers })).json()).results;
-  return { batchId: batch.batch_id as number, headers, trays };
+    (await (await request.get(`/api/v1/trays?${batch.q}`, { headers: batch.headers })).json())
+      .results;
+  return { ...batch, trays };
 }
 
 /** The device's next sync: the network goes and comes back, and the app pulls. */
