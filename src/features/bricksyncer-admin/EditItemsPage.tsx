@@ -15,7 +15,7 @@ import { Link } from 'react-router-dom';
 import { checkStoreItem, type StoreItemList } from '../../../contract/bricksyncer';
 import type { PriceChange } from '../../../contract/price-guide';
 import { notifyError, notifySuccess, showApiError } from '../../ui/notify';
-import { SetToAverage, usePriceGuides, type PricedLot } from '../price-guide';
+import { PriceGuideBar, usePriceGuides, type PricedLot } from '../price-guide';
 import { checkStores, fetchStoreItems, saveStoreItem, sendStockChanges } from './api';
 import { StoreItemLine, updateWithPrice } from './StoreItemRow';
 
@@ -128,24 +128,12 @@ export default function EditItemsPage() {
         <Text>There are no items on sale.</Text>
       ) : (
         <>
-          <Group gap="xs">
-            <Button
-              size="xs"
-              variant="light"
-              loading={guides.loading}
-              onClick={() => void guides.load(rows.map(lotOf))}
-            >
-              Show price guide
-            </Button>
-            <SetToAverage
-              lots={rows.filter((r) => selected.has(r.id)).map(lotOf)}
-              load={guides.load}
-              onApply={applyPrices}
-            />
-            <Text size="sm" c="dimmed">
-              {selected.size} selected
-            </Text>
-          </Group>
+          <PriceGuideBar
+            lots={rows.map(lotOf)}
+            selected={selected}
+            guides={guides}
+            onApply={applyPrices}
+          />
           <Table.ScrollContainer minWidth={900}>
             <Table striped>
               <Table.Thead>

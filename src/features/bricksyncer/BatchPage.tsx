@@ -22,7 +22,7 @@ import {
 } from '../../../contract/sync-batches';
 import type { PriceChange } from '../../../contract/price-guide';
 import { notifyError, notifySuccess, showApiError } from '../../ui/notify';
-import { SetToAverage, usePriceGuides, type PricedLot } from '../price-guide';
+import { PriceGuideBar, usePriceGuides, type PricedLot } from '../price-guide';
 import { fetchBatchItems, fetchSyncBatch, savePrices } from './api';
 import { BatchBsxExport } from './BatchBsxExport';
 import { BatchItemRow } from './BatchItemRow';
@@ -174,24 +174,12 @@ export default function BatchPage() {
       {items.state === 'loading' && <Loader aria-label="Loading the items" />}
       {items.state === 'failed' && <Alert color="red">{M.retrieveItems}</Alert>}
       {items.state === 'loaded' && list.length > 0 && (
-        <Group gap="xs">
-          <Button
-            size="xs"
-            variant="light"
-            loading={guides.loading}
-            onClick={() => void guides.load(list.map(lotOf))}
-          >
-            Show price guide
-          </Button>
-          <SetToAverage
-            lots={list.filter((i) => selected.has(i.id)).map(lotOf)}
-            load={guides.load}
-            onApply={applyAverage}
-          />
-          <Text size="sm" c="dimmed">
-            {selected.size} selected
-          </Text>
-        </Group>
+        <PriceGuideBar
+          lots={list.map(lotOf)}
+          selected={selected}
+          guides={guides}
+          onApply={applyAverage}
+        />
       )}
       {items.state === 'loaded' && (
         <Table.ScrollContainer minWidth={900}>

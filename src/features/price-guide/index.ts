@@ -1,3 +1,4 @@
+export { PriceGuideBar } from './PriceGuideBar';
 export { PriceGuideCell } from './PriceGuideCell';
 export { SetToAverage, type PricedLot } from './SetToAverage';
 export { usePriceGuides, type GuideLot } from './usePriceGuides';
