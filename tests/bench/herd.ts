@@ -3,7 +3,7 @@ import { PickingMutation } from '../../contract/mutations/picking';
 import type { DialectName } from '../../server/db';
 import { backoffDelay, parseRetryAfter } from '../../src/offline/transport';
 import { postgresReachable, quantile, startLoadFloor, STOCK } from '../support/load-floor';
-import type { Bench, BenchRow } from './support';
+import { onEachSetup, type Bench, type BenchRow } from './support';
 
 const DEVICES = Number(process.env.HERD_DEVICES ?? 100);
 const WRITES = Number(process.env.HERD_WRITES ?? 200);
@@ -196,18 +196,7 @@ async function runOn(dialect: DialectName, servers = 1): Promise<BenchRow[]> {
 
 export const herd: Bench = {
   name: 'herd',
-  async run() {
-    // BENCH_DATABASES=postgres (or sqlite) runs one database only.
-    const only = process.env.BENCH_DATABASES;
-    const rows: BenchRow[] = [];
-    if (!only || only === 'sqlite') rows.push(...(await runOn('sqlite')));
-    if (!only || only === 'postgres') {
-      rows.push(...(await runOn('postgres')));
-      // Two server processes on one PostgreSQL behind a round-robin balancer.
-      rows.push(...(await runOn('postgres', 2)));
-    }
-    return rows;
-  },
+  run: () => onEachSetup(runOn),
 };
 
 // `npx tsx tests/bench/herd.ts` runs it alone.

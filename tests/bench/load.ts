@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PickingMutation } from '../../contract/mutations/picking';
 import type { DialectName } from '../../server/db';
 import { postgresReachable, quantile, startLoadFloor, STOCK } from '../support/load-floor';
-import type { Bench, BenchRow } from './support';
+import { onEachSetup, type Bench, type BenchRow } from './support';
 
 const PICKERS = 100;
 /** LOAD_SECONDS shortens (or lengthens) the run; 5 minutes per database by default. */
@@ -150,18 +150,7 @@ async function runOn(dialect: DialectName, servers = 1): Promise<BenchRow[]> {
 
 export const load: Bench = {
   name: 'load',
-  async run() {
-    // BENCH_DATABASES=postgres (or sqlite) runs one database only.
-    const only = process.env.BENCH_DATABASES;
-    const rows: BenchRow[] = [];
-    if (!only || only === 'sqlite') rows.push(...(await runOn('sqlite')));
-    if (!only || only === 'postgres') {
-      rows.push(...(await runOn('postgres')));
-      // Two server processes on one PostgreSQL behind a round-robin balancer.
-      rows.push(...(await runOn('postgres', 2)));
-    }
-    return rows;
-  },
+  run: () => onEachSetup(runOn),
 };
 
 // `npx tsx tests/bench/load.ts` runs it alone.

@@ -148,3 +148,20 @@ export async function demoServer<T>(
   const prepared = prepare(dataDir);
   return { dataDir, prepared, server: await startServer(dataDir) };
 }
+
+/**
+ * Runs a scale-out bench on each set-up: SQLite, PostgreSQL, and two server processes on one
+ * PostgreSQL behind a round-robin balancer. BENCH_DATABASES=sqlite (or postgres) runs one only.
+ */
+export async function onEachSetup(
+  runOn: (dialect: 'sqlite' | 'postgres', servers?: number) => Promise<BenchRow[]>,
+): Promise<BenchRow[]> {
+  const only = process.env.BENCH_DATABASES;
+  const rows: BenchRow[] = [];
+  if (!only || only === 'sqlite') rows.push(...(await runOn('sqlite')));
+  if (!only || only === 'postgres') {
+    rows.push(...(await runOn('postgres')));
+    rows.push(...(await runOn('postgres', 2)));
+  }
+  return rows;
+}
