@@ -1,11 +1,13 @@
-import { lazy, Suspense } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
+import { loadedLater } from './lazyLoaded';
 import { Providers } from './Providers';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 // The update prompt (and workbox-window behind it) loads after the first screen is up.
-const UpdatePrompt = lazy(() => import('./pwa').then((m) => ({ default: m.UpdatePrompt })));
+const UpdatePrompt = loadedLater<{ canUpdate: () => Promise<boolean> }>(() =>
+  import('./pwa').then((m) => ({ default: m.UpdatePrompt })),
+);
 
 /** A new version applies only when nothing is waiting to be synced (docs/offline.md). */
 async function canUpdate(): Promise<boolean> {
@@ -18,9 +20,7 @@ export function App({ router }: { router: AppRouter }) {
   return (
     <Providers>
       <RouterProvider router={router} />
-      <Suspense fallback={null}>
-        <UpdatePrompt canUpdate={canUpdate} />
-      </Suspense>
+      <UpdatePrompt canUpdate={canUpdate} />
     </Providers>
   );
 }

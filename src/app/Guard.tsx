@@ -1,17 +1,18 @@
-import { lazy, Suspense, useEffect, useReducer } from 'react';
+import { Suspense, useEffect, useReducer, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router-dom';
 import { onSessionExpired } from '../api/client';
 import { notifyError } from '../ui/notify';
 import { decideRoute } from './guard';
+import { lazyLoaded } from './lazyLoaded';
 import { NoRoles, NotFound, PageLoading, PermissionDenied } from './pages/StatusPages';
 import { isSignedIn, sessionEndsIn, useSession } from './session';
 
 // The shell (AppShell, menu) loads after sign-in, keeping the login page small.
-let shellLoading: Promise<{ default: typeof import('./Shell').Shell }> | undefined;
+const Shell = lazyLoaded<{ children: ReactNode }>(() =>
+  import('./Shell').then(({ Shell }) => ({ default: Shell })),
+);
 /** Start loading the shell (main.tsx does on a cold open of a page inside it). */
-export const preloadShell = () =>
-  (shellLoading ??= import('./Shell').then((m) => ({ default: m.Shell })));
-const Shell = lazy(preloadShell);
+export const preloadShell = Shell.preload;
 
 export const NOT_FOUND_ROUTE_ID = 'not-found';
 

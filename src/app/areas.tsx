@@ -1,8 +1,9 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import { matchPath } from 'react-router-dom';
+import { lazyLoaded } from './lazyLoaded';
 
-/** A page loaded on demand (React.lazy), whose code can also be fetched ahead of its render. */
-export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+/** A page loaded on demand, whose code can also be fetched ahead of its render. */
+export type LazyPage = ComponentType & { preload: () => Promise<unknown> };
 
 export interface AreaRoute {
   /** react-router path pattern; the roles that open it are contract/access.ts PATH_RULES. */
@@ -12,12 +13,8 @@ export interface AreaRoute {
   page: LazyPage | ComponentType;
 }
 
-/** One chunk per page: `lazy` renders it, `preload` starts its download (both share one load). */
-function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
-  let loading: Promise<{ default: ComponentType }> | undefined;
-  const once = () => (loading ??= load());
-  return Object.assign(lazy(once), { preload: once });
-}
+/** One chunk per page: rendering loads it, `preload` starts its download (both share one load). */
+const lazyPage = (load: () => Promise<{ default: ComponentType }>): LazyPage => lazyLoaded(load);
 
 // One line per path: a feature plugs in with its lazy page,
 // e.g. `lazyPage(() => import('../features/orders/OrdersPage'))`. Every page loads on demand.

@@ -18,7 +18,7 @@ const PASSWORD = 'demo-password';
 const BATCH = 'Bench - 2000 trays';
 
 /** A batch of project 1 with `TRAYS` trays, copied from the first demo tray. Answers its id. */
-function growBatch(dataDir: string): number {
+export function growBatch(dataDir: string): number {
   const db = new Database(join(dataDir, 'warehouse.sqlite'));
   try {
     const batchCols = (db.prepare('pragma table_info(batches)').all() as { name: string }[])

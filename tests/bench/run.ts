@@ -1,6 +1,7 @@
 // `npm run bench [name…]`: runs each bench (or the named ones) and prints one table.
 // Add a bench: write tests/bench/<name>.ts exporting a Bench, and list it below.
 import { batchTrays } from './batch-trays';
+import { batchTraysDurable } from './batch-trays-durable';
 import { bsxExport } from './bsx';
 import { bsxBrowser } from './bsx-browser';
 import { bsxImport } from './bsx-import';
@@ -41,6 +42,7 @@ const BENCHES: Bench[] = [
   clientFlush,
   catalogDevice,
   batchTrays,
+  batchTraysDurable,
   load,
   herd,
 ];

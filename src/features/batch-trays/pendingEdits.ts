@@ -6,7 +6,7 @@ import {
 import { getDb, listOutbox, type WarehouseDb } from '../../offline/engine';
 import { UNSENT_STATES } from '../../offline/outbox';
 import type { BatchRef } from './api';
-import { withDraft, type Draft } from './grid-model';
+import { changedFields, type Draft } from './grid-model';
 
 /**
  * The editor's pending edits live on the device from the moment they are typed
@@ -86,15 +86,12 @@ export function restoreEdits(
   drafts: Draft[],
 ): Map<number, Draft> {
   const rows = new Map(list.results.map((r) => [r.tray_id, r]));
-  let pending = new Map<number, Draft>();
+  const pending = new Map<number, Draft>();
   const gone: number[] = [];
   for (const d of drafts) {
     const row = rows.get(d.tray_id);
-    if (!row) gone.push(d.tray_id);
-    else {
-      pending = withDraft(pending, row, d);
-      if (!pending.has(d.tray_id)) gone.push(d.tray_id);
-    }
+    if (row && changedFields(row, d).size > 0) pending.set(d.tray_id, d);
+    else gone.push(d.tray_id);
   }
   if (gone.length) void forgetEdits(owner, batchId, gone).catch(() => undefined);
   return pending;
