@@ -60,6 +60,24 @@ export interface MutationDef<Args = unknown> {
    * the row changed on the server for another reason.
    */
   restamp?: (trx: Transaction<Database>, ctx: MutationContext, args: Args) => Promise<void>;
+  /**
+   * Optional: applies a run of consecutive mutations of this name at once, in a few set-based
+   * statements, with exactly the effect of applying each in turn. Answers false when any of them
+   * would be refused; the engine then undoes whatever it wrote and applies them one by one, which
+   * finds and records each refusal. Stamp every row written with `version`.
+   */
+  applyMany?: (
+    trx: Transaction<Database>,
+    ctx: ManyContext,
+    args: Args[],
+    version: number,
+  ) => Promise<boolean>;
+}
+
+/** What a run of mutations applied at once knows of its caller. */
+export interface ManyContext {
+  user: SessionUser;
+  companyId: number;
 }
 
 /** Typed helper: `args` of `apply` are inferred from the schema. */

@@ -21,6 +21,7 @@ import { prepared } from '../db/prepared';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import type { Database } from '../db/schema';
 import { AppError } from '../errors';
+import { recordedResult, runLength, runMany } from './push-many';
 import {
   findMutation,
   MutationRejected,
@@ -139,8 +140,22 @@ async function runChunk(
   try {
     const top = await reserveVersions(trx, user.companyId, chunk.length);
     const results: MutationResult[] = [];
-    for (const [k, m] of chunk.entries()) {
-      results.push(await runMutation(trx, log, user, deviceId, m, top - chunk.length + 1 + k));
+    const versionOf = (k: number) => top - chunk.length + 1 + k;
+    for (let k = 0; k < chunk.length;) {
+      // A run of the same kind (e.g. a phone's queued picks) goes in a few statements when none
+      // of it is refused; otherwise, and for everything else, one mutation at a time.
+      const length = runLength(user, chunk, k);
+      const many = length
+        ? await runMany(trx, user, deviceId, chunk.slice(k, k + length), versionOf(k + length - 1))
+        : undefined;
+      if (many) {
+        results.push(...many);
+        k += length;
+        continue;
+      }
+      for (const end = k + Math.max(length, 1); k < end; k++) {
+        results.push(await runMutation(trx, log, user, deviceId, chunk[k], versionOf(k)));
+      }
     }
     const lastSeq = await recordDeviceSeq(
       trx,
@@ -341,24 +356,6 @@ async function claimAndApply(
     return rejection;
   }
   return { id: m.id, status: 'applied' };
-}
-
-/** The answer recorded for an id, seen only by the company that sent it. */
-async function recordedResult(db: Trx, id: string, companyId: number): Promise<MutationResult> {
-  const row = await db
-    .selectFrom('applied_mutations')
-    .select(['company_id', 'status', 'code', 'message'])
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  if (row.company_id !== companyId) {
-    return reject(
-      id,
-      SyncRejectCode.duplicateId,
-      'This change has the id of another change and was not applied.',
-    );
-  }
-  if (row.status === 'applied') return { id, status: 'applied' };
-  return reject(id, row.code ?? SyncRejectCode.rejected, row.message ?? 'Rejected');
 }
 
 const deviceSeqQuery = prepared<Database, { last_seq: number }, Record<string, unknown>>((db, $) =>

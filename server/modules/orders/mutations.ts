@@ -12,6 +12,7 @@ import { defineMutation, restampRows, type MutationContext } from '../../sync';
 import { writeCtx } from '../../write/context';
 import { restampRefused } from '../../write/restamp';
 import { claimOrder, confirmPick, finishOrder, pauseOrder } from './picking';
+import { confirmPicks } from './picking-many';
 import { reportIssue } from './service';
 
 /**
@@ -54,6 +55,7 @@ export const pickConfirm = defineMutation({
   roles: ['picker'],
   args: PickConfirmArgs,
   apply: (trx, ctx, args) => confirmPick(trx, writeCtx(ctx), args),
+  applyMany: confirmPicks,
   /** The device lowered its stock and raised its picked count: send both (and the order) again. */
   restamp: (trx, ctx, args) =>
     restampRefused(trx, ctx, { table: 'order_items', id: args.order_item_id }, args.location_id, [

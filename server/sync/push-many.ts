@@ -1,0 +1,135 @@
+import { CompiledQuery, type Transaction } from 'kysely';
+import { hasAnyRole } from '../../contract/permissions';
+import { SyncRejectCode, type MutationEnvelope, type MutationResult } from '../../contract/sync';
+import type { SessionUser } from '../auth/tokens';
+import { nowIso } from '../db/dialect';
+import type { Database } from '../db/schema';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import { findMutation, type AnyMutationDef } from './mutations';
+
+type Trx = Transaction<Database>;
+
+/** Fewer consecutive mutations than this are applied one by one. */
+export const MANY_AT_LEAST = 2;
+
+const SAVE_G = CompiledQuery.raw('savepoint g');
+const RELEASE_G = CompiledQuery.raw('release savepoint g');
+const ROLLBACK_G = CompiledQuery.raw('rollback to savepoint g');
+
+/** The args of a mutation that may be applied with others: known, allowed, valid; else undefined. */
+function manyArgs(user: SessionUser, m: MutationEnvelope, def: AnyMutationDef | undefined) {
+  if (!def?.applyMany) return undefined;
+  if (def.roles.length > 0 && !hasAnyRole(user.permissions, def.roles)) return undefined;
+  const parsed = def.args.safeParse(m.args);
+  return parsed.success ? { value: parsed.data as unknown } : undefined;
+}
+
+/**
+ * How many mutations from `start` on form a run that can be applied at once: the same name, one
+ * with `applyMany`, each allowed and valid. 0 when fewer than MANY_AT_LEAST.
+ */
+export function runLength(user: SessionUser, chunk: MutationEnvelope[], start: number): number {
+  const def = findMutation(chunk[start].name);
+  let end = start;
+  while (
+    end < chunk.length &&
+    chunk[end].name === chunk[start].name &&
+    manyArgs(user, chunk[end], def)
+  )
+    end++;
+  return end - start >= MANY_AT_LEAST ? end - start : 0;
+}
+
+/**
+ * Applies a run (see runLength) in savepoint `g`: the records of all in one statement, then the
+ * definition's `applyMany` for those not recorded before (a replay answers as recorded). Answers
+ * undefined, with nothing of the attempt kept, when any of them would be refused or the attempt
+ * failed: the caller then applies them one by one. Throws only when the database is unavailable.
+ */
+export async function runMany(
+  trx: Trx,
+  user: SessionUser,
+  deviceId: string,
+  run: MutationEnvelope[],
+  version: number,
+): Promise<MutationResult[] | undefined> {
+  const def = findMutation(run[0].name)!;
+  const args = run.map((m) => manyArgs(user, m, def)!.value);
+  await trx.executeQuery(SAVE_G);
+  try {
+    const now = nowIso();
+    const claimed = await trx
+      .insertInto('applied_mutations')
+      .values(
+        run.map((m) => ({
+          id: m.id,
+          company_id: user.companyId,
+          user_id: user.id,
+          device_id: deviceId,
+          seq: m.seq,
+          name: m.name,
+          status: 'applied',
+          code: null,
+          message: null,
+          created_at: now,
+        })),
+      )
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id')
+      .execute();
+    const fresh = new Set(claimed.map((r) => r.id));
+    const todo = args.filter((_, k) => fresh.has(run[k].id));
+    const ctx = { user, companyId: user.companyId };
+    if (todo.length > 0 && !(await def.applyMany!(trx, ctx, todo, version))) {
+      await undo(trx);
+      return undefined;
+    }
+    await trx.executeQuery(RELEASE_G);
+    const results: MutationResult[] = [];
+    for (const m of run) {
+      results.push(
+        fresh.has(m.id)
+          ? { id: m.id, status: 'applied' }
+          : await recordedResult(trx, m.id, user.companyId),
+      );
+    }
+    return results;
+  } catch (err) {
+    if (isDatabaseUnavailable(err)) throw err;
+    await undo(trx);
+    return undefined;
+  }
+}
+
+async function undo(trx: Trx) {
+  await trx.executeQuery(ROLLBACK_G);
+  await trx.executeQuery(RELEASE_G);
+}
+
+/** The answer recorded for an id, seen only by the company that sent it. */
+export async function recordedResult(
+  db: Trx,
+  id: string,
+  companyId: number,
+): Promise<MutationResult> {
+  const row = await db
+    .selectFrom('applied_mutations')
+    .select(['company_id', 'status', 'code', 'message'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  if (row.company_id !== companyId) {
+    return {
+      id,
+      status: 'rejected',
+      code: SyncRejectCode.duplicateId,
+      message: 'This change has the id of another change and was not applied.',
+    };
+  }
+  if (row.status === 'applied') return { id, status: 'applied' };
+  return {
+    id,
+    status: 'rejected',
+    code: row.code ?? SyncRejectCode.rejected,
+    message: row.message ?? 'Rejected',
+  };
+}
