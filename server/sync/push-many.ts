@@ -29,6 +29,7 @@ function manyArgs(user: SessionUser, m: MutationEnvelope, def: AnyMutationDef | 
  * with `applyMany`, each allowed and valid. 0 when fewer than MANY_AT_LEAST.
  */
 export function runLength(user: SessionUser, chunk: MutationEnvelope[], start: number): number {
+  if (chunk[start + 1]?.name !== chunk[start].name) return 0;
   const def = findMutation(chunk[start].name);
   let end = start;
   while (
