@@ -119,9 +119,10 @@ export async function pushMutations(
 }
 
 /**
- * One transaction for a chunk: reserve the chunk's versions (which takes the company's counter
- * first, the one lock order every writer follows), run each mutation in a savepoint, record the
- * device's seq, commit. undefined when the database failed and nothing of the chunk was kept.
+ * One transaction for a chunk: record the device's seq, reserve the chunk's versions (which takes
+ * the company's counter before any other row of the company, the one lock order every writer
+ * follows), run each mutation in a savepoint (or a run of them at once), commit. undefined when
+ * the database failed and nothing of the chunk was kept.
  */
 async function runChunk(
   db: Kysely<Database>,
@@ -138,6 +139,14 @@ async function runChunk(
     return undefined;
   }
   try {
+    // The device's row before the company's counter: only pushes take it, always first, so the
+    // counter (which every writer of the company queues on) is held one statement shorter.
+    const lastSeq = await recordDeviceSeq(
+      trx,
+      deviceId,
+      user,
+      Math.max(...chunk.map((m) => m.seq)),
+    );
     const top = await reserveVersions(trx, user.companyId, chunk.length);
     const results: MutationResult[] = [];
     const versionOf = (k: number) => top - chunk.length + 1 + k;
@@ -157,12 +166,6 @@ async function runChunk(
         results.push(await runMutation(trx, log, user, deviceId, chunk[k], versionOf(k)));
       }
     }
-    const lastSeq = await recordDeviceSeq(
-      trx,
-      deviceId,
-      user,
-      Math.max(...chunk.map((m) => m.seq)),
-    );
     await trx.commit().execute();
     return { results, lastSeq };
   } catch (err) {
