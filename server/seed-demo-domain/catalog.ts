@@ -1,5 +1,12 @@
 import { SHARED_SCOPE } from '../sync/version';
-import { CATEGORIES, COLOURS, PART_MOULDS, SET_MOULDS, THEMES } from './catalog-data';
+import {
+  CATEGORIES,
+  COLOURS,
+  PART_MOULDS,
+  rebrickablePart,
+  SET_MOULDS,
+  THEMES,
+} from './catalog-data';
 import { insertRows, prng, stableUuid, syncSequences, type Trx } from './util';
 
 const RB = 'https://cdn.rebrickable.com/media';
@@ -46,12 +53,12 @@ export async function seedCatalog(trx: Trx): Promise<DemoCatalog> {
     await insertRows(
       trx,
       table,
-      rows.map(([name, parent], i) => ({
+      rows.map(([name, parent, rebrickable], i) => ({
         id: i + 1,
         uuid: stableUuid(`${table}:${name}`),
         name,
         parent_id: parent,
-        rebrickable_id: null,
+        rebrickable_id: rebrickable,
       })),
       SHARED_SCOPE,
     );
@@ -60,17 +67,21 @@ export async function seedCatalog(trx: Trx): Promise<DemoCatalog> {
   await insertRows(
     trx,
     'parts',
-    PART_MOULDS.map(([, name, number, category], i) => ({
-      id: i + 1,
-      uuid: stableUuid(`part:${number}`),
-      name,
-      rebrickable_id: number,
-      bricklink_id: number,
-      brickowl_id: null,
-      category_id: category,
-      image_url: `${RB}/parts/ldraw/71/${number}.png`,
-      year: null,
-    })),
+    PART_MOULDS.map(([, blName, number, category], i) => {
+      const [rebrickable, name] = rebrickablePart(number, blName);
+      return {
+        id: i + 1,
+        uuid: stableUuid(`part:${number}`),
+        name,
+        rebrickable_id: rebrickable,
+        bricklink_id: number,
+        brickowl_id: null,
+        category_id: category,
+        material: 'Plastic',
+        image_url: `${RB}/parts/ldraw/71/${rebrickable}.png`,
+        year: null,
+      };
+    }),
     SHARED_SCOPE,
   );
   await insertRows(
@@ -146,7 +157,8 @@ export async function seedCatalog(trx: Trx): Promise<DemoCatalog> {
   // Every part comes in 2–4 colours; each such part-in-colour is an element.
   const mouldColours = new Map<number, number[]>();
   const elements: Record<string, unknown>[] = [];
-  PART_MOULDS.forEach(([mouldId, , number], i) => {
+  PART_MOULDS.forEach(([mouldId, name, number], i) => {
+    const [rebrickable] = rebrickablePart(number, name);
     const count = rnd.int(2, 4);
     const start = rnd.int(0, PALETTE.length - 1);
     const colours = Array.from(
@@ -162,7 +174,7 @@ export async function seedCatalog(trx: Trx): Promise<DemoCatalog> {
         part_id: i + 1,
         colour_id: colourId,
         element_id: null,
-        image_url: `${RB}/parts/ldraw/${rb}/${number}.png`,
+        image_url: `${RB}/parts/ldraw/${rb}/${rebrickable}.png`,
       });
     }
   });

@@ -44,11 +44,11 @@ test('a digibrick user browses the tree, searches, explores an item and sees its
   await expect(categories.getByText('Bricks', { exact: true })).toHaveCount(0);
   await categories.getByText('Plates Special').click();
   await expect(items.getByText(/\(Jumper\)$/)).toHaveCount(2);
-  await page.getByRole('textbox', { name: 'Search items' }).fill('bottom stud');
+  await page.getByRole('textbox', { name: 'Search items' }).fill('inside stud');
   await expect(items.getByRole('row')).toHaveCount(2);
   await items.getByRole('row').nth(1).dblclick();
 
-  const heading = 'Plate, Modified 1 x 2 with 1 Stud with Groove and Bottom Stud Holder (Jumper)';
+  const heading = 'Plate Special 1 x 2 with 1 Stud with Groove and Inside Stud Holder (Jumper)';
   await expect(page.getByRole('heading', { name: heading })).toBeVisible();
   await page.getByText('Other relations', { exact: true }).click();
   const relations = page.getByRole('table', { name: 'Other relations' });
@@ -56,10 +56,10 @@ test('a digibrick user browses the tree, searches, explores an item and sees its
   await expect(relations.getByRole('row')).toContainText('Mold');
   // A relation opens its own info, which leads back through the same relation.
   await relations
-    .getByRole('button', { name: 'Plate, Modified 1 x 2 with 1 Stud with Groove (Jumper)' })
+    .getByRole('button', { name: 'Plate Special 1 x 2 with 1 Stud with Groove (Jumper)' })
     .click();
   await expect(
-    page.getByRole('heading', { name: 'Plate, Modified 1 x 2 with 1 Stud with Groove (Jumper)' }),
+    page.getByRole('heading', { name: 'Plate Special 1 x 2 with 1 Stud with Groove (Jumper)' }),
   ).toBeVisible();
   await page.getByText('Other relations', { exact: true }).click();
   await expect(
