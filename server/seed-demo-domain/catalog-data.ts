@@ -6,6 +6,13 @@
  * them. An id left null is one the demo does not know for sure: such a row is never matched.
  */
 
+/** Where Rebrickable's pictures are (a set's is `sets/<set number>.jpg`). */
+export const REBRICKABLE_MEDIA = 'https://cdn.rebrickable.com/media';
+
+export function isTransparentColour(name: string): boolean {
+  return name.startsWith('Trans-');
+}
+
 /** [name, BrickLink id, Rebrickable id, hex] */
 export const COLOURS: [string, number, number, string][] = [
   ['White', 1, 15, 'FFFFFF'],

@@ -2,14 +2,16 @@ import { SHARED_SCOPE } from '../sync/version';
 import {
   CATEGORIES,
   COLOURS,
+  isTransparentColour,
   PART_MOULDS,
   rebrickablePart,
+  REBRICKABLE_MEDIA,
   SET_MOULDS,
   THEMES,
 } from './catalog-data';
 import { insertRows, prng, stableUuid, syncSequences, type Trx } from './util';
 
-const RB = 'https://cdn.rebrickable.com/media';
+const RB = REBRICKABLE_MEDIA;
 
 /** Common colours (ids into COLOURS + 1) parts come in; the demo spreads variants over them. */
 const PALETTE = [1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 16, 18, 19, 8, 13, 14, 21];
@@ -42,7 +44,7 @@ export async function seedCatalog(trx: Trx): Promise<DemoCatalog> {
       bl_colour_id: bl,
       brickowl_colour_id: null,
       hex,
-      is_transparent: name.startsWith('Trans-') ? 1 : 0,
+      is_transparent: isTransparentColour(name) ? 1 : 0,
     })),
     SHARED_SCOPE,
   );
