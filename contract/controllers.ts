@@ -99,3 +99,66 @@ export const ControllerListResponse = z.object({
   results: z.array(ControllerRun),
 });
 export type ControllerListResponse = z.infer<typeof ControllerListResponse>;
+
+/**
+ * The dump files the preview compares with the catalog before a run, with what the screen calls
+ * them. Relations between parts and the inventories are compared by the run only (they are most
+ * of a full dump).
+ */
+export const PREVIEW_FILES = [
+  ['colors', 'Colours'],
+  ['themes', 'Themes'],
+  ['part_categories', 'Categories'],
+  ['sets', 'Sets'],
+  ['minifigs', 'Minifigs'],
+  ['parts', 'Parts'],
+  ['elements', 'Parts in colours'],
+] as const;
+export const PREVIEW_NOT_COMPARED =
+  'Relations between parts and the inventories of sets and minifigs';
+
+/** How the preview names a changed column. */
+export const PREVIEW_FIELDS: Record<string, string> = {
+  name: 'name',
+  hex: 'colour',
+  is_transparent: 'transparent',
+  parent_id: 'parent',
+  category_id: 'category',
+  theme_id: 'theme',
+  material: 'material',
+  year: 'year',
+  num_parts: 'parts',
+  image_url: 'picture',
+  element_id: 'element number',
+};
+
+export const PreviewChange = z.object({
+  /** The column, e.g. `name` or `category_id` (PREVIEW_FIELDS names it). */
+  field: z.string(),
+  /** As stored, and as the dump has it; references are given by name. */
+  old: z.string().nullable(),
+  new: z.string().nullable(),
+});
+export const PreviewExample = z.object({
+  /** The row as the dump numbers it, e.g. `3001` or `3001 in Black`. */
+  item: z.string(),
+  changes: z.array(PreviewChange),
+});
+export const PreviewFile = z.object({
+  file: z.string(),
+  read: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  skipped: z.number().int(),
+  /** A few of the changed rows, renamed ones first. */
+  examples: z.array(PreviewExample),
+});
+/** GET /v3/brickbase/controller/preview/: what a run of the dump would change, writing nothing. */
+export const ControllerPreview = z.object({
+  files: z.array(PreviewFile),
+  /** Why the dump cannot be imported as it is (the run would fail the same way), or null. */
+  error: z.string().nullable(),
+});
+export type ControllerPreview = z.infer<typeof ControllerPreview>;
+export type PreviewFile = z.infer<typeof PreviewFile>;

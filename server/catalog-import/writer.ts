@@ -45,7 +45,9 @@ export interface BatchResult {
 }
 
 type Loose = Kysely<Record<string, Record<string, Value>>>;
-type Stored = Row & { id: number; uuid: string };
+export type Stored = Row & { id: number; uuid: string };
+/** Per changed column: the stored value and the dump's. */
+export type Changes = Record<string, { old: Value; new: Value }>;
 
 const IN_CHUNK = 900;
 const MAX_PARAMS = 3000;
@@ -95,14 +97,65 @@ async function existingRows(db: Loose, entity: Entity, rows: Row[]): Promise<Sto
   return found;
 }
 
-function changeSet(columns: readonly string[], before: Row | null, after: Row | null) {
-  const changes: Record<string, { old: Value; new: Value }> = {};
+function changeSet(columns: readonly string[], before: Row | null, after: Row | null): Changes {
+  const changes: Changes = {};
   for (const c of columns) {
     const old = before?.[c] ?? null;
     const now = after?.[c] ?? null;
     if (!before || !after || !same(old, now)) changes[c] = { old, new: now };
   }
   return changes;
+}
+
+/** What a batch would do: rows to insert, rows to update (with their changes), rows to delete. */
+export interface BatchPlan {
+  inserts: Row[];
+  updates: { row: Stored; set: Row; changes: Changes }[];
+  deletes: Stored[];
+  /** Rows of the batch matched and equal: left alone. */
+  unchanged: number;
+  /** Row id by natural key (keyOf), for the batch's rows that exist already. */
+  ids: Map<string, number>;
+}
+
+/**
+ * Compares one batch with the catalog by natural key, writing nothing. Rows with the same key:
+ * the first one counts.
+ */
+export async function planBatch(
+  db: Kysely<Database>,
+  entity: Entity,
+  input: Row[],
+): Promise<BatchPlan> {
+  const loose = db as unknown as Loose;
+  const rows = new Map<string, Row>();
+  for (const r of input) {
+    const k = keyOf(entity, r);
+    if (!rows.has(k)) rows.set(k, r);
+  }
+  const existing = new Map<string, Stored>();
+  for (const row of await existingRows(loose, entity, [...rows.values()])) {
+    existing.set(keyOf(entity, row), row);
+  }
+  const plan: BatchPlan = { inserts: [], updates: [], deletes: [], unchanged: 0, ids: new Map() };
+  for (const [k, row] of rows) {
+    const old = existing.get(k);
+    if (!old) {
+      plan.inserts.push({ uuid: timeOrderedUuid(), ...row });
+      continue;
+    }
+    plan.ids.set(k, old.id);
+    const changes = changeSet(entity.fields, old, row);
+    if (Object.keys(changes).length === 0) {
+      plan.unchanged++;
+      continue;
+    }
+    const set: Row = {};
+    for (const f of Object.keys(changes)) set[f] = row[f];
+    plan.updates.push({ row: old, set, changes });
+  }
+  if (entity.group) plan.deletes = [...existing].filter(([k]) => !rows.has(k)).map(([, r]) => r);
+  return plan;
 }
 
 /** Applies one batch in the caller's transaction. Rows with the same key: the first one counts. */
@@ -113,32 +166,7 @@ export async function writeBatch(
   actor: Actor,
 ): Promise<BatchResult> {
   const db = trx as unknown as Loose;
-  const rows = new Map<string, Row>();
-  for (const r of input) {
-    const k = keyOf(entity, r);
-    if (!rows.has(k)) rows.set(k, r);
-  }
-  const existing = new Map<string, Stored>();
-  for (const row of await existingRows(db, entity, [...rows.values()])) {
-    existing.set(keyOf(entity, row), row);
-  }
-  const ids = new Map<string, number>();
-  const inserts: Row[] = [];
-  const updates: { row: Stored; set: Row; changes: ReturnType<typeof changeSet> }[] = [];
-  for (const [k, row] of rows) {
-    const old = existing.get(k);
-    if (!old) {
-      inserts.push({ uuid: timeOrderedUuid(), ...row });
-      continue;
-    }
-    ids.set(k, old.id);
-    const changes = changeSet(entity.fields, old, row);
-    if (Object.keys(changes).length === 0) continue;
-    const set: Row = {};
-    for (const f of Object.keys(changes)) set[f] = row[f];
-    updates.push({ row: old, set, changes });
-  }
-  const deletes = entity.group ? [...existing].filter(([k]) => !rows.has(k)).map(([, r]) => r) : [];
+  const { inserts, updates, deletes, ids } = await planBatch(trx, entity, input);
   const result: BatchResult = { created: 0, updated: 0, deleted: 0, ids };
   if (inserts.length + updates.length + deletes.length === 0) return result;
 

@@ -1,7 +1,17 @@
 /**
  * A small real slice of the brick catalog for the demo: colours with their BrickLink and
- * Rebrickable ids, part categories, themes, and moulds named and numbered as on BrickLink.
+ * Rebrickable ids, part categories and themes with their Rebrickable ids, and moulds named and
+ * numbered as on BrickLink. The catalog's parts carry Rebrickable's number and name (the catalog
+ * import's source), so importing a real Rebrickable dump matches the demo rows instead of renaming
+ * them. An id left null is one the demo does not know for sure: such a row is never matched.
  */
+
+/** Where Rebrickable's pictures are (a set's is `sets/<set number>.jpg`). */
+export const REBRICKABLE_MEDIA = 'https://cdn.rebrickable.com/media';
+
+export function isTransparentColour(name: string): boolean {
+  return name.startsWith('Trans-');
+}
 
 /** [name, BrickLink id, Rebrickable id, hex] */
 export const COLOURS: [string, number, number, string][] = [
@@ -47,30 +57,34 @@ export const COLOURS: [string, number, number, string][] = [
   ['Trans-Dark Blue', 14, 33, '0020A0'],
 ];
 
-/** [name, parent index or null]; ids are position + 1. */
-export const CATEGORIES: [string, number | null][] = [
-  ['Bricks', null], // 1
-  ['Plates', null], // 2
-  ['Tiles', null], // 3
-  ['Bricks Sloped', 1], // 4
-  ['Bricks Round and Cones', 1], // 5
-  ['Technic', null], // 6
-  ['Technic Bricks', 6], // 7
-  ['Technic Beams', 6], // 8
-  ['Technic Axles', 6], // 9
-  ['Technic Pins', 6], // 10
-  ['Technic Gears', 6], // 11
-  ['Technic Bushes', 6], // 12
-  ['Plates Special', 2], // 13
+/**
+ * [name, parent index or null, Rebrickable part category id]; ids are position + 1. Rebrickable's
+ * categories are flat: the parents here (and 'Technic') are the demo's own grouping.
+ */
+export const CATEGORIES: [string, number | null, number | null][] = [
+  ['Bricks', null, 11], // 1
+  ['Plates', null, 14], // 2
+  ['Tiles', null, 19], // 3
+  ['Bricks Sloped', 1, 3], // 4
+  ['Bricks Round and Cones', 1, 20], // 5
+  ['Technic', null, null], // 6
+  ['Technic Bricks', 6, 8], // 7
+  ['Technic Beams', 6, 51], // 8
+  ['Technic Axles', 6, 46], // 9
+  ['Technic Pins', 6, 53], // 10
+  ['Technic Gears', 6, 52], // 11
+  ['Technic Bushes', 6, 54], // 12
+  ['Plates Special', 2, 9], // 13
+  ['Plates Round Curved and Dishes', 2, 21], // 14
 ];
 
-/** [name, parent index or null]; ids are position + 1. */
-export const THEMES: [string, number | null][] = [
-  ['Classic', null], // 1
-  ['City', null], // 2
-  ['Police', 2], // 3
-  ['Creator', null], // 4
-  ['Creator 3-in-1', 4], // 5
+/** [name, parent index or null, Rebrickable theme id]; ids are position + 1. */
+export const THEMES: [string, number | null, number | null][] = [
+  ['Classic', null, 621], // 1
+  ['City', null, 52], // 2
+  ['Police', 2, 61], // 3
+  ['Creator', null, null], // 4
+  ['Creator 3-in-1', 4, null], // 5
 ];
 
 /** [mould id, name, BrickLink / Rebrickable part number, category id] */
@@ -112,8 +126,8 @@ export const PART_MOULDS: [number, string, string, number][] = [
     '15573',
     13,
   ],
-  [4073, 'Plate, Round 1 x 1 Straight Side', '4073', 13],
-  [4032, 'Plate, Round 2 x 2 with Axle Hole', '4032', 13],
+  [4073, 'Plate, Round 1 x 1 Straight Side', '4073', 14],
+  [4032, 'Plate, Round 2 x 2 with Axle Hole', '4032', 14],
   [3070, 'Tile 1 x 1 with Groove', '3070b', 3],
   [3069, 'Tile 1 x 2 with Groove', '3069b', 3],
   [63864, 'Tile 1 x 3', '63864', 3],
@@ -150,6 +164,50 @@ export const PART_MOULDS: [number, string, string, number][] = [
   [3648, 'Technic, Gear 24 Tooth', '3648b', 11],
   [3713, 'Technic Bush', '3713', 12],
 ];
+
+/**
+ * Rebrickable's number and name of the parts whose BrickLink number or name (above) differs;
+ * every other part has the same number and name on both.
+ */
+export const REBRICKABLE_PARTS: Record<string, [string, string]> = {
+  '3794b': ['3794b', 'Plate Special 1 x 2 with 1 Stud with Groove (Jumper)'],
+  '15573': ['15573', 'Plate Special 1 x 2 with 1 Stud with Groove and Inside Stud Holder (Jumper)'],
+  '4073': ['6141', 'Plate Round 1 x 1 with Solid Stud'],
+  '4032': ['4032a', 'Plate Round 2 x 2 with Axle Hole Type 1 (+ Opening)'],
+  '3040b': ['3040b', 'Slope 45° 2 x 1 with Bottom Pin'],
+  '3039': ['3039', 'Slope 45° 2 x 2'],
+  '3038': ['3038', 'Slope 45° 2 x 3'],
+  '3037': ['3037', 'Slope 45° 2 x 4'],
+  '3298': ['3298', 'Slope 33° 3 x 2'],
+  '3665': ['3665', 'Slope Inverted 45° 2 x 1'],
+  '3660': ['3660', 'Slope Inverted 45° 2 x 2'],
+  '3062b': ['3062b', 'Brick Round 1 x 1 Open Stud'],
+  '3941': ['3941', 'Brick Round 2 x 2 with Axle Hole'],
+  '3700': ['3700', 'Technic Brick 1 x 2 [1 Pin Hole]'],
+  '3701': ['3701', 'Technic Brick 1 x 4 [3 Pin Holes]'],
+  '3894': ['3894', 'Technic Brick 1 x 6 [5 Pin Holes]'],
+  '3702': ['3702', 'Technic Brick 1 x 8 [7 Pin Holes]'],
+  '32523': ['32523', 'Technic Beam 1 x 3 Thick'],
+  '32316': ['32316', 'Technic Beam 1 x 5 Thick'],
+  '32524': ['32524', 'Technic Beam 1 x 7 Thick'],
+  '32525': ['32525', 'Technic Beam 1 x 11 Thick'],
+  '32278': ['32278', 'Technic Beam 1 x 15 Thick'],
+  '32062': ['32062', 'Technic Axle 2 Notched'],
+  '4519': ['4519', 'Technic Axle 3'],
+  '3705': ['3705', 'Technic Axle 4'],
+  '3706': ['3706', 'Technic Axle 6'],
+  '3707': ['3707', 'Technic Axle 8'],
+  '2780': ['2780', 'Technic Pin with Friction Ridges Lengthwise and Center Slots'],
+  '6558': ['6558', 'Technic Pin Long with Friction Ridges Lengthwise, 2 Center Slots'],
+  '3673': ['3673', 'Technic Pin without Friction Ridges Lengthwise'],
+  '3647': ['3647', 'Technic Gear 8 Tooth'],
+  '3648b': ['3648b', 'Technic Gear 24 Tooth [New Style with Single Axle Hole]'],
+};
+
+/** A demo part's Rebrickable number and name. */
+export function rebrickablePart(blNumber: string, blName: string): [string, string] {
+  return REBRICKABLE_PARTS[blNumber] ?? [blNumber, blName];
+}
 
 /** [mould id, name, set number, theme id, year, parts] */
 export const SET_MOULDS: [number, string, string, number, number, number][] = [

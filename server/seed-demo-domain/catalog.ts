@@ -1,8 +1,17 @@
 import { SHARED_SCOPE } from '../sync/version';
-import { CATEGORIES, COLOURS, PART_MOULDS, SET_MOULDS, THEMES } from './catalog-data';
+import {
+  CATEGORIES,
+  COLOURS,
+  isTransparentColour,
+  PART_MOULDS,
+  rebrickablePart,
+  REBRICKABLE_MEDIA,
+  SET_MOULDS,
+  THEMES,
+} from './catalog-data';
 import { insertRows, prng, stableUuid, syncSequences, type Trx } from './util';
 
-const RB = 'https://cdn.rebrickable.com/media';
+const RB = REBRICKABLE_MEDIA;
 
 /** Common colours (ids into COLOURS + 1) parts come in; the demo spreads variants over them. */
 const PALETTE = [1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 16, 18, 19, 8, 13, 14, 21];
@@ -35,7 +44,7 @@ export async function seedCatalog(trx: Trx): Promise<DemoCatalog> {
       bl_colour_id: bl,
       brickowl_colour_id: null,
       hex,
-      is_transparent: name.startsWith('Trans-') ? 1 : 0,
+      is_transparent: isTransparentColour(name) ? 1 : 0,
     })),
     SHARED_SCOPE,
   );
@@ -46,12 +55,12 @@ export async function seedCatalog(trx: Trx): Promise<DemoCatalog> {
     await insertRows(
       trx,
       table,
-      rows.map(([name, parent], i) => ({
+      rows.map(([name, parent, rebrickable], i) => ({
         id: i + 1,
         uuid: stableUuid(`${table}:${name}`),
         name,
         parent_id: parent,
-        rebrickable_id: null,
+        rebrickable_id: rebrickable,
       })),
       SHARED_SCOPE,
     );
@@ -60,17 +69,21 @@ export async function seedCatalog(trx: Trx): Promise<DemoCatalog> {
   await insertRows(
     trx,
     'parts',
-    PART_MOULDS.map(([, name, number, category], i) => ({
-      id: i + 1,
-      uuid: stableUuid(`part:${number}`),
-      name,
-      rebrickable_id: number,
-      bricklink_id: number,
-      brickowl_id: null,
-      category_id: category,
-      image_url: `${RB}/parts/ldraw/71/${number}.png`,
-      year: null,
-    })),
+    PART_MOULDS.map(([, blName, number, category], i) => {
+      const [rebrickable, name] = rebrickablePart(number, blName);
+      return {
+        id: i + 1,
+        uuid: stableUuid(`part:${number}`),
+        name,
+        rebrickable_id: rebrickable,
+        bricklink_id: number,
+        brickowl_id: null,
+        category_id: category,
+        material: 'Plastic',
+        image_url: `${RB}/parts/ldraw/71/${rebrickable}.png`,
+        year: null,
+      };
+    }),
     SHARED_SCOPE,
   );
   await insertRows(
@@ -146,7 +159,8 @@ export async function seedCatalog(trx: Trx): Promise<DemoCatalog> {
   // Every part comes in 2–4 colours; each such part-in-colour is an element.
   const mouldColours = new Map<number, number[]>();
   const elements: Record<string, unknown>[] = [];
-  PART_MOULDS.forEach(([mouldId, , number], i) => {
+  PART_MOULDS.forEach(([mouldId, name, number], i) => {
+    const [rebrickable] = rebrickablePart(number, name);
     const count = rnd.int(2, 4);
     const start = rnd.int(0, PALETTE.length - 1);
     const colours = Array.from(
@@ -162,7 +176,7 @@ export async function seedCatalog(trx: Trx): Promise<DemoCatalog> {
         part_id: i + 1,
         colour_id: colourId,
         element_id: null,
-        image_url: `${RB}/parts/ldraw/${rb}/${number}.png`,
+        image_url: `${RB}/parts/ldraw/${rb}/${rebrickable}.png`,
       });
     }
   });

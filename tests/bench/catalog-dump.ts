@@ -10,6 +10,9 @@ import { createGzip } from 'node:zlib';
  * (inventory_parts, inventory_minifigs, inventory_sets), with the real file and column names and
  * consistent ids (every reference names a row of the dump; inventory lines grouped by inventory).
  * The big files are gzipped as Rebrickable serves them. Written as a stream: never held whole.
+ * It builds its own catalog: every number lies outside Rebrickable's (part, set, minifig and
+ * element numbers start with 'bench', colour, theme and category ids from 100,000), so imported
+ * into a catalog that holds real rows (the demo's) it only adds rows and renames none.
  */
 export interface DumpSize {
   colours: number;
@@ -82,6 +85,8 @@ async function writeCsv(
   await once(out, 'close');
 }
 
+/** Where the dump's own colour, theme and category ids begin (Rebrickable's are far below). */
+const OWN_IDS = 100_000;
 const WORDS = ['Brick', 'Plate', 'Tile', 'Slope', 'Technic Beam', 'Wedge', 'Panel', 'Bracket'];
 const csvText = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
 
@@ -93,24 +98,28 @@ export async function writeCatalogDump(
   const size = dumpSize(opts.scale ?? 1);
   const rnd = random(62_000);
   mkdirSync(dir, { recursive: true });
-  const colourId = (i: number) => (i === 0 ? -1 : i === 1 ? 9999 : i - 2);
-  const partNum = (i: number) => (i % 5 === 0 ? `${3000 + i}pr${i % 97}` : String(3000 + i));
-  const setNum = (i: number) => `${10_000 + i}-1`;
-  const figNum = (i: number) => `fig-${String(i + 1).padStart(6, '0')}`;
+  const colourId = (i: number) => OWN_IDS + i;
+  const themeId = (i: number) => OWN_IDS + i + 1;
+  const categoryId = (i: number) => OWN_IDS + i + 1;
+  const partNum = (i: number) => (i % 5 === 0 ? `bench${i}pr${i % 97}` : `bench${i}`);
+  const setNum = (i: number) => `bench${i}-1`;
+  const figNum = (i: number) => `fig-bench${String(i + 1).padStart(6, '0')}`;
 
   await writeCsv(dir, 'colors', 'id,name,rgb,is_trans,num_parts,y1,y2', size.colours, (i) => {
     const rgb = ((i * 2654435761) >>> 8).toString(16).padStart(6, '0').slice(0, 6).toUpperCase();
     return `${colourId(i)},Colour ${i},${rgb},${i % 9 === 0 ? 't' : 'f'},${i * 10},1950,2025`;
   });
   await writeCsv(dir, 'themes', 'id,name,parent_id', size.themes, (i) =>
-    [i + 1, csvText(`Theme ${i + 1}, series ${i % 7}`), i > 20 ? (i % 20) + 1 : ''].join(','),
+    [themeId(i), csvText(`Theme ${i + 1}, series ${i % 7}`), i > 20 ? themeId(i % 20) : ''].join(
+      ',',
+    ),
   );
   await writeCsv(
     dir,
     'part_categories',
     'id,name',
     size.categories,
-    (i) => `${i + 1},Category ${i + 1}`,
+    (i) => `${categoryId(i)},Category ${i + 1}`,
   );
   await writeCsv(
     dir,
@@ -118,20 +127,19 @@ export async function writeCatalogDump(
     'part_num,name,part_cat_id,part_material',
     size.parts,
     (i) =>
-      `${partNum(i)},${csvText(`${WORDS[i % WORDS.length]} ${1 + (i % 6)} x ${1 + (i % 12)} "${i}"`)},${(i % size.categories) + 1},Plastic`,
+      `${partNum(i)},${csvText(`${WORDS[i % WORDS.length]} ${1 + (i % 6)} x ${1 + (i % 12)} "${i}"`)},${categoryId(i % size.categories)},Plastic`,
     true,
   );
   // Element k: part k mod parts in a colour that differs per round, so part+colour pairs are unique.
   const elementPart = (k: number) => k % size.parts;
   const elementColour = (k: number) =>
-    colourId(2 + ((Math.floor(k / size.parts) * 37 + elementPart(k) * 7) % (size.colours - 2)));
+    colourId((Math.floor(k / size.parts) * 37 + elementPart(k) * 7) % size.colours);
   await writeCsv(
     dir,
     'elements',
     'element_id,part_num,color_id,design_id',
     size.elements,
-    (k) =>
-      `${6_000_000 + k},${partNum(elementPart(k))},${elementColour(k)},${3000 + elementPart(k)}`,
+    (k) => `bench${k},${partNum(elementPart(k))},${elementColour(k)},${partNum(elementPart(k))}`,
     true,
   );
   const relTypes = ['P', 'M', 'A', 'T', 'B', 'R'];
@@ -151,7 +159,7 @@ export async function writeCatalogDump(
       setNum(i),
       csvText(`Set ${i}, with "${WORDS[i % 8]}s"`),
       1970 + (i % 56),
-      (i % size.themes) + 1,
+      themeId(i % size.themes),
       10 + (i % 900),
       `https://cdn.example/sets/${setNum(i)}.jpg`,
     ].join(','),

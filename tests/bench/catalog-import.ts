@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { freshPostgres } from './fresh-postgres';
+import { previewCatalogImport } from '../../server/catalog-import/preview';
 import { runCatalogImport } from '../../server/catalog-import/run';
 import { openDatabase, type DialectName } from '../../server/db';
 import { migrateToLatest } from '../../server/db/migrate';
@@ -16,7 +17,8 @@ import { insertControllerRun } from '../../server/test/controller-runs';
  * minifigs, 1.3M inventory lines; see catalog-dump.ts) into an empty catalog on SQLite and on
  * PostgreSQL, then runs the same dump again (nothing changes). Wall time, rows read per second and
  * the process's CPU time (the database server's is not in it) and peak RSS (the import streams:
- * memory must not grow with the files).
+ * memory must not grow with the files). The preview (what a run would change, writing nothing) is
+ * timed on the empty catalog and on the imported one.
  * CATALOG_BENCH_SCALE scales the dump (default 1).
  */
 const SCALE = Number(process.env.CATALOG_BENCH_SCALE ?? 1);
@@ -53,6 +55,16 @@ async function importOnce(db: Kysely<Database>, source: string) {
   return { seconds, cpuSeconds, read, written, peakMb: peak / 2 ** 20 };
 }
 
+async function previewOnce(db: Kysely<Database>, source: string) {
+  const started = performance.now();
+  const preview = await previewCatalogImport(db, source, new AbortController().signal);
+  if (preview.error) throw new Error(`preview failed: ${preview.error}`);
+  const seconds = (performance.now() - started) / 1000;
+  const read = preview.files.reduce((s, f) => s + f.read, 0);
+  const changed = preview.files.reduce((s, f) => s + f.created + f.updated, 0);
+  return { seconds, read, changed };
+}
+
 async function runOn(dialect: DialectName, source: string): Promise<BenchRow[]> {
   const bench = `catalog-import ${dialect}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'brick-bench-catalog-'));
@@ -63,8 +75,16 @@ async function runOn(dialect: DialectName, source: string): Promise<BenchRow[]> 
   const database = openDatabase({ dataDir, databaseUrl: fresh?.url });
   try {
     await migrateToLatest(database.db as Kysely<unknown>);
+    const previewEmpty = await previewOnce(database.db, source);
     const first = await importOnce(database.db, source);
     const again = await importOnce(database.db, source);
+    const previewSame = await previewOnce(database.db, source);
+    const previewRow = (measure: string, p: typeof previewSame): BenchRow => ({
+      bench,
+      measure,
+      value: `${p.seconds.toFixed(1)} s`,
+      note: `${p.read.toLocaleString('en')} rows read (up to the parts in colours), ${p.changed.toLocaleString('en')} would change`,
+    });
     const rate = (r: { read: number; seconds: number }) =>
       `${Math.round(r.read / r.seconds).toLocaleString('en')} rows/s`;
     return [
@@ -80,6 +100,8 @@ async function runOn(dialect: DialectName, source: string): Promise<BenchRow[]> 
         value: `${again.seconds.toFixed(1)} s`,
         note: `${again.written} written, ${rate(again)}, ${again.cpuSeconds.toFixed(0)} s CPU, peak RSS ${Math.round(again.peakMb)} MB`,
       },
+      previewRow('preview, empty catalog', previewEmpty),
+      previewRow('preview, same dump imported', previewSame),
     ];
   } finally {
     await database.destroy();

@@ -48,6 +48,8 @@ test('a digibrick user browses the tree, searches, explores an item and sees its
   await expect(items.getByRole('row')).toHaveCount(2);
   await items.getByRole('row').nth(1).dblclick();
 
+  // Items and their screens carry the moulds' BrickLink names, relations the parts' Rebrickable
+  // names.
   const heading = 'Plate, Modified 1 x 2 with 1 Stud with Groove and Bottom Stud Holder (Jumper)';
   await expect(page.getByRole('heading', { name: heading })).toBeVisible();
   await page.getByText('Other relations', { exact: true }).click();
@@ -56,13 +58,15 @@ test('a digibrick user browses the tree, searches, explores an item and sees its
   await expect(relations.getByRole('row')).toContainText('Mold');
   // A relation opens its own info, which leads back through the same relation.
   await relations
-    .getByRole('button', { name: 'Plate, Modified 1 x 2 with 1 Stud with Groove (Jumper)' })
+    .getByRole('button', { name: 'Plate Special 1 x 2 with 1 Stud with Groove (Jumper)' })
     .click();
   await expect(
     page.getByRole('heading', { name: 'Plate, Modified 1 x 2 with 1 Stud with Groove (Jumper)' }),
   ).toBeVisible();
   await page.getByText('Other relations', { exact: true }).click();
   await expect(
-    page.getByRole('table', { name: 'Other relations' }).getByRole('button', { name: heading }),
+    page.getByRole('table', { name: 'Other relations' }).getByRole('button', {
+      name: 'Plate Special 1 x 2 with 1 Stud with Groove and Inside Stud Holder (Jumper)',
+    }),
   ).toBeVisible();
 });

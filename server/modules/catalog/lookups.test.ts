@@ -121,7 +121,7 @@ describeEachDialect('catalog lookups and browser', (dialect) => {
     expect(colours.count).toBe(40);
     expect(colours.results[0]).toMatchObject({ name: expect.any(String), hex: expect.any(String) });
     expect((await get(picker, 'themes/')).json().count).toBe(5);
-    expect((await get(picker, 'categories/')).json().count).toBe(13);
+    expect((await get(picker, 'categories/')).json().count).toBe(14);
     expect((await get(undefined, 'colours/')).statusCode).toBe(401);
     expect((await get(undefined, 'parts/1')).statusCode).toBe(401);
   });

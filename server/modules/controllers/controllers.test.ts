@@ -136,6 +136,10 @@ describeEachDialect('controllers: catalog import', (dialect) => {
     expect(classicSpace.parent_id).not.toBeNull();
     const changes = await changesOf(run.id);
     expect(changes.length).toBeGreaterThan(100);
+    // The demo catalog's rows are matched, never renamed: only element numbers are filled in.
+    const updated = changes.filter((c) => c.action === 'update');
+    expect(updated.length).toBeGreaterThan(0);
+    expect(updated.every((c) => c.model === 'element')).toBe(true);
     expect(changes.every((c) => c.actor_name === 'admin')).toBe(true);
     const created = changes.find((c) => c.model === 'set' && c.model_uuid === setRow.uuid)!;
     expect(created.action).toBe('create');

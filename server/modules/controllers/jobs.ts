@@ -2,7 +2,13 @@ import { hostname } from 'node:os';
 import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Logger } from 'pino';
-import { ControllerMessages, stageLabel, type ControllerRun } from '../../../contract/controllers';
+import {
+  ControllerMessages,
+  stageLabel,
+  type ControllerPreview,
+  type ControllerRun,
+} from '../../../contract/controllers';
+import { previewCatalogImport } from '../../catalog-import/preview';
 import { catalogSource } from '../../catalog-import/source';
 import { LEASE_MS, runCatalogImport } from '../../catalog-import/run';
 import { isPostgres, nowIso } from '../../db/dialect';
@@ -78,6 +84,7 @@ export async function failInterruptedRuns(
 export class ControllerJobs {
   readonly serverId = `${HOST}#${process.pid}`;
   private running: Promise<void> | null = null;
+  private previewing: Promise<ControllerPreview> | null = null;
   private readonly abort = new AbortController();
 
   constructor(
@@ -144,6 +151,19 @@ export class ControllerJobs {
     };
   }
 
+  /**
+   * What a run would change, writing nothing. Callers asking while a preview is under way get that
+   * one: a server compares the dump with the catalog once at a time.
+   */
+  preview(): Promise<ControllerPreview> {
+    this.previewing ??= previewCatalogImport(this.db, catalogSource(), this.abort.signal).finally(
+      () => {
+        this.previewing = null;
+      },
+    );
+    return this.previewing;
+  }
+
   /** Resolves when this server's run (if any) has ended; for tests and shutdown. */
   async idle(): Promise<void> {
     await this.running;
@@ -152,6 +172,7 @@ export class ControllerJobs {
   /** Shutdown: the run stops at its next batch and is recorded as failed. */
   async stop(): Promise<void> {
     this.abort.abort();
+    await this.previewing?.catch(() => undefined);
     await this.running;
   }
 }

@@ -5,6 +5,7 @@ import {
   CONTROLLER_PAGE_SIZE,
   ControllerListQuery,
   ControllerListResponse,
+  ControllerPreview,
   ControllerRun,
   statusesOf,
   type ControllerStatus,
@@ -87,6 +88,19 @@ export function controllerRoutes(jobs: ControllerJobs) {
         ]);
         return { count: Number(total.n), results: rows.map(toRun) };
       },
+    );
+
+    api.get(
+      '/v3/brickbase/controller/preview/',
+      {
+        access: ADMIN,
+        summary:
+          'What a controller would change: the dump compared with the catalog, nothing written',
+        description:
+          'Per dump file up to the parts in colours: rows read, new, changed, unchanged and skipped, and a few changed rows with old and new values. Relations and inventories are compared by the run only. A dump the run would refuse is told in `error`.',
+        answer: ControllerPreview,
+      },
+      async () => jobs.preview(),
     );
 
     api.post(

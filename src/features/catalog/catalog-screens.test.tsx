@@ -42,12 +42,12 @@ describe('catalog browser', () => {
       .getAllByRole('button')
       .filter((b) => /^\d+$/.test(b.textContent ?? ''));
     expect(numbered.map((b) => b.textContent)).toEqual(['1', '2', '3']);
-    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'technic, liftarm' } });
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'technic beam' } });
     fireEvent.keyDown(screen.getByLabelText('Search'), { key: 'Enter' });
     await waitFor(() =>
-      expect(screen.getAllByRole('link').every((a) => /Liftarm/.test(a.textContent ?? ''))).toBe(
-        true,
-      ),
+      expect(
+        screen.getAllByRole('link').every((a) => /Technic Beam/.test(a.textContent ?? '')),
+      ).toBe(true),
     );
     expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
   });
@@ -64,7 +64,7 @@ describe('item info', () => {
   it('groups relations under their header and tells the sets a part appears in', async () => {
     await signIn('digi.user@demo.test');
     show(`/brickbase/iteminfo/${await uuidOf('parts', '15573')}`);
-    expect(await screen.findByRole('heading', { name: /Bottom Stud Holder/ })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: /Inside Stud Holder/ })).toBeTruthy();
     expect(screen.getByText('? x ? x ? cm')).toBeTruthy();
     const relations = screen.getByRole('tab', { name: 'Relations' });
     expect(

@@ -21,11 +21,13 @@ import {
   stageLabel,
   statusGroup,
   type ControllerListResponse,
+  type ControllerPreview,
   type ControllerRun,
   type StatusGroup,
 } from '../../../contract/controllers';
 import { showApiError } from '../../ui/notify';
-import { fetchControllers, startController } from './api';
+import { fetchControllers, fetchPreview, startController } from './api';
+import { ImportPreview } from './ImportPreview';
 
 /** How often the list is read again while a run is busy. */
 export const POLL_MS = 2000;
@@ -53,7 +55,8 @@ function progressText(run: ControllerRun): string {
 
 /**
  * Controllers (/brickbase/controllers, admin): the catalog import runs, filtered by status group,
- * 25 a page; 'New controller' asks first, then starts a run. While a run is busy the list is read
+ * 25 a page; 'New controller' first compares the dump with the catalog and shows what the import
+ * will change (ImportPreview), asks, then starts a run. While a run is busy the list is read
  * again every 2 s, so its stage and the end show without a reload.
  */
 export default function ControllersPage() {
@@ -62,6 +65,7 @@ export default function ControllersPage() {
   const [list, setList] = useState<ControllerListResponse | null>(null);
   const [open, setOpen] = useState<number | null>(null);
   const [starting, setStarting] = useState(false);
+  const [previewing, setPreviewing] = useState(false);
   const [tick, setTick] = useState(0);
 
   const load = useCallback(async () => {
@@ -100,10 +104,27 @@ export default function ControllersPage() {
     }
   }
 
-  function confirmStart() {
+  /** Compares the dump with the catalog first, then shows what will change and asks. */
+  async function confirmStart() {
+    setPreviewing(true);
+    let preview: ControllerPreview;
+    try {
+      preview = await fetchPreview();
+    } catch (error) {
+      await showApiError(error);
+      return;
+    } finally {
+      setPreviewing(false);
+    }
     modals.openConfirmModal({
       title: ControllerMessages.newController,
-      children: <Text size="sm">{ControllerMessages.confirm}</Text>,
+      size: 'lg',
+      children: (
+        <Stack gap="md">
+          <ImportPreview preview={preview} />
+          <Text size="sm">{ControllerMessages.confirm}</Text>
+        </Stack>
+      ),
       labels: { confirm: 'Yes', cancel: 'No' },
       onConfirm: () => void start(),
     });
@@ -125,7 +146,7 @@ export default function ControllersPage() {
           }}
           w={360}
         />
-        <Button onClick={confirmStart} loading={starting}>
+        <Button onClick={() => void confirmStart()} loading={starting || previewing}>
           {ControllerMessages.newController}
         </Button>
       </Group>

@@ -1,5 +1,6 @@
 import type {
   ControllerListResponse,
+  ControllerPreview,
   ControllerRun,
   StatusGroup,
 } from '../../../contract/controllers';
@@ -20,4 +21,9 @@ export function fetchControllers(
 
 export function startController(): Promise<ControllerRun> {
   return api.post('v3/brickbase/controller/async/').json();
+}
+
+/** What a run would change; comparing a full-size dump takes a while, hence the long timeout. */
+export function fetchPreview(): Promise<ControllerPreview> {
+  return api.get('v3/brickbase/controller/preview/', { timeout: 120_000 }).json();
 }
