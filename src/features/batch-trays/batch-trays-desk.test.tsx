@@ -10,6 +10,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import BatchTraysPage from './BatchTraysPage';
 import { priceText } from './columns';
+import { getDb } from '../../offline/engine';
 import { ARE_YOU_SURE } from './ConfirmActions';
 
 /** The editor against the real server (SQLite, demo data): confirmations, undo, keyboard, picker. */
@@ -61,6 +62,33 @@ describe('the trays editor asks before destroying and can undo', () => {
     const content = (rows: typeof before) =>
       rows.map(({ id: _i, version: _v, ...rest }) => ({ ...rest, price: Number(rest.price) }));
     expect(content(after)).toEqual(content(before));
+  }, 60_000);
+
+  it('a deleted tray takes its pending edit off the device too', async () => {
+    await signIn('digi.user@demo.test');
+    page(2);
+    await screen.findByText('Attic 2 - plates');
+    for (const nr of [2, 3]) {
+      fireEvent.doubleClick(cell(nr, COL.quantity));
+      const input = await screen.findByRole('textbox', { name: `quantity of tray ${nr}` });
+      fireEvent.change(input, { target: { value: String(40 + nr) } });
+      fireEvent.keyDown(input, { key: 'Enter' });
+    }
+    await screen.findByText('2 edits not accepted yet');
+    const trayId = async (nr: number) => (await traysOf(2)).find((r) => r.tray_nr === nr)!.id;
+    const [two, three] = [await trayId(2), await trayId(3)];
+    const stored = async () =>
+      (await getDb().trayEdits.toArray()).filter((e) => e.batch_id === 2).map((e) => e.tray_id);
+    expect((await stored()).sort()).toEqual([two, three].sort());
+
+    fireEvent.click(row(2));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete items' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('row', { name: 'tray 2' })).toBeNull());
+    await screen.findByText('1 edit not accepted yet');
+    await waitFor(async () => expect(await stored()).toEqual([three]));
   }, 60_000);
 
   it('update prices lists each old → new price before it changes them', async () => {
