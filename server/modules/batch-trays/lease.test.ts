@@ -5,15 +5,16 @@ import {
   BatchTraysMutation,
   type ClaimState,
   type TrayList,
-  type TrayRow,
 } from '../../../contract/batch-trays';
 import {
   caller,
+  createBatch,
   createProject,
   details,
   firstItem,
   insertTrays,
   startDigitizing,
+  trayEdit,
   type TrayItem,
 } from '../../test/digitizing';
 import { describeEachDialect, type TestApp } from '../../test/helpers';
@@ -43,8 +44,7 @@ describeEachDialect('batch trays claim lease and trays.save', (dialect) => {
   afterAll(() => t.close());
   beforeEach(async () => {
     const name = `Box ${++n}`;
-    const b = await call(manager, 'PUT', `/v1/batches?project_id=${projectId}`, { name });
-    batchId = b.json().results.find((x: { name: string }) => x.name === name).batch_id;
+    batchId = await createBatch(call, manager, projectId, name);
     await insertTrays(t, { company: demo, batchId, item, count: 3, price: 1000 });
   });
 
@@ -66,18 +66,6 @@ describeEachDialect('batch trays claim lease and trays.save', (dialect) => {
       .set({ write_permission_until: new Date(Date.now() - 1000).toISOString() })
       .where('id', '=', batchId)
       .execute();
-  const edit = (r: TrayRow, change: Partial<TrayRow>) => ({
-    tray_id: r.tray_id,
-    item_id: r.item_id,
-    mold_id: r.mold_id,
-    colour_id: r.colour_id,
-    condition: r.condition,
-    quantity: r.quantity,
-    price: r.price,
-    status: r.status,
-    comments: r.comments,
-    ...change,
-  });
   const push = async (auth: string, id: string, args: unknown) => {
     const res = await t.app.inject({
       method: 'POST',
@@ -122,7 +110,7 @@ describeEachDialect('batch trays claim lease and trays.save', (dialect) => {
     await claim(digiUser);
     const [first] = (await list(digiUser)).results;
     const saved = await call(digiUser, 'POST', `/v1/trays${q()}`, {
-      trays: [edit(first, { quantity: 42, comments: 'saved by the user' })],
+      trays: [trayEdit(first, { quantity: 42, comments: 'saved by the user' })],
     });
     expect(saved.statusCode).toBe(200);
     // While the lease is live the manager is refused.
@@ -136,7 +124,7 @@ describeEachDialect('batch trays claim lease and trays.save', (dialect) => {
     expect(after).toMatchObject({ quantity: 42, comments: 'saved by the user' });
     // The user's claim is gone: a save is refused, a renewal says so.
     const late = await call(digiUser, 'POST', `/v1/trays${q()}`, {
-      trays: [edit(after, { quantity: 1 })],
+      trays: [trayEdit(after, { quantity: 1 })],
     });
     expect(late.statusCode).toBe(409);
     expect(details(late)).toEqual([M.claimRefused]);
@@ -148,7 +136,7 @@ describeEachDialect('batch trays claim lease and trays.save', (dialect) => {
     await lapse();
     const [first] = (await list(digiUser)).results;
     const res = await call(digiUser, 'POST', `/v1/trays${q()}`, {
-      trays: [edit(first, { quantity: 5 })],
+      trays: [trayEdit(first, { quantity: 5 })],
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ claimed: true, claimed_by_me: true });
@@ -160,7 +148,7 @@ describeEachDialect('batch trays claim lease and trays.save', (dialect) => {
     const args = {
       project_id: projectId,
       batch_id: batchId,
-      trays: [edit(first, { quantity: 77 })],
+      trays: [trayEdit(first, { quantity: 77 })],
     };
     const answers = await Promise.all([push(manager, id, args), push(manager, id, args)]);
     expect(answers.map((a) => a.status)).toEqual(['applied', 'applied']);
@@ -185,7 +173,7 @@ describeEachDialect('batch trays claim lease and trays.save', (dialect) => {
     const args = {
       project_id: projectId,
       batch_id: batchId,
-      trays: [edit(first, { quantity: 8 })],
+      trays: [trayEdit(first, { quantity: 8 })],
     };
     const refused = await push(manager, randomUUID(), args);
     expect(refused).toMatchObject({ status: 'rejected', message: M.claimRefused });
@@ -198,7 +186,7 @@ describeEachDialect('batch trays claim lease and trays.save', (dialect) => {
   it('a stale accept is still refused', async () => {
     const [first] = (await list(manager)).results;
     await claim(manager);
-    await call(manager, 'POST', `/v1/trays${q()}`, { trays: [edit(first, { quantity: 9 })] });
+    await call(manager, 'POST', `/v1/trays${q()}`, { trays: [trayEdit(first, { quantity: 9 })] });
     const res = await call(manager, 'POST', `/v1/trays/accept${q()}`, {
       trays: [{ tray_id: first.tray_id, accepted: 1, version: first.version }],
     });
