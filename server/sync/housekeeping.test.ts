@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../test/helpers';
 import { pruneSyncHistory } from './housekeeping';
+import { syncDevice } from '../test/sync-device';
 import { createNotesTable, noteTexts, registerNotes } from '../test/sync-notes';
 
 registerNotes();
@@ -14,8 +14,7 @@ describeEachDialect('sync housekeeping', (dialect) => {
   let picker: string;
   let manager: string;
   let demoId: number;
-  let seq = 0;
-  const device = `device-${randomUUID()}`;
+  const device = syncDevice(() => t);
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
@@ -32,31 +31,19 @@ describeEachDialect('sync housekeeping', (dialect) => {
   afterAll(() => t.close());
 
   async function push(auth: string, name: string, args: unknown) {
-    const id = randomUUID();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/sync/push',
-      headers: { authorization: auth },
-      payload: { device_id: device, mutations: [{ id, seq: ++seq, name, args }] },
-    });
-    expect(res.json().results[0].status).toBe('applied');
-    return id;
+    const entry = device.entry(name, args);
+    const [result] = await device.push(auth, [entry]);
+    expect(result.status).toBe('applied');
+    return entry.id;
   }
-  const pull = async (cursor: number) => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/sync/pull?collection=notes&cursor=${cursor}`,
-      headers: { authorization: picker },
-    });
-    expect(res.statusCode).toBe(200);
-    return res.json() as {
+  const pull = (cursor: number) =>
+    device.pull<{
       rows: { id: number; text: string }[];
       tombstones: number[];
       cursor: number;
       has_more: boolean;
       resync?: boolean;
-    };
-  };
+    }>(picker, 'notes', cursor);
   const noteId = async (text: string) => (await pull(0)).rows.find((r) => r.text === text)!.id;
 
   it('prunes records and tombstones older than the horizon and asks older cursors to resync', async () => {

@@ -18,6 +18,7 @@ import {
   type TrayItem,
 } from '../../test/digitizing';
 import { describeEachDialect, type TestApp } from '../../test/helpers';
+import { syncDevice } from '../../test/sync-device';
 
 /**
  * The write claim is a lease: renewed while the editor is in use, lapsing when it is not; a lapsed
@@ -32,9 +33,8 @@ describeEachDialect('batch trays claim lease and trays.save', (dialect) => {
   let projectId: number;
   let batchId = 0;
   let item: TrayItem;
-  let seq = 0;
   let n = 0;
-  const device = `device-${randomUUID()}`;
+  const device = syncDevice(() => t);
 
   beforeAll(async () => {
     ({ t, demo, manager, digiUser } = await startDigitizing(dialect));
@@ -66,19 +66,8 @@ describeEachDialect('batch trays claim lease and trays.save', (dialect) => {
       .set({ write_permission_until: new Date(Date.now() - 1000).toISOString() })
       .where('id', '=', batchId)
       .execute();
-  const push = async (auth: string, id: string, args: unknown) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/sync/push',
-      headers: { authorization: auth },
-      payload: {
-        device_id: device,
-        mutations: [{ id, seq: ++seq, name: BatchTraysMutation.save, args }],
-      },
-    });
-    expect(res.statusCode).toBe(200);
-    return res.json().results[0] as { status: string; message?: string };
-  };
+  const push = async (auth: string, id: string, args: unknown) =>
+    (await device.push(auth, [device.entry(BatchTraysMutation.save, args, id)]))[0];
 
   it("tells who holds the claim and since when; renewing keeps 'since' and moves the end on", async () => {
     const taken = (await claim(digiUser)).json() as TrayList;

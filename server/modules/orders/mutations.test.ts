@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OrderMessages } from '../../../contract/orders';
 import { PickingMutation, PickingRejectCode } from '../../../contract/mutations/picking';
@@ -11,20 +10,13 @@ import {
   stockAt,
   type Floor,
 } from '../../test/orders-fixture';
-
-interface Mutation {
-  id: string;
-  seq: number;
-  name: string;
-  args: unknown;
-}
+import { syncDevice, type Envelope, type SyncDevice } from '../../test/sync-device';
 
 describeEachDialect('picking outbox mutations', (dialect) => {
   let t: TestApp;
   let f: Floor;
   let picker: string;
-  let device: string;
-  let seq = 0;
+  let device: SyncDevice;
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
@@ -33,25 +25,11 @@ describeEachDialect('picking outbox mutations', (dialect) => {
   });
   afterAll(() => t.close());
   beforeEach(() => {
-    device = `device-${randomUUID()}`;
+    device = syncDevice(() => t);
   });
 
-  const m = (name: string, args: unknown): Mutation => ({
-    id: randomUUID(),
-    seq: ++seq,
-    name,
-    args,
-  });
-  const push = async (mutations: Mutation[], auth = picker) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/sync/push',
-      headers: { authorization: auth },
-      payload: { device_id: device, mutations },
-    });
-    expect(res.statusCode).toBe(200);
-    return res.json().results as { id: string; status: string; code?: string; message?: string }[];
-  };
+  const m = (name: string, args: unknown) => device.entry(name, args);
+  const push = (mutations: Envelope[], auth = picker) => device.push(auth, mutations);
   const claimed = async (items: [number, number, number?][], auth = picker) => {
     const id = await makeOrder(t.app.db, f.companyId, { items });
     const [r] = await push([m(PickingMutation.claim, { order_id: id })], auth);
