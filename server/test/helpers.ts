@@ -87,15 +87,33 @@ export function basic(email: string, password: string): string {
   return `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
 }
 
-/** Signs in through the real login route and returns the bearer header for later calls. */
-export async function loginAs(app: App, email: string, password = DEMO_PASSWORD): Promise<string> {
-  const res = await app.inject({
+/** POSTs Basic credentials to the real login route (from the client address `ip` when given). */
+export function postLogin(app: App, email: string, password = DEMO_PASSWORD, ip?: string) {
+  return app.inject({
     method: 'POST',
     url: '/api/login',
     headers: { authorization: basic(email, password) },
+    ...(ip === undefined ? {} : { remoteAddress: ip }),
   });
+}
+
+/** Signs in through the real login route and returns the bearer header for later calls. */
+export async function loginAs(app: App, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await postLogin(app, email, password);
   if (res.statusCode !== 200)
     throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
   const body = res.json() as { access_token: string };
   return `Bearer ${body.access_token}`;
+}
+
+/** The permission ids the user with `email` holds, ascending. */
+export async function permissionIdsOf(app: App, email: string): Promise<number[]> {
+  const rows = await app.db
+    .selectFrom('user_permissions as up')
+    .innerJoin('users as u', 'u.id', 'up.user_id')
+    .select('up.permission_id')
+    .where('u.email', '=', email)
+    .orderBy('up.permission_id')
+    .execute();
+  return rows.map((r) => r.permission_id);
 }

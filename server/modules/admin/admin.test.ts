@@ -2,10 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADD_USER_EMPTY_EMAIL, ADD_USER_SUCCESS } from '../../../contract/admin';
 import type { OutgoingMail } from '../../mail';
 import {
-  basic,
   createTestApp,
   describeEachDialect,
   loginAs,
+  permissionIdsOf,
+  postLogin,
   type TestApp,
 } from '../../test/helpers';
 import { logText } from './logs';
@@ -20,16 +21,7 @@ describeEachDialect('user administration', (dialect) => {
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, auth?: string, payload?: object) =>
     t.app.inject({ method, url, payload, headers: auth ? { authorization: auth } : {} });
 
-  async function permissionsOf(email: string): Promise<number[]> {
-    const rows = await t.app.db
-      .selectFrom('user_permissions as up')
-      .innerJoin('users as u', 'u.id', 'up.user_id')
-      .select('up.permission_id')
-      .where('u.email', '=', email)
-      .orderBy('up.permission_id')
-      .execute();
-    return rows.map((r) => r.permission_id);
-  }
+  const permissionsOf = (email: string) => permissionIdsOf(t.app, email);
 
   beforeAll(async () => {
     t = await createTestApp(
@@ -151,11 +143,7 @@ describeEachDialect('user administration', (dialect) => {
         password: 'a-good-new-password',
       });
       expect(set.statusCode).toBe(200);
-      const login = await t.app.inject({
-        method: 'POST',
-        url: '/api/login',
-        headers: { authorization: basic('new.filler@demo.test', 'a-good-new-password') },
-      });
+      const login = await postLogin(t.app, 'new.filler@demo.test', 'a-good-new-password');
       expect(login.statusCode).toBe(200);
 
       const list = (await call('GET', '/api/user', demoAdmin)).json();
@@ -355,11 +343,7 @@ describeEachDialect('user administration', (dialect) => {
         .where('user_id', '=', id)
         .execute();
       expect(tokens).toEqual([]);
-      const login = await t.app.inject({
-        method: 'POST',
-        url: '/api/login',
-        headers: { authorization: basic('digi.user@demo.test', 'demo-password') },
-      });
+      const login = await postLogin(t.app, 'digi.user@demo.test', 'demo-password');
       expect(login.statusCode).toBe(401);
       expect((await call('DELETE', `/api/user?user_id=${id}`, demoAdmin)).statusCode).toBe(404);
     });

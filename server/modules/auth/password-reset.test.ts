@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AuthMessages } from '../../../contract/auth';
 import { hashToken } from '../../auth/tokens';
 import { DEMO_PASSWORD } from '../../seed';
-import { basic, createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
+import { createTestApp, describeEachDialect, postLogin, type TestApp } from '../../test/helpers';
 import { createEmailToken, sendSetPasswordMail } from './email-links';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp';
 
@@ -21,12 +21,7 @@ describeEachDialect('password reset by e-mail (real SMTP)', (dialect) => {
     await smtp.close();
   });
 
-  const login = (email: string, password: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      headers: { authorization: basic(email, password) },
-    });
+  const login = (email: string, password: string) => postLogin(t.app, email, password);
   const requestReset = (payload: unknown) =>
     t.app.inject({ method: 'POST', url: '/api/login/password_reset', payload: payload as object });
   const setPassword = (token: string, password: unknown) =>
