@@ -52,6 +52,12 @@ export function caller(t: () => TestApp): Call {
     });
 }
 
+/** Calls `/api/v3/brickbase/<url>` (the BrickBase catalog's API) on `t`'s server as `auth`. */
+export function brickbaseCaller(t: () => TestApp): Call {
+  const call = caller(t);
+  return (auth, method, url, payload) => call(auth, method, `/v3/brickbase/${url}`, payload);
+}
+
 /** The error texts of a refused answer. */
 export const details = (res: { json(): unknown }) =>
   (res.json() as { errors: { detail: string }[] }).errors.map((e) => e.detail);
