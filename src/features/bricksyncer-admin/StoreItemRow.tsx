@@ -8,7 +8,8 @@ import {
 import type { LotGuide } from '../../../contract/price-guide';
 import { notifyError } from '../../ui/notify';
 import { PriceGuideCell } from '../price-guide';
-import { euro, saveStoreItem } from './api';
+import { dutchEurosFromThousandths as euro } from '../../ui/format';
+import { saveStoreItem } from './api';
 import { useApiCall } from '../../ui/useApiCall';
 
 /** Euro as typed (comma or dot) to thousandths; NaN when it is not a number. */
