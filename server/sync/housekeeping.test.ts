@@ -3,6 +3,7 @@ import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../te
 import { pruneSyncHistory } from './housekeeping';
 import { syncDevice } from '../test/sync-device';
 import { createNotesTable, noteTexts, registerNotes } from '../test/sync-notes';
+import { companyId } from '../test/locations-support';
 
 registerNotes();
 
@@ -21,12 +22,7 @@ describeEachDialect('sync housekeeping', (dialect) => {
     await createNotesTable(t.app.db);
     picker = await loginAs(t.app, 'picker@demo.test');
     manager = await loginAs(t.app, 'warehouse@demo.test');
-    const demo = await t.app.db
-      .selectFrom('companies')
-      .select('id')
-      .where('name', '=', 'Demo Bricks')
-      .executeTakeFirstOrThrow();
-    demoId = demo.id;
+    demoId = await companyId(t.app, 'Demo Bricks');
   });
   afterAll(() => t.close());
 

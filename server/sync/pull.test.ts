@@ -4,6 +4,7 @@ import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../te
 import { syncDevice } from '../test/sync-device';
 import { createNotesTable, registerNotes } from '../test/sync-notes';
 import { nextVersion } from './version';
+import { companyId } from '../test/locations-support';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test table is outside the app schema
 type AnyDb = Kysely<any>;
@@ -134,18 +135,14 @@ describeEachDialect('sync pull', (dialect) => {
 
   it('never ends a page inside one version', async () => {
     // Five rows stamped with one version (as one transaction writing several rows would).
-    const company = await t.app.db
-      .selectFrom('companies')
-      .select('id')
-      .where('name', '=', 'Demo Bricks')
-      .executeTakeFirstOrThrow();
+    const demo = await companyId(t.app, 'Demo Bricks');
     const before = (await syncAll(picker, new Map(), 0, 1000)).cursor;
     await t.app.db.transaction().execute(async (trx) => {
-      const v = await nextVersion(trx, company.id);
+      const v = await nextVersion(trx, demo);
       for (const text of ['g1', 'g2', 'g3', 'g4', 'g5']) {
         await (trx as unknown as AnyDb)
           .insertInto('sync_test_notes')
-          .values({ company_id: company.id, text, version: v })
+          .values({ company_id: demo, text, version: v })
           .execute();
       }
     });

@@ -10,6 +10,7 @@ import {
   type TestApp,
 } from '../../test/helpers';
 import { logText } from './logs';
+import { companyId } from '../../test/locations-support';
 
 describeEachDialect('user administration', (dialect) => {
   let t: TestApp;
@@ -125,15 +126,7 @@ describeEachDialect('user administration', (dialect) => {
         .executeTakeFirstOrThrow();
       expect(row.name).toBe('new.filler@demo.test');
       expect(row.password_hash).toBeNull();
-      expect(row.company_id).toBe(
-        (
-          await t.app.db
-            .selectFrom('companies')
-            .select('id')
-            .where('name', '=', 'Demo Bricks')
-            .executeTakeFirstOrThrow()
-        ).id,
-      );
+      expect(row.company_id).toBe(await companyId(t.app, 'Demo Bricks'));
       expect(await permissionsOf('new.filler@demo.test')).toEqual([]);
 
       expect(mails).toHaveLength(1);
@@ -240,13 +233,7 @@ describeEachDialect('user administration', (dialect) => {
       expect(await permissionsOf('platform@demo.test')).toEqual([0]);
 
       // Other Bricks does not hold permission 0; take 8 away too, then try to hand both out.
-      const otherId = (
-        await t.app.db
-          .selectFrom('companies')
-          .select('id')
-          .where('name', '=', 'Other Bricks')
-          .executeTakeFirstOrThrow()
-      ).id;
+      const otherId = await companyId(t.app, 'Other Bricks');
       await t.app.db
         .deleteFrom('company_permissions')
         .where('company_id', '=', otherId)

@@ -11,6 +11,7 @@ import {
   type Floor,
 } from '../../test/orders-fixture';
 import { syncDevice, type Envelope, type SyncDevice } from '../../test/sync-device';
+import { companyId } from '../../test/locations-support';
 
 describeEachDialect('picking outbox mutations', (dialect) => {
   let t: TestApp;
@@ -277,15 +278,11 @@ describeEachDialect('picking outbox mutations', (dialect) => {
     });
 
     it("links a filler's report to its tray, and only to a tray of the reporter's company", async () => {
-      const demoCompany = await t.app.db
-        .selectFrom('companies')
-        .select('id')
-        .where('name', '=', 'Demo Bricks')
-        .executeTakeFirstOrThrow();
+      const demo = await companyId(t.app, 'Demo Bricks');
       const tray = await t.app.db
         .selectFrom('trays')
         .select(['id', 'item_id'])
-        .where('company_id', '=', demoCompany.id)
+        .where('company_id', '=', demo)
         .executeTakeFirstOrThrow();
       const demoPicker = await loginAs(t.app, 'picker@demo.test');
       const report = m(PickingMutation.issue, {
@@ -299,7 +296,7 @@ describeEachDialect('picking outbox mutations', (dialect) => {
         .select(['tray_id', 'company_id'])
         .where('note', '=', 'Tray holds the wrong colour')
         .executeTakeFirstOrThrow();
-      expect(row).toEqual({ tray_id: tray.id, company_id: demoCompany.id });
+      expect(row).toEqual({ tray_id: tray.id, company_id: demo });
 
       const [foreign] = await push([
         m(PickingMutation.issue, { tray_id: tray.id, note: 'not mine', manager_id: 1 }),
