@@ -346,20 +346,8 @@ describeEachDialect('user administration', (dialect) => {
 
   describe('log download', () => {
     it('gives an admin only their own company’s lines, a brick admin everything', async () => {
-      const demoCompany = (
-        await t.app.db
-          .selectFrom('users')
-          .select('company_id')
-          .where('email', '=', 'admin@demo.test')
-          .executeTakeFirstOrThrow()
-      ).company_id;
-      const otherCompany = (
-        await t.app.db
-          .selectFrom('users')
-          .select('company_id')
-          .where('email', '=', 'admin@other.test')
-          .executeTakeFirstOrThrow()
-      ).company_id;
+      const demoCompany = await companyId(t.app, 'Demo Bricks');
+      const otherCompany = await companyId(t.app, 'Other Bricks');
       await call('GET', '/api/user', demoAdmin);
       await call('GET', '/api/user', otherAdmin);
 
