@@ -130,6 +130,17 @@ export const TrayEdit = z.object({
 });
 export type TrayEdit = z.input<typeof TrayEdit>;
 export type TrayEditValues = z.output<typeof TrayEdit>;
+/** What an edit writes of a tray (TrayEdit but its id), in the editor's column order. */
+export const TRAY_EDIT_FIELDS = [
+  'item_id',
+  'mold_id',
+  'colour_id',
+  'condition',
+  'quantity',
+  'price',
+  'status',
+  'comments',
+] as const satisfies readonly Exclude<keyof TrayEditValues, 'tray_id'>[];
 export const TraysSave = z.object({ trays: z.array(TrayEdit).min(1).max(TRAYS_PER_CALL_MAX) });
 export type TraysSave = z.input<typeof TraysSave>;
 

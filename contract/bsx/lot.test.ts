@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { allFieldsBsx } from '../../tests/support/bsx-round-trip';
-import { BsxFormatError, BsxImportMessages as M, parseBsx, readBsxText } from './index';
-
-const doc = (items: string) =>
-  `<?xml version="1.0" encoding="UTF-8"?>\n<BrickStoreXML><Inventory Currency="EUR">${items}</Inventory></BrickStoreXML>`;
-const item = (inner: string, id = '3001') =>
-  `<Item><ItemID>${id}</ItemID><ItemTypeID>P</ItemTypeID><ColorID>5</ColorID>${inner}</Item>`;
-const refusal = (xml: string): string => {
-  try {
-    readBsxText(xml);
-  } catch (err) {
-    expect(err).toBeInstanceOf(BsxFormatError);
-    return (err as Error).message;
-  }
-  throw new Error('not refused');
-};
+import {
+  bsxDoc as doc,
+  bsxItem as item,
+  bsxRefusal as refusal,
+} from '../../tests/support/bsx-text';
+import { BsxImportMessages as M, parseBsx, readBsxText } from './index';
 
 describe('a BSX lot', () => {
   it('reads every field BrickStore writes that the warehouse keeps', () => {

@@ -3,30 +3,19 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   BSX_MAX_BYTES,
-  BsxFormatError,
   BsxImportMessages as M,
   parseBsx,
   readBsxBlob,
   readBsxText,
   writeBsx,
 } from './index';
+import {
+  bsxDoc as doc,
+  bsxItem as item,
+  bsxRefusal as refusal,
+} from '../../tests/support/bsx-text';
 
 const sample = readFileSync(join(__dirname, '../../tests/fixtures/sample.bsx'), 'utf8');
-
-const doc = (items: string, root = 'BrickStoreXML', inv = '<Inventory Currency="EUR">') =>
-  `<?xml version="1.0" encoding="UTF-8"?>\n<${root}>${inv}${items}</Inventory></${root}>`;
-const item = (inner: string) =>
-  `<Item><ItemID>3001</ItemID><ItemTypeID>P</ItemTypeID><ColorID>5</ColorID>${inner}</Item>`;
-
-const refusal = (xml: string): string => {
-  try {
-    readBsxText(xml);
-  } catch (err) {
-    expect(err).toBeInstanceOf(BsxFormatError);
-    return (err as Error).message;
-  }
-  throw new Error('not refused');
-};
 
 describe('streaming BSX reader', () => {
   it('reads the BrickStore sample like the DOM reader', () => {

@@ -8,7 +8,7 @@ import {
 import { createTestApp, describeEachDialect, type TestApp } from '../test/helpers';
 import { bearerFor, companyId } from '../test/locations-support';
 import { queueDueColourRefresh, queueUpload, type JobRunner } from '.';
-import { addStore, drain, syncBatchOf, testRunner } from '../test/jobs';
+import { addStore, bricklinkParts, drain, syncBatchOf, testRunner } from '../test/jobs';
 
 /** BrickLink's Red: left out of the fake's colour list at first, so a red part cannot be mapped. */
 const RED = 5;
@@ -42,17 +42,9 @@ describeEachDialect('BrickOwl catalog mapping', (dialect) => {
     syncer = await bearerFor(t.app, 'Demo Bricks', ['bricksyncer']);
     demo = await companyId(t.app, 'Demo Bricks');
     store = await addStore(t.app, syncer, 'BRICKOWL');
-    const rows = await t.app.db
-      .selectFrom('items as i')
-      .innerJoin('moulds as m', 'm.id', 'i.mold_id')
-      .innerJoin('colours as c', 'c.id', 'i.colour_id')
+    const rows = await bricklinkParts(t.app, demo)
       .select(['i.id', 'm.id as mould', 'm.bl_mold_id', 'c.bl_colour_id', 'c.name'])
-      .where('i.company_id', '=', demo)
-      .where('m.type_id', '=', 2)
-      .where('m.bl_mold_id', 'is not', null)
       .where('m.brickowl_id', 'is', null)
-      .where('c.bl_colour_id', 'is not', null)
-      .orderBy('i.id')
       .execute();
     const moulds = new Set<number>();
     // One red part first, then parts in other colours, each of another mould.

@@ -7,6 +7,7 @@ import { createTestApp, describeEachDialect, type TestApp } from '../test/helper
 import { bearerFor, companyId } from '../test/locations-support';
 import { claimJob } from '.';
 import { finishJob } from './claim';
+import { jobValues } from './queue';
 import { addStore, makeSyncBatch } from '../test/jobs';
 
 /**
@@ -44,25 +45,14 @@ describeEachDialect('a fair, bounded job queue', (dialect) => {
 
   /** Jobs of a kind no runner here takes, straight into the table. */
   const flood = async (company: number, n: number, kind = 'flood') => {
-    const now = nowIso();
     const ids: number[] = [];
     for (let i = 0; i < n; i += 100) {
       const rows = await t.app.db
         .insertInto('jobs')
         .values(
-          Array.from({ length: Math.min(100, n - i) }, () => ({
-            company_id: company,
-            kind,
-            store_id: null,
-            error: null,
-            run_after: now,
-            claimed_by: null,
-            lease_until: null,
-            created_by_user_id: null,
-            created_at: now,
-            updated_at: now,
-            finished_at: null,
-          })),
+          Array.from({ length: Math.min(100, n - i) }, () =>
+            jobValues({ companyId: company, kind, storeId: null }),
+          ),
         )
         .returning('id')
         .execute();

@@ -18,6 +18,7 @@ import {
   retry,
   setCredentials,
 } from '../test/upload-recovery';
+import { jobValues } from './queue';
 
 const c = FAKE_BRICKLINK_CREDENTIALS;
 const RIGHT = {
@@ -58,18 +59,10 @@ describeEachDialect('retrying a failed job', (dialect) => {
     const row = await t.app.db
       .insertInto('jobs')
       .values({
-        company_id: company,
-        kind,
-        store_id: store,
-        payload: JSON.stringify(payload),
+        ...jobValues({ companyId: company, kind, storeId: store, payload }),
         status,
         run_after: '2999-01-01T00:00:00.000Z',
-        claimed_by: null,
-        lease_until: null,
         error: status === 'failed' ? 'It went wrong' : null,
-        created_by_user_id: null,
-        created_at: now,
-        updated_at: now,
         finished_at: status === 'failed' || status === 'done' ? now : null,
       })
       .returning('id')

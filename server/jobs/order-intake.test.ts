@@ -4,7 +4,14 @@ import { startFakeBrickOwl, type FakeBrickOwl } from '../../tests/support/fake-b
 import { createTestApp, describeEachDialect, type TestApp } from '../test/helpers';
 import { bearerFor, companyId } from '../test/locations-support';
 import { queueDueOrderIntakes, type JobRunner } from '.';
-import { addStore, drain, jobRow, readBrickOwlColours, testRunner } from '../test/jobs';
+import {
+  addStore,
+  bricklinkParts,
+  drain,
+  jobRow,
+  readBrickOwlColours,
+  testRunner,
+} from '../test/jobs';
 
 describeEachDialect('order intake', (dialect) => {
   let t: TestApp;
@@ -26,17 +33,9 @@ describeEachDialect('order intake', (dialect) => {
     picker = await bearerFor(t.app, 'Demo Bricks', ['picker']);
     otherSyncer = await bearerFor(t.app, 'Other Bricks', ['bricksyncer']);
     demo = await companyId(t.app, 'Demo Bricks');
-    const row = await t.app.db
-      .selectFrom('items as i')
-      .innerJoin('moulds as m', 'm.id', 'i.mold_id')
-      .innerJoin('colours as c', 'c.id', 'i.colour_id')
+    const row = await bricklinkParts(t.app, demo)
       .select(['i.id', 'm.id as mould', 'm.bl_mold_id', 'c.bl_colour_id'])
-      .where('i.company_id', '=', demo)
       .where('i.condition', '=', 'NEW')
-      .where('m.type_id', '=', 2)
-      .where('m.bl_mold_id', 'is not', null)
-      .where('c.bl_colour_id', 'is not', null)
-      .orderBy('i.id')
       .executeTakeFirstOrThrow();
     part = {
       id: Number(row.id),

@@ -5,7 +5,7 @@ import type { BlOrderItem } from '../marketplaces/bricklink/types';
 import { createTestApp, describeEachDialect, type TestApp } from '../test/helpers';
 import { bearerFor, companyId } from '../test/locations-support';
 import type { JobRunner } from '.';
-import { addStore, drain, testRunner } from '../test/jobs';
+import { addStore, bricklinkParts, drain, testRunner } from '../test/jobs';
 
 /** Order intake following orders it imported before, as buyers and sellers move them on. */
 describeEachDialect('order intake: statuses of imported orders', (dialect) => {
@@ -25,17 +25,9 @@ describeEachDialect('order intake: statuses of imported orders', (dialect) => {
     syncer = await bearerFor(t.app, 'Demo Bricks', ['bricksyncer']);
     picker = await bearerFor(t.app, 'Demo Bricks', ['picker']);
     const demo = await companyId(t.app, 'Demo Bricks');
-    const part = await t.app.db
-      .selectFrom('items as i')
-      .innerJoin('moulds as m', 'm.id', 'i.mold_id')
-      .innerJoin('colours as c', 'c.id', 'i.colour_id')
+    const part = await bricklinkParts(t.app, demo)
       .select(['m.bl_mold_id', 'c.bl_colour_id'])
-      .where('i.company_id', '=', demo)
       .where('i.condition', '=', 'NEW')
-      .where('m.type_id', '=', 2)
-      .where('m.bl_mold_id', 'is not', null)
-      .where('c.bl_colour_id', 'is not', null)
-      .orderBy('i.id')
       .executeTakeFirstOrThrow();
     line = {
       inventory_id: 1,

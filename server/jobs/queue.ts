@@ -45,7 +45,8 @@ async function checkRoom(db: Db, job: NewJob): Promise<void> {
   if (Number(open.n) >= JOB_QUEUE_MAX) throw new QueueFull();
 }
 
-function jobValues(job: NewJob) {
+/** The row of a new job: queued, due now, not yet claimed. */
+export function jobValues(job: NewJob) {
   const now = nowIso();
   return {
     company_id: job.companyId,

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { nowIso } from '../db/dialect';
 import { MarketplaceClients } from '../marketplaces';
 import { createTestApp, describeEachDialect, type TestApp } from '../test/helpers';
 import { companyId } from '../test/locations-support';
 import { claimJob, JobFailure, JobRunner, type JobHandler } from '.';
 import { jobRow, quietLog } from '../test/jobs';
+import { jobValues } from './queue';
 
 describeEachDialect('job runner', (dialect) => {
   let t: TestApp;
@@ -47,24 +47,9 @@ describeEachDialect('job runner', (dialect) => {
   afterAll(() => t.close());
 
   const queue = async (kind: string, n: number, storeId: number | null = null) => {
-    const now = nowIso();
     const rows = await t.app.db
       .insertInto('jobs')
-      .values(
-        Array.from({ length: n }, () => ({
-          company_id: demo,
-          kind,
-          store_id: storeId,
-          error: null,
-          run_after: now,
-          claimed_by: null,
-          lease_until: null,
-          created_by_user_id: null,
-          created_at: now,
-          updated_at: now,
-          finished_at: null,
-        })),
-      )
+      .values(Array.from({ length: n }, () => jobValues({ companyId: demo, kind, storeId })))
       .returning('id')
       .execute();
     return rows.map((r) => Number(r.id));

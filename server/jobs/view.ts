@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { JobView } from '../../contract/jobs';
 import type { Database } from '../db/schema';
+import { leftJoinItemLooks } from '../db/item-joins';
 
 /** The sync batch an upload's payload names, else null. */
 function batchOf(payload: string): number | null {
@@ -38,9 +39,7 @@ export async function jobViews(
     .execute();
   const failures = await db
     .selectFrom('job_items as ji')
-    .leftJoin('items as i', 'i.id', 'ji.item_id')
-    .leftJoin('moulds as m', 'm.id', 'i.mold_id')
-    .leftJoin('colours as c', 'c.id', 'i.colour_id')
+    .$call(leftJoinItemLooks('ji.item_id'))
     .select([
       'ji.job_id',
       'ji.item_id',

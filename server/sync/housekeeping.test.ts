@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../test/helpers';
 import { pruneSyncHistory } from './housekeeping';
+import { syncDevice } from '../test/sync-device';
 import { createNotesTable, noteTexts, registerNotes } from '../test/sync-notes';
+import { companyId } from '../test/locations-support';
 
 registerNotes();
 
@@ -14,49 +15,31 @@ describeEachDialect('sync housekeeping', (dialect) => {
   let picker: string;
   let manager: string;
   let demoId: number;
-  let seq = 0;
-  const device = `device-${randomUUID()}`;
+  const device = syncDevice(() => t);
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
     await createNotesTable(t.app.db);
     picker = await loginAs(t.app, 'picker@demo.test');
     manager = await loginAs(t.app, 'warehouse@demo.test');
-    const demo = await t.app.db
-      .selectFrom('companies')
-      .select('id')
-      .where('name', '=', 'Demo Bricks')
-      .executeTakeFirstOrThrow();
-    demoId = demo.id;
+    demoId = await companyId(t.app, 'Demo Bricks');
   });
   afterAll(() => t.close());
 
   async function push(auth: string, name: string, args: unknown) {
-    const id = randomUUID();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/sync/push',
-      headers: { authorization: auth },
-      payload: { device_id: device, mutations: [{ id, seq: ++seq, name, args }] },
-    });
-    expect(res.json().results[0].status).toBe('applied');
-    return id;
+    const entry = device.entry(name, args);
+    const [result] = await device.push(auth, [entry]);
+    expect(result.status).toBe('applied');
+    return entry.id;
   }
-  const pull = async (cursor: number) => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/sync/pull?collection=notes&cursor=${cursor}`,
-      headers: { authorization: picker },
-    });
-    expect(res.statusCode).toBe(200);
-    return res.json() as {
+  const pull = (cursor: number) =>
+    device.pull<{
       rows: { id: number; text: string }[];
       tombstones: number[];
       cursor: number;
       has_more: boolean;
       resync?: boolean;
-    };
-  };
+    }>(picker, 'notes', cursor);
   const noteId = async (text: string) => (await pull(0)).rows.find((r) => r.text === text)!.id;
 
   it('prunes records and tombstones older than the horizon and asks older cursors to resync', async () => {

@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../test/helpers';
+import { syncDevice } from '../test/sync-device';
 import { createNotesTable, registerNotes } from '../test/sync-notes';
 import { nextVersion } from './version';
+import { companyId } from '../test/locations-support';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test table is outside the app schema
 type AnyDb = Kysely<any>;
@@ -23,8 +24,7 @@ describeEachDialect('sync pull', (dialect) => {
   let picker: string;
   let manager: string;
   let other: string;
-  let seq = 0;
-  const device = `device-${randomUUID()}`;
+  const device = syncDevice(() => t);
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
@@ -36,17 +36,11 @@ describeEachDialect('sync pull', (dialect) => {
   afterAll(() => t.close());
 
   async function push(auth: string, name: string, args: unknown[]): Promise<void> {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/sync/push',
-      headers: { authorization: auth },
-      payload: {
-        device_id: device,
-        mutations: args.map((a) => ({ id: randomUUID(), seq: ++seq, name, args: a })),
-      },
-    });
-    expect(res.statusCode).toBe(200);
-    for (const r of res.json().results) expect(r.status).toBe('applied');
+    const results = await device.push(
+      auth,
+      args.map((a) => device.entry(name, a)),
+    );
+    for (const r of results) expect(r.status).toBe('applied');
   }
   const addNotes = (auth: string, texts: string[]) =>
     push(
@@ -141,18 +135,14 @@ describeEachDialect('sync pull', (dialect) => {
 
   it('never ends a page inside one version', async () => {
     // Five rows stamped with one version (as one transaction writing several rows would).
-    const company = await t.app.db
-      .selectFrom('companies')
-      .select('id')
-      .where('name', '=', 'Demo Bricks')
-      .executeTakeFirstOrThrow();
+    const demo = await companyId(t.app, 'Demo Bricks');
     const before = (await syncAll(picker, new Map(), 0, 1000)).cursor;
     await t.app.db.transaction().execute(async (trx) => {
-      const v = await nextVersion(trx, company.id);
+      const v = await nextVersion(trx, demo);
       for (const text of ['g1', 'g2', 'g3', 'g4', 'g5']) {
         await (trx as unknown as AnyDb)
           .insertInto('sync_test_notes')
-          .values({ company_id: company.id, text, version: v })
+          .values({ company_id: demo, text, version: v })
           .execute();
       }
     });
@@ -207,16 +197,8 @@ describeEachDialect('sync pull', (dialect) => {
     expect([...demo.values()]).not.toContain('other note');
     // Other Bricks cannot delete Demo Bricks' notes either.
     const demoId = [...demo.keys()][0];
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/sync/push',
-      headers: { authorization: other },
-      payload: {
-        device_id: device,
-        mutations: [{ id: randomUUID(), seq: ++seq, name: 'note.delete.v1', args: { id: demoId } }],
-      },
-    });
-    expect(res.json().results[0]).toMatchObject({ status: 'rejected', code: 'note_missing' });
+    const [refused] = await device.push(other, [device.entry('note.delete.v1', { id: demoId })]);
+    expect(refused).toMatchObject({ status: 'rejected', code: 'note_missing' });
     const otherPage = await page(other, 0, 1000);
     expect(otherPage.tombstones).toEqual([]);
   });

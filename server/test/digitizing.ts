@@ -1,6 +1,7 @@
 import type { Response as InjectResponse } from 'light-my-request';
 import { expect } from 'vitest';
 import type { DialectName } from '../db';
+import type { TrayRow } from '../../contract/batch-trays';
 import type { BatchRow } from '../../contract/projects';
 import { nowIso } from '../db/dialect';
 import { createTestApp, type TestApp } from './helpers';
@@ -51,6 +52,12 @@ export function caller(t: () => TestApp): Call {
     });
 }
 
+/** Calls `/api/v3/brickbase/<url>` (the BrickBase catalog's API) on `t`'s server as `auth`. */
+export function brickbaseCaller(t: () => TestApp): Call {
+  const call = caller(t);
+  return (auth, method, url, payload) => call(auth, method, `/v3/brickbase/${url}`, payload);
+}
+
 /** The error texts of a refused answer. */
 export const details = (res: { json(): unknown }) =>
   (res.json() as { errors: { detail: string }[] }).errors.map((e) => e.detail);
@@ -68,6 +75,32 @@ export async function createProject(call: Call, auth: string, name: string): Pro
     (p) => p.name === name,
   )!.project_id;
 }
+
+/** Creates a batch named `name` in the project as `auth`; its id. */
+export async function createBatch(
+  call: Call,
+  auth: string,
+  projectId: number,
+  name: string,
+): Promise<number> {
+  const res = await call(auth, 'PUT', `/v1/batches?project_id=${projectId}`, { name });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().results as BatchRow[]).find((b) => b.name === name)!.batch_id;
+}
+
+/** A tray as the editor saves it: the listed row's editable fields, with `change` applied. */
+export const trayEdit = (r: TrayRow, change: Partial<TrayRow>) => ({
+  tray_id: r.tray_id,
+  item_id: r.item_id,
+  mold_id: r.mold_id,
+  colour_id: r.colour_id,
+  condition: r.condition,
+  quantity: r.quantity,
+  price: r.price,
+  status: r.status,
+  comments: r.comments,
+  ...change,
+});
 
 export interface TrayItem {
   id: number;

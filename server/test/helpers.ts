@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { describe } from 'vitest';
 import { buildApp, type App, type BuildOptions } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import type { DialectName } from '../db';
 import { DEMO_PASSWORD } from '../seed';
+import { createPostgresDb } from '../../tests/support/postgres-db';
 
 export const dialects: DialectName[] = ['sqlite', 'postgres'];
 
@@ -35,38 +34,13 @@ export async function createTestApp(
   opts: BuildOptions = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bw-test-'));
-  let databaseUrl: string | undefined;
-  let dropDb: (() => Promise<void>) | undefined;
-  if (dialect === 'postgres') {
-    const base = process.env.TEST_POSTGRES_URL!;
-    const name = `bw_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      // The pool's end() resolves before its sockets close; a FORCE drop would then kill them and
-      // surface as an uncaught 57P01 error. Wait for the connections to go first.
-      for (let i = 0; i < 50; i++) {
-        const { rows } = await c.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
-          [name],
-        );
-        if (rows[0].n === 0) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
+  const pgDb =
+    dialect === 'postgres'
+      ? await createPostgresDb(process.env.TEST_POSTGRES_URL!, 'bw_test')
+      : undefined;
   const config: AppConfig = {
     ...loadConfig({ DATA_DIR: dataDir, LOG_STDOUT: '0', LOG_LEVEL: 'info' } as NodeJS.ProcessEnv),
-    databaseUrl,
+    databaseUrl: pgDb?.url,
     staticDir: undefined,
     ...overrides,
   };
@@ -77,7 +51,7 @@ export async function createTestApp(
     config,
     async close() {
       await app.close();
-      await dropDb?.();
+      await pgDb?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -87,15 +61,33 @@ export function basic(email: string, password: string): string {
   return `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
 }
 
-/** Signs in through the real login route and returns the bearer header for later calls. */
-export async function loginAs(app: App, email: string, password = DEMO_PASSWORD): Promise<string> {
-  const res = await app.inject({
+/** POSTs Basic credentials to the real login route (from the client address `ip` when given). */
+export function postLogin(app: App, email: string, password = DEMO_PASSWORD, ip?: string) {
+  return app.inject({
     method: 'POST',
     url: '/api/login',
     headers: { authorization: basic(email, password) },
+    ...(ip === undefined ? {} : { remoteAddress: ip }),
   });
+}
+
+/** Signs in through the real login route and returns the bearer header for later calls. */
+export async function loginAs(app: App, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await postLogin(app, email, password);
   if (res.statusCode !== 200)
     throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
   const body = res.json() as { access_token: string };
   return `Bearer ${body.access_token}`;
+}
+
+/** The permission ids the user with `email` holds, ascending. */
+export async function permissionIdsOf(app: App, email: string): Promise<number[]> {
+  const rows = await app.db
+    .selectFrom('user_permissions as up')
+    .innerJoin('users as u', 'u.id', 'up.user_id')
+    .select('up.permission_id')
+    .where('u.email', '=', email)
+    .orderBy('up.permission_id')
+    .execute();
+  return rows.map((r) => r.permission_id);
 }

@@ -65,18 +65,25 @@ export async function readBrickOwlColours(
   while (await runner.runOnce());
 }
 
-/** A sync batch of `count` of the company's part items that both marketplaces can take. */
-export async function makeSyncBatch(app: App, companyId: number, count: number) {
-  const items = await app.db
+/**
+ * The company's part items BrickLink can name (a part number and a colour id), in id order: items
+ * `i` with mould `m` and colour `c`, a query to narrow and select from.
+ */
+export const bricklinkParts = (app: App, companyId: number) =>
+  app.db
     .selectFrom('items as i')
     .innerJoin('moulds as m', 'm.id', 'i.mold_id')
     .innerJoin('colours as c', 'c.id', 'i.colour_id')
-    .select(['i.id', 'm.bl_mold_id'])
     .where('i.company_id', '=', companyId)
     .where('m.type_id', '=', 2)
     .where('m.bl_mold_id', 'is not', null)
     .where('c.bl_colour_id', 'is not', null)
-    .orderBy('i.id')
+    .orderBy('i.id');
+
+/** A sync batch of `count` of the company's part items that both marketplaces can take. */
+export async function makeSyncBatch(app: App, companyId: number, count: number) {
+  const items = await bricklinkParts(app, companyId)
+    .select(['i.id', 'm.bl_mold_id'])
     .limit(count)
     .execute();
   if (items.length < count) throw new Error(`only ${items.length} items to upload`);

@@ -25,6 +25,42 @@ export interface Floor {
 
 type Db = Kysely<Database>;
 
+/** A mould of the shared catalog with only these fields (the rest empty), at `version`; its id. */
+export async function insertMould(
+  db: Db,
+  mould: { name: string; bl_mold_id: string; image_url: string | null; type_id?: number },
+  version: number,
+): Promise<number> {
+  const { id } = await db
+    .insertInto('moulds')
+    .values({
+      ...mould,
+      rebrickable_id: null,
+      brickowl_id: null,
+      brickbase_uuid: null,
+      part_id: null,
+      minifig_id: null,
+      set_id: null,
+      category_id: null,
+      theme_id: null,
+      year: null,
+      weight: null,
+      dim_x: null,
+      dim_y: null,
+      dim_z: null,
+      part_material: null,
+      num_parts_set: null,
+      num_parts_fig: null,
+      num_figs: null,
+      rating: null,
+      extra: null,
+      version,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
 export async function makeFloor(db: Db, jwtSecret: string, name = `Floor ${randomUUID()}`) {
   const now = nowIso();
   const { id: companyId } = await db
@@ -54,38 +90,8 @@ export async function makeFloor(db: Db, jwtSecret: string, name = `Floor ${rando
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const mould = async (n: string) =>
-    (
-      await db
-        .insertInto('moulds')
-        .values({
-          name: n,
-          image_url: `https://img.test/${n}.png`,
-          bl_mold_id: n,
-          rebrickable_id: null,
-          brickowl_id: null,
-          brickbase_uuid: null,
-          part_id: null,
-          minifig_id: null,
-          set_id: null,
-          category_id: null,
-          theme_id: null,
-          year: null,
-          weight: null,
-          dim_x: null,
-          dim_y: null,
-          dim_z: null,
-          part_material: null,
-          num_parts_set: null,
-          num_parts_fig: null,
-          num_figs: null,
-          rating: null,
-          extra: null,
-          version: shared,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const mould = (n: string) =>
+    insertMould(db, { name: n, image_url: `https://img.test/${n}.png`, bl_mold_id: n }, shared);
   const item = async (n: string) => {
     const mold_id = await mould(n);
     return (

@@ -7,7 +7,7 @@ import { nowIso } from '../db/dialect';
 import { createTestApp, type TestApp } from './helpers';
 import { bearerFor, companyId } from './locations-support';
 import { queueUpload, type JobRunner } from '../jobs';
-import { drain, syncBatchOf, testRunner } from './jobs';
+import { bricklinkParts, drain, syncBatchOf, testRunner } from './jobs';
 
 /** Test helpers of the stock-sync suite (not used by the server). */
 
@@ -96,15 +96,8 @@ export function stockSyncSuite(dialect: DialectName) {
     s.bo = await startFakeBrickOwl({ lookup: (id) => [`bo-${id}`] });
     s.syncer = await bearerFor(s.t.app, 'Demo Bricks', ['bricksyncer']);
     s.demo = await companyId(s.t.app, 'Demo Bricks');
-    const rows = await s.t.app.db
-      .selectFrom('items as i')
-      .innerJoin('moulds as m', 'm.id', 'i.mold_id')
-      .innerJoin('colours as c', 'c.id', 'i.colour_id')
+    const rows = await bricklinkParts(s.t.app, s.demo)
       .select('i.id')
-      .where('i.company_id', '=', s.demo)
-      .where('m.type_id', '=', 2)
-      .where('m.bl_mold_id', 'is not', null)
-      .where('c.bl_colour_id', 'is not', null)
       .where(({ not, exists, selectFrom }) =>
         not(
           exists(
@@ -112,7 +105,6 @@ export function stockSyncSuite(dialect: DialectName) {
           ),
         ),
       )
-      .orderBy('i.id')
       .limit(20)
       .execute();
     parts = rows.map((r) => Number(r.id));

@@ -3,19 +3,18 @@
  * colours. Shared code: imports nothing of the features.
  */
 
-const EURO = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'EUR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+const euroFormat = (locale: string, maximumFractionDigits: number) =>
+  new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: 2,
+    maximumFractionDigits,
+  });
+const EURO = euroFormat('en-US', 2);
 /** A price in thousandths keeps its third decimal when it has one (€0.005 a piece). */
-const EURO_FINE = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'EUR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 3,
-});
+const EURO_FINE = euroFormat('en-US', 3);
+/** The bricksyncer screens' prices: Dutch style, up to 3 decimals. */
+const EURO_NL = euroFormat('nl-NL', 3);
 const NUMBER = new Intl.NumberFormat('en-US', {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
@@ -24,6 +23,11 @@ const NUMBER = new Intl.NumberFormat('en-US', {
 /** Euros: "€1,234.56". */
 export function euros(amount: number): string {
   return EURO.format(amount);
+}
+
+/** A price in thousandths as the bricksyncer screens show it, Dutch style: 1234560 → "€ 1.234,56". */
+export function dutchEurosFromThousandths(thousandths: number): string {
+  return EURO_NL.format(thousandths / 1000);
 }
 
 /** A price stored in thousandths of a euro, in euros: 1234560 → "€1,234.56", 5 → "€0.005". */

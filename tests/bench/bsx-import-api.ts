@@ -1,7 +1,3 @@
-import { rmSync } from 'node:fs';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { DEMO_PASSWORD } from '../../server/seed';
 import { COLOURS, PART_MOULDS, SET_MOULDS } from '../../server/seed-demo-domain/catalog-data';
 import { readBsxBlob, readBsxText, type BsxLot } from '../../contract/bsx';
 import {
@@ -10,7 +6,7 @@ import {
   type ConvertedLot,
   type NewBatchItem,
 } from '../../contract/sync-batches';
-import { freshDataDir, ms, type BenchRow } from './support';
+import { inProcessApp, ms, type BenchRow } from './support';
 
 /**
  * A 100,000-lot BrickStore file imported through the API as the import screen does it (SQLite):
@@ -73,23 +69,10 @@ const kept = (l: BsxLot) =>
 
 export async function importThroughApi(): Promise<BenchRow[]> {
   const xml = catalogBsx(LOTS);
-  const dataDir = freshDataDir('bsx-import-api');
-  const config = {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_STDOUT: '0', LOG_LEVEL: 'warn' } as NodeJS.ProcessEnv),
-    databaseUrl: undefined,
-    staticDir: undefined,
-  };
-  const app = await buildApp(config);
+  const server = await inProcessApp('bsx-import-api');
+  const { app } = server;
   try {
-    await app.ready();
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/login',
-      headers: {
-        authorization: `Basic ${Buffer.from(`syncer@demo.test:${DEMO_PASSWORD}`).toString('base64')}`,
-      },
-    });
-    const authorization = `Bearer ${(login.json() as { access_token: string }).access_token}`;
+    const authorization = await server.bearer('syncer@demo.test');
     const post = async <T>(url: string, payload: object): Promise<T> => {
       const res = await app.inject({ method: 'POST', url, headers: { authorization }, payload });
       if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
@@ -171,7 +154,6 @@ export async function importThroughApi(): Promise<BenchRow[]> {
       },
     ];
   } finally {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.close();
   }
 }

@@ -1,8 +1,5 @@
-import { rmSync } from 'node:fs';
-import { buildApp, type App } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { DEMO_PASSWORD } from '../../server/seed';
-import { freshDataDir, median, ms, type Bench, type BenchRow } from './support';
+import type { App } from '../../server/app';
+import { inProcessApp, median, ms, type Bench, type BenchRow } from './support';
 
 /**
  * The location tree at 50,000 nodes on SQLite, through the real routes (app.inject, in process):
@@ -115,23 +112,10 @@ export async function buildTree(
 }
 
 export async function run(): Promise<BenchRow[]> {
-  const dataDir = freshDataDir(NAME);
-  const config = {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_STDOUT: '0', LOG_LEVEL: 'warn' } as NodeJS.ProcessEnv),
-    databaseUrl: undefined,
-    staticDir: undefined,
-  };
-  const app = await buildApp(config);
+  const server = await inProcessApp(NAME);
+  const { app } = server;
   try {
-    await app.ready();
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/login',
-      headers: {
-        authorization: `Basic ${Buffer.from(`warehouse@demo.test:${DEMO_PASSWORD}`).toString('base64')}`,
-      },
-    });
-    const authorization = `Bearer ${(login.json() as { access_token: string }).access_token}`;
+    const authorization = await server.bearer('warehouse@demo.test');
     const call = async (
       method: 'GET' | 'PUT' | 'POST' | 'DELETE',
       url: string,
@@ -241,8 +225,7 @@ export async function run(): Promise<BenchRow[]> {
       ),
     ];
   } finally {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.close();
   }
 }
 

@@ -1,7 +1,14 @@
 import type { App } from '../../server/app';
 import { queueUpload } from '../../server/jobs';
 import { callsToday } from '../../server/jobs/store-client';
-import { addStore, drain, jobRow, syncBatchOf, testRunner } from '../../server/test/jobs';
+import {
+  addStore,
+  bricklinkParts,
+  drain,
+  jobRow,
+  syncBatchOf,
+  testRunner,
+} from '../../server/test/jobs';
 import { ORDER_INTAKE_RESERVE } from '../../server/jobs/upload/bricklink';
 import { BRICKLINK_DAILY_CALLS } from '../../server/marketplaces/bricklink/client';
 import {
@@ -48,16 +55,7 @@ async function lossyProxy(fakeUrl: string, seed: number) {
 /** The batch: 5,000 part lots the catalog can name on BrickLink, each well in stock. */
 async function bigBatch(app: App, companyId: number): Promise<number> {
   const { itemIds } = await stockedItems(app, companyId, LOTS + 50, 1_000);
-  const named = await app.db
-    .selectFrom('items as i')
-    .innerJoin('moulds as m', 'm.id', 'i.mold_id')
-    .innerJoin('colours as c', 'c.id', 'i.colour_id')
-    .select('i.id')
-    .where('i.company_id', '=', companyId)
-    .where('m.type_id', '=', 2)
-    .where('m.bl_mold_id', 'is not', null)
-    .where('c.bl_colour_id', 'is not', null)
-    .execute();
+  const named = await bricklinkParts(app, companyId).select('i.id').execute();
   const nameable = new Set(named.map((n) => Number(n.id)));
   const chosen = itemIds.filter((id) => nameable.has(id)).slice(0, LOTS);
   if (chosen.length < LOTS) throw new Error(`only ${chosen.length} items can be uploaded`);

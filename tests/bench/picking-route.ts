@@ -1,14 +1,11 @@
-import { rmSync } from 'node:fs';
 import { LocationRoute, nextStop as routeNextStop } from '../../contract/location-route';
-import { buildApp, type App } from '../../server/app';
-import { loadConfig } from '../../server/config';
+import type { App } from '../../server/app';
 import { makeOrder } from '../../server/test/orders-fixture';
 import { nextStop } from '../../server/modules/orders/next';
 import { findOrderItems, stockOf } from '../../server/modules/orders/queries';
 import { loadRoute } from '../../server/modules/locations/route';
-import { DEMO_PASSWORD } from '../../server/seed';
 import { buildTree } from './locations';
-import { freshDataDir, median, type Bench, type BenchRow } from './support';
+import { inProcessApp, median, type Bench, type BenchRow } from './support';
 
 const NAME = 'picking-route';
 const CALLS = 200;
@@ -52,15 +49,9 @@ async function sample(calls: number, fn: (i: number) => Promise<unknown>): Promi
  * same answer computed the old way (the whole company tree loaded per call).
  */
 export async function run(): Promise<BenchRow[]> {
-  const dataDir = freshDataDir(NAME);
-  const config = {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_STDOUT: '0', LOG_LEVEL: 'warn' } as NodeJS.ProcessEnv),
-    databaseUrl: undefined,
-    staticDir: undefined,
-  };
-  const app = await buildApp(config);
+  const server = await inProcessApp(NAME);
+  const { app } = server;
   try {
-    await app.ready();
     const { total } = await buildTree(app);
     const db = app.db;
     const picker = await db
@@ -107,14 +98,7 @@ export async function run(): Promise<BenchRow[]> {
     });
     const from = (i: number) => bins[(i * 7919) % bins.length].id;
 
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/login',
-      headers: {
-        authorization: `Basic ${Buffer.from(`picker@demo.test:${DEMO_PASSWORD}`).toString('base64')}`,
-      },
-    });
-    const authorization = `Bearer ${(login.json() as { access_token: string }).access_token}`;
+    const authorization = await server.bearer('picker@demo.test');
 
     const medians: number[] = [];
     const http = await sample(CALLS, async (i) => {
@@ -165,8 +149,7 @@ export async function run(): Promise<BenchRow[]> {
       row('breadcrumb of a deep bin', crumb, oldCrumb),
     ];
   } finally {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.close();
   }
 }
 

@@ -1,16 +1,13 @@
-import { rmSync } from 'node:fs';
 import type { Insertable } from 'kysely';
-import { buildApp, type App } from '../../server/app';
-import { loadConfig } from '../../server/config';
+import type { App } from '../../server/app';
 import { nowIso } from '../../server/db/dialect';
 import type { ItemsTable } from '../../server/db/schema-domain';
 import type { BlInventory } from '../../server/marketplaces/bricklink/types';
 import type { BoLot } from '../../server/marketplaces/brickowl/types';
-import { DEMO_PASSWORD } from '../../server/seed';
 import { nextVersion } from '../../server/sync/version';
 import type { FakeBrickLink } from '../support/fake-bricklink';
 import type { FakeBrickOwl } from '../support/fake-brickowl';
-import { freshDataDir } from './support';
+import { inProcessApp } from './support';
 
 /** The stock-sync bench's world: the app on SQLite with the demo data, and its items in stock. */
 
@@ -18,29 +15,9 @@ const CHUNK = 500;
 
 /** The app on a fresh SQLite database with the demo data; no background jobs (the bench runs them). */
 export async function benchApp(label: string) {
-  const dataDir = freshDataDir(label);
-  const env = {
-    DATA_DIR: dataDir,
-    LOG_STDOUT: '0',
-    LOG_LEVEL: 'warn',
-    JOB_RUNNER: '0',
-    ORDER_INTAKE_MINUTES: '0',
-  };
-  const app = await buildApp({
-    ...loadConfig(env as NodeJS.ProcessEnv),
-    databaseUrl: undefined,
-    staticDir: undefined,
-  });
-  await app.ready();
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/login',
-    headers: {
-      authorization: `Basic ${Buffer.from(`syncer@demo.test:${DEMO_PASSWORD}`).toString('base64')}`,
-    },
-  });
-  if (login.statusCode !== 200) throw new Error(`login: ${login.statusCode} ${login.body}`);
-  const auth = `Bearer ${(login.json() as { access_token: string }).access_token}`;
+  const server = await inProcessApp(label, { JOB_RUNNER: '0', ORDER_INTAKE_MINUTES: '0' });
+  const { app } = server;
+  const auth = await server.bearer('syncer@demo.test');
   const { id: companyId } = await app.db
     .selectFrom('companies')
     .select('id')
@@ -50,10 +27,7 @@ export async function benchApp(label: string) {
     app,
     auth,
     companyId: Number(companyId),
-    async close() {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    close: server.close,
   };
 }
 

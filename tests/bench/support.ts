@@ -1,8 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { buildApp, type App } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { DEMO_PASSWORD } from '../../server/seed';
 import { freePort } from '../support/server-process';
 
 /** One line of the results table. `goal` and `ok` are set where the design states a target. */
@@ -46,6 +49,48 @@ export function ensureBuilt(): void {
 
 export function freshDataDir(label: string): string {
   return mkdtempSync(join(tmpdir(), `brick-bench-${label}-`));
+}
+
+/** The app in this process on a fresh SQLite data directory with the demo data. */
+export interface InProcessApp {
+  app: App;
+  /** Signs a demo user in through the login route; the bearer header. */
+  bearer(email: string): Promise<string>;
+  /** Closes the app and removes its data directory. */
+  close(): Promise<void>;
+}
+
+/** Starts the app in this process (`env` adds to the bench's settings); ready once this resolves. */
+export async function inProcessApp(
+  label: string,
+  env: Record<string, string> = {},
+): Promise<InProcessApp> {
+  const dataDir = freshDataDir(label);
+  const settings = { DATA_DIR: dataDir, LOG_STDOUT: '0', LOG_LEVEL: 'warn', ...env };
+  const app = await buildApp({
+    ...loadConfig(settings as NodeJS.ProcessEnv),
+    databaseUrl: undefined,
+    staticDir: undefined,
+  });
+  await app.ready();
+  return {
+    app,
+    async bearer(email) {
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${email}:${DEMO_PASSWORD}`).toString('base64')}`,
+        },
+      });
+      if (login.statusCode !== 200) throw new Error(`login: ${login.statusCode} ${login.body}`);
+      return `Bearer ${(login.json() as { access_token: string }).access_token}`;
+    },
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 export interface RunningServer {

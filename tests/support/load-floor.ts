@@ -10,6 +10,7 @@ import { PickingStatus } from '../../contract/orders';
 import { openDatabase, type Db, type DialectName } from '../../server/db';
 import { makeFloor, makeOrder, orderItemId, type Floor } from '../../server/test/orders-fixture';
 import { startBalancer, type Balancer } from './balancer';
+import { createPostgresDb } from './postgres-db';
 import { startServerProcess, type ServerProcess } from './server-process';
 
 export const STOCK = 10_000_000;
@@ -58,26 +59,6 @@ export async function postgresReachable(): Promise<boolean> {
   }
 }
 
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = postgresBase();
-  const name = `bw_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
 /**
  * Starts the server on a fresh database of `dialect` and prepares `pickers` pickers whose orders
  * each ask for `perOrder` pieces of one item, all stocked (STOCK pieces) at one bin. With
@@ -92,7 +73,8 @@ export async function startLoadFloor(
 ): Promise<LoadFloor> {
   if (servers > 1 && dialect !== 'postgres') throw new Error('several servers need PostgreSQL');
   const dataDir = mkdtempSync(join(tmpdir(), `brick-load-${dialect}-`));
-  const pgDb = dialect === 'postgres' ? await freshPostgres() : undefined;
+  const pgDb =
+    dialect === 'postgres' ? await createPostgresDb(postgresBase(), 'bw_bench') : undefined;
   const jwtSecret = randomBytes(32).toString('base64url');
   const credentialKey = randomBytes(32).toString('base64url');
   const processes: ServerProcess[] = [];

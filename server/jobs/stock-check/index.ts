@@ -11,6 +11,7 @@ import {
   type Difference,
   type MarketLot,
 } from './compare';
+import { joinItemLooks } from '../../db/item-joins';
 
 export const STOCK_CHECK = 'stock_check';
 export const NO_CHECK_STORE = 'There is no store with credentials to check: add one in Stores';
@@ -42,9 +43,7 @@ async function checkedItems(
 ): Promise<(CheckedItem & { seq: number })[]> {
   const rows = await db
     .selectFrom('store_items as si')
-    .innerJoin('items as i', 'i.id', 'si.item_id')
-    .innerJoin('moulds as m', 'm.id', 'i.mold_id')
-    .innerJoin('colours as c', 'c.id', 'i.colour_id')
+    .$call(joinItemLooks('si.item_id'))
     .select([
       'si.id',
       'si.item_id',

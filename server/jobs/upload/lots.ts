@@ -4,6 +4,7 @@ import type { ConditionName, Completeness } from '../../db/schema-domain';
 import type { Database, JobItemState } from '../../db/schema';
 import type { BlItemType } from '../../marketplaces/bricklink/types';
 import type { BoCondition, BoItemType } from '../../marketplaces/brickowl/types';
+import { joinItemLooks } from '../../db/item-joins';
 
 /** One lot of an upload: the job item and what the warehouse knows of it. */
 export interface UploadLot {
@@ -67,10 +68,8 @@ export async function openLots(db: Kysely<Database>, jobId: number): Promise<Upl
   const rows = await db
     .selectFrom('job_items as j')
     .innerJoin('sync_batch_items as s', 's.id', 'j.sync_batch_item_id')
-    .innerJoin('items as i', 'i.id', 'j.item_id')
-    .innerJoin('moulds as m', 'm.id', 'i.mold_id')
+    .$call(joinItemLooks('j.item_id'))
     .innerJoin('item_types as t', 't.id', 'm.type_id')
-    .innerJoin('colours as c', 'c.id', 'i.colour_id')
     .select([
       'j.id',
       'j.item_id',

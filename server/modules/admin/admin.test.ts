@@ -2,13 +2,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADD_USER_EMPTY_EMAIL, ADD_USER_SUCCESS } from '../../../contract/admin';
 import type { OutgoingMail } from '../../mail';
 import {
-  basic,
   createTestApp,
   describeEachDialect,
   loginAs,
+  permissionIdsOf,
+  postLogin,
   type TestApp,
 } from '../../test/helpers';
 import { logText } from './logs';
+import { companyId } from '../../test/locations-support';
 
 describeEachDialect('user administration', (dialect) => {
   let t: TestApp;
@@ -20,16 +22,7 @@ describeEachDialect('user administration', (dialect) => {
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, auth?: string, payload?: object) =>
     t.app.inject({ method, url, payload, headers: auth ? { authorization: auth } : {} });
 
-  async function permissionsOf(email: string): Promise<number[]> {
-    const rows = await t.app.db
-      .selectFrom('user_permissions as up')
-      .innerJoin('users as u', 'u.id', 'up.user_id')
-      .select('up.permission_id')
-      .where('u.email', '=', email)
-      .orderBy('up.permission_id')
-      .execute();
-    return rows.map((r) => r.permission_id);
-  }
+  const permissionsOf = (email: string) => permissionIdsOf(t.app, email);
 
   beforeAll(async () => {
     t = await createTestApp(
@@ -133,15 +126,7 @@ describeEachDialect('user administration', (dialect) => {
         .executeTakeFirstOrThrow();
       expect(row.name).toBe('new.filler@demo.test');
       expect(row.password_hash).toBeNull();
-      expect(row.company_id).toBe(
-        (
-          await t.app.db
-            .selectFrom('companies')
-            .select('id')
-            .where('name', '=', 'Demo Bricks')
-            .executeTakeFirstOrThrow()
-        ).id,
-      );
+      expect(row.company_id).toBe(await companyId(t.app, 'Demo Bricks'));
       expect(await permissionsOf('new.filler@demo.test')).toEqual([]);
 
       expect(mails).toHaveLength(1);
@@ -151,11 +136,7 @@ describeEachDialect('user administration', (dialect) => {
         password: 'a-good-new-password',
       });
       expect(set.statusCode).toBe(200);
-      const login = await t.app.inject({
-        method: 'POST',
-        url: '/api/login',
-        headers: { authorization: basic('new.filler@demo.test', 'a-good-new-password') },
-      });
+      const login = await postLogin(t.app, 'new.filler@demo.test', 'a-good-new-password');
       expect(login.statusCode).toBe(200);
 
       const list = (await call('GET', '/api/user', demoAdmin)).json();
@@ -252,13 +233,7 @@ describeEachDialect('user administration', (dialect) => {
       expect(await permissionsOf('platform@demo.test')).toEqual([0]);
 
       // Other Bricks does not hold permission 0; take 8 away too, then try to hand both out.
-      const otherId = (
-        await t.app.db
-          .selectFrom('companies')
-          .select('id')
-          .where('name', '=', 'Other Bricks')
-          .executeTakeFirstOrThrow()
-      ).id;
+      const otherId = await companyId(t.app, 'Other Bricks');
       await t.app.db
         .deleteFrom('company_permissions')
         .where('company_id', '=', otherId)
@@ -355,11 +330,7 @@ describeEachDialect('user administration', (dialect) => {
         .where('user_id', '=', id)
         .execute();
       expect(tokens).toEqual([]);
-      const login = await t.app.inject({
-        method: 'POST',
-        url: '/api/login',
-        headers: { authorization: basic('digi.user@demo.test', 'demo-password') },
-      });
+      const login = await postLogin(t.app, 'digi.user@demo.test', 'demo-password');
       expect(login.statusCode).toBe(401);
       expect((await call('DELETE', `/api/user?user_id=${id}`, demoAdmin)).statusCode).toBe(404);
     });
@@ -375,20 +346,8 @@ describeEachDialect('user administration', (dialect) => {
 
   describe('log download', () => {
     it('gives an admin only their own company’s lines, a brick admin everything', async () => {
-      const demoCompany = (
-        await t.app.db
-          .selectFrom('users')
-          .select('company_id')
-          .where('email', '=', 'admin@demo.test')
-          .executeTakeFirstOrThrow()
-      ).company_id;
-      const otherCompany = (
-        await t.app.db
-          .selectFrom('users')
-          .select('company_id')
-          .where('email', '=', 'admin@other.test')
-          .executeTakeFirstOrThrow()
-      ).company_id;
+      const demoCompany = await companyId(t.app, 'Demo Bricks');
+      const otherCompany = await companyId(t.app, 'Other Bricks');
       await call('GET', '/api/user', demoAdmin);
       await call('GET', '/api/user', otherAdmin);
 

@@ -6,6 +6,7 @@ import { logFilePath, scrubSecrets } from '../../logging';
 import { mailFileName } from '../../mail';
 import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../../test/helpers';
 import { logText } from './logs';
+import { companyId } from '../../test/locations-support';
 
 /** The set-password tokens in the .eml files of DATA_DIR/mail (quoted-printable soft breaks undone). */
 function mailedTokens(dataDir: string): string[] {
@@ -38,13 +39,7 @@ describeEachDialect('the log keeps tokens and other companies out', (dialect) =>
     t = await createTestApp(dialect, { smtpUrl: undefined, logLevel: 'debug' });
     platform = await loginAs(t.app, 'platform@demo.test');
     demoAdmin = await loginAs(t.app, 'admin@demo.test');
-    otherCompanyId = (
-      await t.app.db
-        .selectFrom('companies')
-        .select('id')
-        .where('name', '=', 'Other Bricks')
-        .executeTakeFirstOrThrow()
-    ).id;
+    otherCompanyId = await companyId(t.app, 'Other Bricks');
   });
   afterAll(() => t.close());
 

@@ -166,11 +166,25 @@ async function userOfCompany(db: Kysely<Database>, companyId: number, userId: nu
   return user;
 }
 
-/** An admin hands out only what the company holds, and never permission 0. */
-async function assertGrantable(db: Kysely<Database>, companyId: number, permissionId: number) {
+/**
+ * Before a user's permission is granted or revoked: the user is the caller's company's and does
+ * not outrank the caller, and the permission is not brick_admin (the platform's alone).
+ */
+async function assertMayChange(
+  db: Kysely<Database>,
+  caller: SessionUser,
+  userId: number,
+  permissionId: number,
+) {
+  await userOfCompany(db, caller.companyId, userId);
+  await assertNotOutranked(db, caller, userId);
   if (permissionId === Permission.brick_admin) {
     throw forbidden('The brick_admin permission can only be managed by the platform.');
   }
+}
+
+/** An admin hands out only what the company holds. */
+async function assertGrantable(db: Kysely<Database>, companyId: number, permissionId: number) {
   const held = await db
     .selectFrom('company_permissions')
     .select('permission_id')
@@ -186,8 +200,7 @@ export async function grantUserPermission(
   userId: number,
   permissionId: number,
 ): Promise<void> {
-  await userOfCompany(db, caller.companyId, userId);
-  await assertNotOutranked(db, caller, userId);
+  await assertMayChange(db, caller, userId, permissionId);
   await assertGrantable(db, caller.companyId, permissionId);
   await db
     .insertInto('user_permissions')
@@ -204,11 +217,7 @@ export async function revokeUserPermission(
   userId: number,
   permissionId: number,
 ): Promise<void> {
-  await userOfCompany(db, caller.companyId, userId);
-  await assertNotOutranked(db, caller, userId);
-  if (permissionId === Permission.brick_admin) {
-    throw forbidden('The brick_admin permission can only be managed by the platform.');
-  }
+  await assertMayChange(db, caller, userId, permissionId);
   if (userId === caller.id && permissionId === Permission.admin) {
     throw badRequest('You cannot remove your own admin permission.');
   }

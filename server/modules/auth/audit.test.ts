@@ -3,10 +3,10 @@ import { AuditListResponse, type AuditEntry } from '../../../contract/audit';
 import { Permission } from '../../../contract/permissions';
 import { DEMO_PASSWORD } from '../../seed';
 import {
-  basic,
   createTestApp,
   describeEachDialect,
   loginAs,
+  postLogin,
   type TestApp,
 } from '../../test/helpers';
 
@@ -26,12 +26,7 @@ describeEachDialect('audit log', (dialect) => {
     return AuditListResponse.parse(res.json());
   };
   const login = (email: string, password: string, ip: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      headers: { authorization: basic(email, password) },
-      remoteAddress: ip,
-    });
+    postLogin(t.app, email, password, ip);
 
   beforeAll(async () => {
     t = await createTestApp(dialect);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AuthMessages } from '../../../contract/auth';
 import { hashToken } from '../../auth/tokens';
 import { DEMO_PASSWORD } from '../../seed';
-import { basic, createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
+import { createTestApp, describeEachDialect, postLogin, type TestApp } from '../../test/helpers';
 import { createEmailToken, sendSetPasswordMail } from './email-links';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp';
 
@@ -21,12 +21,14 @@ describeEachDialect('password reset by e-mail (real SMTP)', (dialect) => {
     await smtp.close();
   });
 
-  const login = (email: string, password: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      headers: { authorization: basic(email, password) },
-    });
+  const login = (email: string, password: string) => postLogin(t.app, email, password);
+  /** The stored row of a mailed token (only its hash is kept). */
+  const tokenRow = (token: string) =>
+    t.app.db
+      .selectFrom('email_tokens')
+      .selectAll()
+      .where('token_hash', '=', hashToken(token))
+      .executeTakeFirstOrThrow();
   const requestReset = (payload: unknown) =>
     t.app.inject({ method: 'POST', url: '/api/login/password_reset', payload: payload as object });
   const setPassword = (token: string, password: unknown) =>
@@ -55,11 +57,7 @@ describeEachDialect('password reset by e-mail (real SMTP)', (dialect) => {
     expect(mail.subject).toBe('Reset your Brick Warehouse password');
     const token = linkIn(mail.text);
     // Only the hash is stored, with the reset purpose and an hour to live.
-    const row = await t.app.db
-      .selectFrom('email_tokens')
-      .selectAll()
-      .where('token_hash', '=', hashToken(token))
-      .executeTakeFirstOrThrow();
+    const row = await tokenRow(token);
     expect(row.purpose).toBe('reset');
     const ttl = Date.parse(row.expires_at) - Date.parse(row.created_at);
     expect(ttl).toBe(3600 * 1000);
@@ -130,11 +128,7 @@ describeEachDialect('password reset by e-mail (real SMTP)', (dialect) => {
     expect(mail.to).toEqual(['digi.user@demo.test']);
     expect(mail.text).toContain('Hello Dirk Digi,');
     const token = linkIn(mail.text);
-    const row = await t.app.db
-      .selectFrom('email_tokens')
-      .selectAll()
-      .where('token_hash', '=', hashToken(token))
-      .executeTakeFirstOrThrow();
+    const row = await tokenRow(token);
     expect(row.purpose).toBe('invite');
     expect(Date.parse(row.expires_at) - Date.parse(row.created_at)).toBe(7 * 24 * 3600 * 1000);
     expect((await setPassword(token, 'invited-user-secret')).statusCode).toBe(200);

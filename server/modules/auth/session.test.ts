@@ -2,8 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AuthMessages, RefreshResponse, type LoginResponse } from '../../../contract/auth';
 import { Permission } from '../../../contract/permissions';
 import { hashToken, verifyAccessToken } from '../../auth/tokens';
-import { DEMO_PASSWORD } from '../../seed';
-import { basic, createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
+import { createTestApp, describeEachDialect, postLogin, type TestApp } from '../../test/helpers';
 
 describeEachDialect('session refresh and logout', (dialect) => {
   let t: TestApp;
@@ -13,11 +12,7 @@ describeEachDialect('session refresh and logout', (dialect) => {
   afterAll(() => t.close());
 
   async function signIn(email = 'warehouse@demo.test'): Promise<LoginResponse> {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      headers: { authorization: basic(email, DEMO_PASSWORD) },
-    });
+    const res = await postLogin(t.app, email);
     expect(res.statusCode).toBe(200);
     return res.json();
   }

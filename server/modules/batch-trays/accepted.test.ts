@@ -6,11 +6,13 @@ import {
 } from '../../../contract/batch-trays';
 import {
   caller,
+  createBatch,
   createProject,
   details,
   firstItem,
   insertTrays,
   startDigitizing,
+  trayEdit,
   type TrayItem,
 } from '../../test/digitizing';
 import { describeEachDialect, type TestApp } from '../../test/helpers';
@@ -28,8 +30,7 @@ describeEachDialect('accepted trays', (dialect) => {
   beforeAll(async () => {
     ({ t, demo, manager, digiUser } = await startDigitizing(dialect));
     projectId = await createProject(call, manager, 'Accepted test');
-    const b = await call(manager, 'PUT', `/v1/batches?project_id=${projectId}`, { name: 'Box' });
-    batchId = b.json().results.find((x: { name: string }) => x.name === 'Box').batch_id;
+    batchId = await createBatch(call, manager, projectId, 'Box');
     item = await firstItem(t, demo);
     await insertTrays(t, { company: demo, batchId, item, count: 12, price: 1000 });
   });
@@ -40,18 +41,6 @@ describeEachDialect('accepted trays', (dialect) => {
   const trays = async () =>
     ((await call(manager, 'GET', `/v1/trays${q()}`)).json() as TrayList).results;
   const tray = async (nr: number) => (await trays()).find((r) => r.tray_nr === nr)!;
-  const edit = (r: TrayRow, change: Partial<TrayRow>) => ({
-    tray_id: r.tray_id,
-    item_id: r.item_id,
-    mold_id: r.mold_id,
-    colour_id: r.colour_id,
-    condition: r.condition,
-    quantity: r.quantity,
-    price: r.price,
-    status: r.status,
-    comments: r.comments,
-    ...change,
-  });
   const accept = (rows: TrayRow[], accepted = 1, as = manager) =>
     call(as, 'POST', `/v1/trays/accept${q()}`, {
       trays: rows.map((r) => ({ tray_id: r.tray_id, accepted, version: r.version })),
@@ -69,9 +58,9 @@ describeEachDialect('accepted trays', (dialect) => {
     expect(accepted.map((r) => r.accepted)).toEqual([1, 1, 1]);
     expect((await claim(true)).statusCode).toBe(200);
     const saved = await save([
-      edit(accepted[0], { quantity: 777 }),
-      edit(accepted[1], { price: 999 }),
-      edit(accepted[2], {}),
+      trayEdit(accepted[0], { quantity: 777 }),
+      trayEdit(accepted[1], { price: 999 }),
+      trayEdit(accepted[2], {}),
     ]);
     expect(saved.statusCode, saved.body).toBe(200);
     const after = (saved.json() as TrayList).results.slice(0, 3);
@@ -92,7 +81,7 @@ describeEachDialect('accepted trays', (dialect) => {
   it('an accept of a version that is no longer the tray’s is refused, and nothing changes', async () => {
     const seen = (await trays()).filter((r) => r.tray_nr === 4 || r.tray_nr === 5);
     await claim(true, digiUser);
-    expect((await save([edit(seen[1], { quantity: 5 })], digiUser)).statusCode).toBe(200);
+    expect((await save([trayEdit(seen[1], { quantity: 5 })], digiUser)).statusCode).toBe(200);
     await claim(false, digiUser);
     const refused = await accept(seen);
     expect(refused.statusCode).toBe(409);
@@ -117,7 +106,7 @@ describeEachDialect('accepted trays', (dialect) => {
       await claim(true);
       const quantity = 100 + round;
       const [saved, accepted] = await Promise.all([
-        save([edit(before, { quantity })]),
+        save([trayEdit(before, { quantity })]),
         accept([before]),
       ]);
       expect(saved.statusCode, saved.body).toBe(200);

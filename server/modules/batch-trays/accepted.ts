@@ -1,4 +1,4 @@
-import { BatchTraysMessages as M } from '../../../contract/batch-trays';
+import { BatchTraysMessages as M, TRAY_EDIT_FIELDS } from '../../../contract/batch-trays';
 import { nowIso } from '../../db/dialect';
 import { conflict } from '../../errors';
 import type { Trx, WriteCtx } from '../../write/context';
@@ -22,19 +22,9 @@ type TrayContent = {
   status: string;
   comments: string;
 };
-const CONTENT_KEYS: (keyof TrayContent)[] = [
-  'item_id',
-  'mold_id',
-  'colour_id',
-  'condition',
-  'quantity',
-  'price',
-  'status',
-  'comments',
-];
 /** True when `next` changes any of the tray's values (numbers compared as numbers). */
 export function changes(before: TrayContent, next: TrayContent): boolean {
-  return CONTENT_KEYS.some((k) => {
+  return TRAY_EDIT_FIELDS.some((k) => {
     const a = before[k];
     const b = next[k];
     if (a === null || b === null) return a !== b;

@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  BatchTraysMessages as M,
-  type TrayList,
-  type TrayRow,
-} from '../../../contract/batch-trays';
+import { BatchTraysMessages as M, type TrayList } from '../../../contract/batch-trays';
 import {
   caller,
+  createBatch,
   createProject,
   firstItem,
   insertTrays,
   startDigitizing,
+  trayEdit,
   type TrayItem,
 } from '../../test/digitizing';
 import { describeEachDialect, type TestApp } from '../../test/helpers';
@@ -28,8 +26,7 @@ describeEachDialect('batch trays editor', (dialect) => {
   beforeAll(async () => {
     ({ t, demo, manager, digiUser, filler, stranger } = await startDigitizing(dialect));
     projectId = await createProject(call, manager, 'Trays test');
-    const b = await call(manager, 'PUT', `/v1/batches?project_id=${projectId}`, { name: 'Box' });
-    batchId = b.json().results.find((x: { name: string }) => x.name === 'Box').batch_id;
+    batchId = await createBatch(call, manager, projectId, 'Box');
     item = await firstItem(t, demo);
     await insertTrays(t, { company: demo, batchId, item, count: 520, price: 1000 });
   });
@@ -41,18 +38,6 @@ describeEachDialect('batch trays editor', (dialect) => {
     (res.json() as { errors: { detail: string }[] }).errors[0].detail;
   const trays = async (auth = manager) =>
     ((await call(auth, 'GET', `/v1/trays${q()}`)).json() as TrayList).results;
-  const edit = (r: TrayRow, change: Partial<TrayRow>) => ({
-    tray_id: r.tray_id,
-    item_id: r.item_id,
-    mold_id: r.mold_id,
-    colour_id: r.colour_id,
-    condition: r.condition,
-    quantity: r.quantity,
-    price: r.price,
-    status: r.status,
-    comments: r.comments,
-    ...change,
-  });
 
   it('lists every column, with the heading; refuses other roles and other companies', async () => {
     const res = await call(digiUser, 'GET', `/v1/trays${q()}`);
@@ -99,7 +84,7 @@ describeEachDialect('batch trays editor', (dialect) => {
   it('edits need the claim; a mould, colour or condition change re-resolves the variant', async () => {
     const [first] = await trays();
     const noClaim = await call(digiUser, 'POST', `/v1/trays${q()}`, {
-      trays: [edit(first, { quantity: 7 })],
+      trays: [trayEdit(first, { quantity: 7 })],
     });
     expect(noClaim.statusCode).toBe(409);
     expect(detail(noClaim)).toBe(M.claimRefused);
@@ -115,7 +100,7 @@ describeEachDialect('batch trays editor', (dialect) => {
       )
     ).json().results as { item_id: number }[];
     const res = await call(manager, 'POST', `/v1/trays${q()}`, {
-      trays: [edit(first, { condition: other, quantity: 7, item_id: item.id })],
+      trays: [trayEdit(first, { condition: other, quantity: 7, item_id: item.id })],
     });
     expect(res.statusCode).toBe(200);
     const saved = (res.json() as TrayList).results[0];
@@ -123,11 +108,11 @@ describeEachDialect('batch trays editor', (dialect) => {
     expect(saved.item_id).toBe(variants[0]?.item_id ?? null);
     // Back to the item's own combination without an item: its first variant is taken.
     const back = await call(manager, 'POST', `/v1/trays${q()}`, {
-      trays: [edit(saved, { condition: item.condition, item_id: null })],
+      trays: [trayEdit(saved, { condition: item.condition, item_id: null })],
     });
     expect((back.json() as TrayList).results[0].item_id).toBe(item.id);
     const unknown = await call(manager, 'POST', `/v1/trays${q()}`, {
-      trays: [edit(saved, { mold_id: 2_000_000_000 })],
+      trays: [trayEdit(saved, { mold_id: 2_000_000_000 })],
     });
     expect(unknown.statusCode).toBe(400);
     expect(detail(unknown)).toBe(M.moldNotFound);
@@ -140,7 +125,9 @@ describeEachDialect('batch trays editor', (dialect) => {
       .select((eb) => eb.fn.max('version').as('v'))
       .where('batch_id', '=', batchId)
       .executeTakeFirstOrThrow();
-    const edits = all.slice(0, 500).map((r, i) => edit(r, { quantity: i + 2, comments: `c${i}` }));
+    const edits = all
+      .slice(0, 500)
+      .map((r, i) => trayEdit(r, { quantity: i + 2, comments: `c${i}` }));
     const res = await call(manager, 'POST', `/v1/trays${q()}`, { trays: edits });
     expect(res.statusCode).toBe(200);
     const saved = (res.json() as TrayList).results;
@@ -256,8 +243,7 @@ describeEachDialect('batch trays editor', (dialect) => {
   });
 
   it('keeps prices to the thousandth: a quantity-only edit of a €0.133 tray reads back €0.133', async () => {
-    const b = await call(manager, 'PUT', `/v1/batches?project_id=${projectId}`, { name: 'Loose' });
-    const loose = b.json().results.find((x: { name: string }) => x.name === 'Loose').batch_id;
+    const loose = await createBatch(call, manager, projectId, 'Loose');
     await insertTrays(t, { company: demo, batchId: loose, item, count: 1, price: 133 });
     const lq = `?project_id=${projectId}&batch_id=${loose}`;
     const list = async () => (await call(manager, 'GET', `/v1/trays${lq}`)).json() as TrayList;
@@ -265,7 +251,7 @@ describeEachDialect('batch trays editor', (dialect) => {
     expect(tray).toMatchObject({ price: 0.133, total_price: 0.133 });
     await call(manager, 'POST', `/v1/trays/claim${lq}`, { claim: true });
     const res = await call(manager, 'POST', `/v1/trays${lq}`, {
-      trays: [edit(tray, { quantity: 3 })],
+      trays: [trayEdit(tray, { quantity: 3 })],
     });
     expect(res.statusCode).toBe(200);
     expect((res.json() as TrayList).results[0]).toMatchObject({
@@ -275,7 +261,7 @@ describeEachDialect('batch trays editor', (dialect) => {
     });
     // Saved again unchanged (as the editor does): still €0.133, stored as 133 thousandths.
     const [saved] = (await list()).results;
-    await call(manager, 'POST', `/v1/trays${lq}`, { trays: [edit(saved, {})] });
+    await call(manager, 'POST', `/v1/trays${lq}`, { trays: [trayEdit(saved, {})] });
     expect((await list()).results[0].price).toBe(0.133);
     const stored = await t.app.db
       .selectFrom('trays')

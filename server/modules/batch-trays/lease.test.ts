@@ -5,18 +5,20 @@ import {
   BatchTraysMutation,
   type ClaimState,
   type TrayList,
-  type TrayRow,
 } from '../../../contract/batch-trays';
 import {
   caller,
+  createBatch,
   createProject,
   details,
   firstItem,
   insertTrays,
   startDigitizing,
+  trayEdit,
   type TrayItem,
 } from '../../test/digitizing';
 import { describeEachDialect, type TestApp } from '../../test/helpers';
+import { syncDevice } from '../../test/sync-device';
 
 /**
  * The write claim is a lease: renewed while the editor is in use, lapsing when it is not; a lapsed
@@ -31,9 +33,8 @@ describeEachDialect('batch trays claim lease and trays.save', (dialect) => {
   let projectId: number;
   let batchId = 0;
   let item: TrayItem;
-  let seq = 0;
   let n = 0;
-  const device = `device-${randomUUID()}`;
+  const device = syncDevice(() => t);
 
   beforeAll(async () => {
     ({ t, demo, manager, digiUser } = await startDigitizing(dialect));
@@ -43,8 +44,7 @@ describeEachDialect('batch trays claim lease and trays.save', (dialect) => {
   afterAll(() => t.close());
   beforeEach(async () => {
     const name = `Box ${++n}`;
-    const b = await call(manager, 'PUT', `/v1/batches?project_id=${projectId}`, { name });
-    batchId = b.json().results.find((x: { name: string }) => x.name === name).batch_id;
+    batchId = await createBatch(call, manager, projectId, name);
     await insertTrays(t, { company: demo, batchId, item, count: 3, price: 1000 });
   });
 
@@ -66,31 +66,8 @@ describeEachDialect('batch trays claim lease and trays.save', (dialect) => {
       .set({ write_permission_until: new Date(Date.now() - 1000).toISOString() })
       .where('id', '=', batchId)
       .execute();
-  const edit = (r: TrayRow, change: Partial<TrayRow>) => ({
-    tray_id: r.tray_id,
-    item_id: r.item_id,
-    mold_id: r.mold_id,
-    colour_id: r.colour_id,
-    condition: r.condition,
-    quantity: r.quantity,
-    price: r.price,
-    status: r.status,
-    comments: r.comments,
-    ...change,
-  });
-  const push = async (auth: string, id: string, args: unknown) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/sync/push',
-      headers: { authorization: auth },
-      payload: {
-        device_id: device,
-        mutations: [{ id, seq: ++seq, name: BatchTraysMutation.save, args }],
-      },
-    });
-    expect(res.statusCode).toBe(200);
-    return res.json().results[0] as { status: string; message?: string };
-  };
+  const push = async (auth: string, id: string, args: unknown) =>
+    (await device.push(auth, [device.entry(BatchTraysMutation.save, args, id)]))[0];
 
   it("tells who holds the claim and since when; renewing keeps 'since' and moves the end on", async () => {
     const taken = (await claim(digiUser)).json() as TrayList;
@@ -122,7 +99,7 @@ describeEachDialect('batch trays claim lease and trays.save', (dialect) => {
     await claim(digiUser);
     const [first] = (await list(digiUser)).results;
     const saved = await call(digiUser, 'POST', `/v1/trays${q()}`, {
-      trays: [edit(first, { quantity: 42, comments: 'saved by the user' })],
+      trays: [trayEdit(first, { quantity: 42, comments: 'saved by the user' })],
     });
     expect(saved.statusCode).toBe(200);
     // While the lease is live the manager is refused.
@@ -136,7 +113,7 @@ describeEachDialect('batch trays claim lease and trays.save', (dialect) => {
     expect(after).toMatchObject({ quantity: 42, comments: 'saved by the user' });
     // The user's claim is gone: a save is refused, a renewal says so.
     const late = await call(digiUser, 'POST', `/v1/trays${q()}`, {
-      trays: [edit(after, { quantity: 1 })],
+      trays: [trayEdit(after, { quantity: 1 })],
     });
     expect(late.statusCode).toBe(409);
     expect(details(late)).toEqual([M.claimRefused]);
@@ -148,7 +125,7 @@ describeEachDialect('batch trays claim lease and trays.save', (dialect) => {
     await lapse();
     const [first] = (await list(digiUser)).results;
     const res = await call(digiUser, 'POST', `/v1/trays${q()}`, {
-      trays: [edit(first, { quantity: 5 })],
+      trays: [trayEdit(first, { quantity: 5 })],
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ claimed: true, claimed_by_me: true });
@@ -160,7 +137,7 @@ describeEachDialect('batch trays claim lease and trays.save', (dialect) => {
     const args = {
       project_id: projectId,
       batch_id: batchId,
-      trays: [edit(first, { quantity: 77 })],
+      trays: [trayEdit(first, { quantity: 77 })],
     };
     const answers = await Promise.all([push(manager, id, args), push(manager, id, args)]);
     expect(answers.map((a) => a.status)).toEqual(['applied', 'applied']);
@@ -185,7 +162,7 @@ describeEachDialect('batch trays claim lease and trays.save', (dialect) => {
     const args = {
       project_id: projectId,
       batch_id: batchId,
-      trays: [edit(first, { quantity: 8 })],
+      trays: [trayEdit(first, { quantity: 8 })],
     };
     const refused = await push(manager, randomUUID(), args);
     expect(refused).toMatchObject({ status: 'rejected', message: M.claimRefused });
@@ -198,7 +175,7 @@ describeEachDialect('batch trays claim lease and trays.save', (dialect) => {
   it('a stale accept is still refused', async () => {
     const [first] = (await list(manager)).results;
     await claim(manager);
-    await call(manager, 'POST', `/v1/trays${q()}`, { trays: [edit(first, { quantity: 9 })] });
+    await call(manager, 'POST', `/v1/trays${q()}`, { trays: [trayEdit(first, { quantity: 9 })] });
     const res = await call(manager, 'POST', `/v1/trays/accept${q()}`, {
       trays: [{ tray_id: first.tray_id, accepted: 1, version: first.version }],
     });

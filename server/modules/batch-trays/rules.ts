@@ -5,7 +5,7 @@ import { nowIso } from '../../db/dialect';
 import { badRequest, conflict } from '../../errors';
 import { recordTombstone } from '../../sync';
 import type { Trx, WriteCtx } from '../../write/context';
-import { createBatch } from '../projects/rules';
+import { clearClaim, createBatch } from '../projects/rules';
 import { changes } from './accepted';
 import { heldByOther, leaseEnd, liveHolder } from './lease';
 import { existingIds, toThousandths, variantsOfMoulds } from './queries';
@@ -83,19 +83,7 @@ export async function renew(trx: Trx, ctx: WriteCtx, batchId: number): Promise<b
 
 /** Gives up the caller's claim (the editor does so when no edit is pending). */
 export async function release(trx: Trx, ctx: WriteCtx, batchId: number): Promise<void> {
-  const version = await ctx.version();
-  await trx
-    .updateTable('batches')
-    .set({
-      write_permission_user_id: null,
-      write_permission_since: null,
-      write_permission_until: null,
-      version,
-    })
-    .where('id', '=', batchId)
-    .where('company_id', '=', ctx.companyId)
-    .where('write_permission_user_id', '=', ctx.userId)
-    .execute();
+  await clearClaim(trx, ctx, batchId, ctx.userId);
 }
 
 /**

@@ -1,15 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BatchTraysMessages as M, BatchTraysMutation } from '../../../contract/batch-trays';
 import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
 import { bearerFor } from '../../test/locations-support';
+import { syncDevice } from '../../test/sync-device';
 
 describeEachDialect('batch trays outbox mutation', (dialect) => {
   let t: TestApp;
   let manager: string;
   let digiUser: string;
-  let seq = 0;
-  const device = `device-${randomUUID()}`;
+  const device = syncDevice(() => t);
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
@@ -18,19 +17,8 @@ describeEachDialect('batch trays outbox mutation', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const push = async (auth: string, args: unknown) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/sync/push',
-      headers: { authorization: auth },
-      payload: {
-        device_id: device,
-        mutations: [{ id: randomUUID(), seq: ++seq, name: BatchTraysMutation.save, args }],
-      },
-    });
-    expect(res.statusCode).toBe(200);
-    return res.json().results[0] as { status: string; code?: string; message?: string };
-  };
+  const push = async (auth: string, args: unknown) =>
+    (await device.push(auth, [device.entry(BatchTraysMutation.save, args)]))[0];
   const trayOf = (batchId: number, nr: number) =>
     t.app.db
       .selectFrom('trays')

@@ -13,6 +13,7 @@ import type { Database } from '../../db/schema';
 import { notFound } from '../../errors';
 import { refuseForm, SYNCERS } from './stores';
 import { routesOf } from '../../http/routes';
+import { joinItemLooks } from '../../db/item-joins';
 
 /** Each item's total quantity in the company's warehouse. */
 function totals(db: Kysely<Database>, companyId: number) {
@@ -31,9 +32,7 @@ async function storeItemRows(
   let q = db
     .selectFrom('store_items as si')
     .innerJoin('stores as s', 's.id', 'si.store_id')
-    .innerJoin('items as i', 'i.id', 'si.item_id')
-    .innerJoin('moulds as m', 'm.id', 'i.mold_id')
-    .innerJoin('colours as c', 'c.id', 'i.colour_id')
+    .$call(joinItemLooks('si.item_id'))
     .leftJoin(totals(db, companyId).as('t'), 't.item_id', 'si.item_id')
     .select([
       'si.id',

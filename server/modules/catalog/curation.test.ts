@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CatalogMessages as M } from '../../../contract/catalog';
 import type { ChangeList, SuggestionList } from '../../../contract/catalog-review';
 import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../../test/helpers';
+import { brickbaseCaller } from '../../test/digitizing';
 
 /**
  * The shared catalog has curators: suggestions are reviewed by the platform admin and the admins
@@ -24,13 +25,7 @@ describeEachDialect('catalog curation', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const call = (auth: string, method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url: `/api/v3/brickbase/${url}`,
-      headers: { authorization: auth },
-      ...(payload ? { payload } : {}),
-    });
+  const call = brickbaseCaller(() => t);
   const suggest = (auth: string, body: object) => call(auth, 'POST', 'suggestions/', body);
   const review = (auth: string, uuid: string, action: 'accept' | 'reject' = 'accept') =>
     call(auth, 'POST', `suggestion/${uuid}/${action}/`, { description: '', changes: {} });

@@ -3,6 +3,7 @@ import { CatalogMessages } from '../../../contract/catalog';
 import { type ChangeEntry, type Suggestion } from '../../../contract/catalog-review';
 import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../../test/helpers';
 import { bearerFor } from '../../test/locations-support';
+import { brickbaseCaller } from '../../test/digitizing';
 
 /** Suggestions, their review and the changelog: the rules of docs/catalog.md. */
 describeEachDialect('catalog suggestions and changelog', (dialect) => {
@@ -28,13 +29,7 @@ describeEachDialect('catalog suggestions and changelog', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const call = (auth: string, method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url: `/api/v3/brickbase/${url}`,
-      headers: { authorization: auth },
-      ...(payload ? { payload } : {}),
-    });
+  const call = brickbaseCaller(() => t);
   const suggest = (auth: string, body: object) => call(auth, 'POST', 'suggestions/', body);
   const review = (auth: string, uuid: string, action: 'accept' | 'reject') =>
     call(auth, 'POST', `suggestion/${uuid}/${action}/`, { description: '', changes: {} });

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { supportEmail } from '../../../contract/admin';
 import {
-  basic,
   createTestApp,
   describeEachDialect,
   loginAs,
+  permissionIdsOf,
+  postLogin,
   type TestApp,
 } from '../../test/helpers';
 
@@ -26,22 +27,8 @@ describeEachDialect('company administration', (dialect) => {
       .execute();
     return rows.map((r) => r.permission_id);
   }
-  async function userPermissions(email: string): Promise<number[]> {
-    const rows = await t.app.db
-      .selectFrom('user_permissions as up')
-      .innerJoin('users as u', 'u.id', 'up.user_id')
-      .select('up.permission_id')
-      .where('u.email', '=', email)
-      .orderBy('up.permission_id')
-      .execute();
-    return rows.map((r) => r.permission_id);
-  }
-  const login = (email: string, password: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      headers: { authorization: basic(email, password) },
-    });
+  const userPermissions = (email: string) => permissionIdsOf(t.app, email);
+  const login = (email: string, password: string) => postLogin(t.app, email, password);
 
   beforeAll(async () => {
     t = await createTestApp(dialect);

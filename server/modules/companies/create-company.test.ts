@@ -3,10 +3,10 @@ import { CompanyMessages } from '../../../contract/admin';
 import { AUDIT_OTHER_COMPANY, AuditListResponse } from '../../../contract/audit';
 import type { OutgoingMail } from '../../mail';
 import {
-  basic,
   createTestApp,
   describeEachDialect,
   loginAs,
+  postLogin,
   type TestApp,
 } from '../../test/helpers';
 
@@ -104,11 +104,7 @@ describeEachDialect('new companies and the audit filters', (dialect) => {
 
   it('filters the log by who, action and days; a company admin reads only their company', async () => {
     for (const password of ['wrong-1', 'wrong-2']) {
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/login',
-        headers: { authorization: basic('Picker@Demo.test', password) },
-      });
+      await postLogin(t.app, 'Picker@Demo.test', password);
     }
     const failed = await audit(demoAdmin, 'who=PICKER@demo&action=sign_in_failed');
     expect(failed.count).toBe(2);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PickingMutation } from '../../../contract/mutations/picking';
 import type { NextResponse } from '../../../contract/orders';
 import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../../test/helpers';
+import { syncDevice } from '../../test/sync-device';
 
 describeEachDialect('picking a demo order end to end', (dialect) => {
   let t: TestApp;
@@ -37,17 +38,9 @@ describeEachDialect('picking a demo order end to end', (dialect) => {
       (o: { picking_status_id: number }) => o.picking_status_id === 2,
     );
     const orderId: number = order.order_id;
-    const device = `demo-${randomUUID()}`;
-    let seq = 0;
-    const push = async (name: string, args: unknown) => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/sync/push',
-        headers: { authorization: picker },
-        payload: { device_id: device, mutations: [{ id: randomUUID(), seq: ++seq, name, args }] },
-      });
-      return res.json().results[0];
-    };
+    const device = syncDevice(() => t, `demo-${randomUUID()}`);
+    const push = async (name: string, args: unknown) =>
+      (await device.push(picker, [device.entry(name, args)]))[0];
     expect((await push(PickingMutation.claim, { order_id: orderId })).status).toBe('applied');
 
     let location = '';

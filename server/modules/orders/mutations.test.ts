@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OrderMessages } from '../../../contract/orders';
 import { PickingMutation, PickingRejectCode } from '../../../contract/mutations/picking';
@@ -11,20 +10,14 @@ import {
   stockAt,
   type Floor,
 } from '../../test/orders-fixture';
-
-interface Mutation {
-  id: string;
-  seq: number;
-  name: string;
-  args: unknown;
-}
+import { syncDevice, type Envelope, type SyncDevice } from '../../test/sync-device';
+import { companyId } from '../../test/locations-support';
 
 describeEachDialect('picking outbox mutations', (dialect) => {
   let t: TestApp;
   let f: Floor;
   let picker: string;
-  let device: string;
-  let seq = 0;
+  let device: SyncDevice;
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
@@ -33,25 +26,11 @@ describeEachDialect('picking outbox mutations', (dialect) => {
   });
   afterAll(() => t.close());
   beforeEach(() => {
-    device = `device-${randomUUID()}`;
+    device = syncDevice(() => t);
   });
 
-  const m = (name: string, args: unknown): Mutation => ({
-    id: randomUUID(),
-    seq: ++seq,
-    name,
-    args,
-  });
-  const push = async (mutations: Mutation[], auth = picker) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/sync/push',
-      headers: { authorization: auth },
-      payload: { device_id: device, mutations },
-    });
-    expect(res.statusCode).toBe(200);
-    return res.json().results as { id: string; status: string; code?: string; message?: string }[];
-  };
+  const m = (name: string, args: unknown) => device.entry(name, args);
+  const push = (mutations: Envelope[], auth = picker) => device.push(auth, mutations);
   const claimed = async (items: [number, number, number?][], auth = picker) => {
     const id = await makeOrder(t.app.db, f.companyId, { items });
     const [r] = await push([m(PickingMutation.claim, { order_id: id })], auth);
@@ -299,15 +278,11 @@ describeEachDialect('picking outbox mutations', (dialect) => {
     });
 
     it("links a filler's report to its tray, and only to a tray of the reporter's company", async () => {
-      const demoCompany = await t.app.db
-        .selectFrom('companies')
-        .select('id')
-        .where('name', '=', 'Demo Bricks')
-        .executeTakeFirstOrThrow();
+      const demo = await companyId(t.app, 'Demo Bricks');
       const tray = await t.app.db
         .selectFrom('trays')
         .select(['id', 'item_id'])
-        .where('company_id', '=', demoCompany.id)
+        .where('company_id', '=', demo)
         .executeTakeFirstOrThrow();
       const demoPicker = await loginAs(t.app, 'picker@demo.test');
       const report = m(PickingMutation.issue, {
@@ -321,7 +296,7 @@ describeEachDialect('picking outbox mutations', (dialect) => {
         .select(['tray_id', 'company_id'])
         .where('note', '=', 'Tray holds the wrong colour')
         .executeTakeFirstOrThrow();
-      expect(row).toEqual({ tray_id: tray.id, company_id: demoCompany.id });
+      expect(row).toEqual({ tray_id: tray.id, company_id: demo });
 
       const [foreign] = await push([
         m(PickingMutation.issue, { tray_id: tray.id, note: 'not mine', manager_id: 1 }),

@@ -7,6 +7,7 @@ import {
 } from '../../../contract/orders';
 import { mayPick } from '../../../contract/picking-rules';
 import type { Database } from '../../db/schema';
+import { joinItemLooks } from '../../db/item-joins';
 
 /**
  * Reads of orders and their items, scoped by company. Totals (lots, ordered, picked) are derived
@@ -159,9 +160,7 @@ export function orderItemSelect(db: Kysely<Database>, companyId: number) {
 function orderItemColumns(db: Kysely<Database>) {
   return db
     .selectFrom('order_items as oi')
-    .innerJoin('items as i', 'i.id', 'oi.item_id')
-    .innerJoin('moulds as m', 'm.id', 'i.mold_id')
-    .innerJoin('colours as c', 'c.id', 'i.colour_id')
+    .$call(joinItemLooks('oi.item_id'))
     .innerJoin('conditions as cd', 'cd.condition_name', 'i.condition')
     .select([
       'oi.id as order_item_id',

@@ -3,6 +3,7 @@ import { BatchMessages as B, COPY_TRAYS_MAX, MERGE_TRAYS_MAX } from '../../../co
 import type { BatchRow } from '../../../contract/projects';
 import {
   caller,
+  createBatch,
   createProject,
   details,
   firstItem,
@@ -30,8 +31,7 @@ describeEachDialect('duplicating and merging batches: bounded work', (dialect) =
     ({ t, demo, manager, stranger } = await startDigitizing(dialect));
     item = await firstItem(t, demo);
     projectId = await createProject(call, manager, 'Big copies');
-    const made = await call(manager, 'PUT', `/v1/batches?project_id=${projectId}`, { name: 'Big' });
-    bigId = (made.json().results as BatchRow[]).find((b) => b.name === 'Big')!.batch_id;
+    bigId = await createBatch(call, manager, projectId, 'Big');
     for (let done = 0; done < BIG; done += 1_000) {
       const ids = await insertTrays(t, {
         company: demo,

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { TRAY_EDIT_FIELDS } from '../../../contract/batch-trays';
 import {
   BatchMessages,
   checkDuplicateNames,
@@ -166,19 +167,7 @@ async function traysIn(trx: Trx, companyId: number, sources: FoundBatch[]): Prom
 }
 
 /** What a tray holds, beyond its company, batch, authors and version (copied and backed up as is). */
-export const TRAY_CONTENT = [
-  'tray_nr',
-  'item_id',
-  'mold_id',
-  'colour_id',
-  'condition',
-  'quantity',
-  'price',
-  'status',
-  'accepted',
-  'is_public',
-  'comments',
-] as const;
+export const TRAY_CONTENT = ['tray_nr', ...TRAY_EDIT_FIELDS, 'accepted', 'is_public'] as const;
 
 /** Copies a batch's trays into another batch, in one statement. */
 async function copyTrays(trx: Trx, ctx: WriteCtx, fromId: number, toId: number, version: number) {

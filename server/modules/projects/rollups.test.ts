@@ -4,6 +4,7 @@ import { STOCK_MAX } from '../../../contract/fields';
 import type { BatchRow, ProjectRow } from '../../../contract/projects';
 import {
   caller,
+  createBatch,
   createProject,
   firstItem,
   insertTrays,
@@ -30,11 +31,8 @@ describeEachDialect('project and batch roll-ups', (dialect) => {
   afterAll(() => t.close());
 
   const call = caller(() => t);
-  const newBatch = async (projectId: number, name: string) => {
-    const res = await call(digiUser, 'PUT', `/v1/batches?project_id=${projectId}`, { name });
-    expect(res.statusCode, res.body).toBe(200);
-    return (res.json().results as BatchRow[]).find((b) => b.name === name)!.batch_id;
-  };
+  const newBatch = (projectId: number, name: string) =>
+    createBatch(call, digiUser, projectId, name);
   const project = async (projectId: number) => {
     const res = await call(manager, 'GET', '/v1/projects');
     expect(res.statusCode, res.body).toBe(200);

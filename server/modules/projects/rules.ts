@@ -182,10 +182,21 @@ export async function declaim(
   projectId: number,
   batchId: number,
 ): Promise<void> {
-  const version = await ctx.version();
+  await ctx.version(); // taken before the read, as every write does (write/context)
   const batch = await mustFindBatch(trx, ctx.companyId, projectId, batchId);
   if (batch.write_permission_user_id === null) throw conflict(ProjectMessages.notClaimed);
-  await trx
+  await clearClaim(trx, ctx, batchId);
+}
+
+/** Clears the claim on the batch's trays: whoever holds it, or only `holder`'s claim when given. */
+export async function clearClaim(
+  trx: Trx,
+  ctx: WriteCtx,
+  batchId: number,
+  holder?: number,
+): Promise<void> {
+  const version = await ctx.version();
+  let update = trx
     .updateTable('batches')
     .set({
       write_permission_user_id: null,
@@ -194,6 +205,7 @@ export async function declaim(
       version,
     })
     .where('id', '=', batchId)
-    .where('company_id', '=', ctx.companyId)
-    .execute();
+    .where('company_id', '=', ctx.companyId);
+  if (holder !== undefined) update = update.where('write_permission_user_id', '=', holder);
+  await update.execute();
 }

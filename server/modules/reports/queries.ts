@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { crumbs } from '../locations/route';
+import { leftJoinItemLooks } from '../../db/item-joins';
 
 /**
  * Issues of a company as the report lists show them: item, colour, mould, the location's
@@ -14,9 +15,7 @@ export async function issueRows(
 ) {
   let q = db
     .selectFrom('issues as iss')
-    .leftJoin('items as i', 'i.id', 'iss.item_id')
-    .leftJoin('moulds as m', 'm.id', 'i.mold_id')
-    .leftJoin('colours as c', 'c.id', 'i.colour_id')
+    .$call(leftJoinItemLooks('iss.item_id'))
     .select([
       'iss.id as issue_id',
       'iss.creation_date',

@@ -11,6 +11,7 @@ import { ALL_FIELDS_BSX, keptFields } from '../../../tests/support/bsx-round-tri
 import { SHARED_SCOPE, nextVersion } from '../../sync';
 import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
 import { bearerFor } from '../../test/locations-support';
+import { insertMould } from '../../test/orders-fixture';
 
 /** Used lots get a condition, as the import screen asks for one. */
 const importable = (doc: BsxDocument): NewBatchItem[] =>
@@ -28,35 +29,16 @@ describeEachDialect('BSX round trip', (dialect) => {
     // The demo catalog has the file's parts and sets; add its minifigure (catalog data, as a
     // catalog import would bring it).
     const version = await nextVersion(t.app.db, SHARED_SCOPE);
-    await t.app.db
-      .insertInto('moulds')
-      .values({
+    await insertMould(
+      t.app.db,
+      {
         type_id: 3,
         name: 'Battle Droid Tan with Back Plate',
         bl_mold_id: 'sw0001a',
         image_url: null,
-        rebrickable_id: null,
-        brickowl_id: null,
-        brickbase_uuid: null,
-        part_id: null,
-        minifig_id: null,
-        set_id: null,
-        category_id: null,
-        theme_id: null,
-        year: null,
-        weight: null,
-        dim_x: null,
-        dim_y: null,
-        dim_z: null,
-        part_material: null,
-        num_parts_set: null,
-        num_parts_fig: null,
-        num_figs: null,
-        rating: null,
-        extra: null,
-        version,
-      })
-      .execute();
+      },
+      version,
+    );
   });
   afterAll(() => t.close());
 

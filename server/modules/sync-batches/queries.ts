@@ -8,6 +8,7 @@ import {
 } from '../../../contract/sync-batches';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../errors';
+import { joinItemLooks } from '../../db/item-joins';
 
 const CHUNK = 500;
 
@@ -217,9 +218,7 @@ export async function batchItems(
 ): Promise<SyncBatchItem[]> {
   const rows = await db
     .selectFrom('sync_batch_items as s')
-    .innerJoin('items as i', 'i.id', 's.item_id')
-    .innerJoin('moulds as m', 'm.id', 'i.mold_id')
-    .innerJoin('colours as c', 'c.id', 'i.colour_id')
+    .$call(joinItemLooks('s.item_id'))
     .leftJoin('item_types as t', 't.id', 'm.type_id')
     .leftJoin('categories as k', 'k.id', 'm.category_id')
     .leftJoin('themes as th', 'th.id', 'm.theme_id')

@@ -5,21 +5,13 @@ import { PickingMutation } from '../../../contract/mutations/picking';
 import { WarehouseMessages } from '../../../contract/warehouse';
 import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
 import { makeFloor, type Floor } from '../../test/orders-fixture';
+import { syncDevice, type Envelope } from '../../test/sync-device';
 import { makeBatch, stockOf, trayRow } from '../../test/warehouse-fixture';
-
-interface Result {
-  id: string;
-  status: string;
-  code?: string;
-  message?: string;
-}
 
 describeEachDialect('filling outbox and trays collection', (dialect) => {
   let t: TestApp;
   let f: Floor;
   let filler: string;
-  let seq = 0;
-  const device = `device-${randomUUID()}`;
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
@@ -28,30 +20,15 @@ describeEachDialect('filling outbox and trays collection', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const m = (name: string, args: unknown, id = randomUUID()) => ({ id, seq: ++seq, name, args });
-  const push = async (mutations: ReturnType<typeof m>[], auth = filler) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/sync/push',
-      headers: { authorization: auth },
-      payload: { device_id: device, mutations },
-    });
-    expect(res.statusCode).toBe(200);
-    return res.json().results as Result[];
-  };
-  const pull = async (cursor = 0, auth = filler) => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/sync/pull?collection=trays&cursor=${cursor}`,
-      headers: { authorization: auth },
-    });
-    expect(res.statusCode).toBe(200);
-    return res.json() as {
-      rows: Record<string, unknown>[];
-      tombstones: number[];
-      cursor: number;
-    };
-  };
+  const device = syncDevice(() => t);
+  const m = device.entry;
+  const push = (mutations: Envelope[], auth = filler) => device.push(auth, mutations);
+  const pull = (cursor = 0, auth = filler) =>
+    device.pull<{ rows: Record<string, unknown>[]; tombstones: number[]; cursor: number }>(
+      auth,
+      'trays',
+      cursor,
+    );
 
   it('tray.fill.v1 pushed twice (a lost answer) adds the bricks once', async () => {
     const { trayIds } = await makeBatch(t.app.db, f.companyId, {

@@ -1,40 +1,45 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+
+/** A page that only says what happened: a title, a text and, when given, a link to the start. */
+function StatusPage(props: { title: string; children: ReactNode; back?: string; p?: 'md' }) {
+  return (
+    <Stack gap="md" p={props.p}>
+      <Title order={2}>{props.title}</Title>
+      <Text>{props.children}</Text>
+      {props.back && (
+        <Anchor component={Link} to="/">
+          {props.back}
+        </Anchor>
+      )}
+    </Stack>
+  );
+}
 
 export function NotFound() {
   return (
-    <Stack gap="md" p="md">
-      <Title order={2}>Page not found</Title>
-      <Text>Invalid path: there is no page at this address.</Text>
-      <Anchor component={Link} to="/">
-        Go to the start page
-      </Anchor>
-    </Stack>
+    <StatusPage title="Page not found" back="Go to the start page" p="md">
+      Invalid path: there is no page at this address.
+    </StatusPage>
   );
 }
 
 /** A signed-in user opened a path none of their roles admits (contract/access.ts PATH_RULES). */
 export function PermissionDenied() {
   return (
-    <Stack gap="md">
-      <Title order={2}>Permission denied</Title>
-      <Text>Your account has no role that may open this page.</Text>
-      <Anchor component={Link} to="/">
-        Go to your start page
-      </Anchor>
-    </Stack>
+    <StatusPage title="Permission denied" back="Go to your start page">
+      Your account has no role that may open this page.
+    </StatusPage>
   );
 }
 
 export function NoRoles() {
   return (
-    <Stack gap="md">
-      <Title order={2}>No permissions yet</Title>
-      <Text>
-        Your account holds no permissions yet. Ask an administrator of your company to grant you
-        one, then log in again.
-      </Text>
-    </Stack>
+    <StatusPage title="No permissions yet">
+      Your account holds no permissions yet. Ask an administrator of your company to grant you one,
+      then log in again.
+    </StatusPage>
   );
 }
 

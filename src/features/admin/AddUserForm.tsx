@@ -7,7 +7,8 @@ import {
   type MessageResponse,
 } from '../../../contract/admin';
 import { api } from '../../api/client';
-import { notifyError, notifySuccess, showApiError } from '../../ui/notify';
+import { notifyError, notifySuccess } from '../../ui/notify';
+import { useApiCall } from '../../ui/useApiCall';
 
 /**
  * Add user: e-mail required, name defaults to the e-mail. The user is created without a password;
@@ -16,7 +17,7 @@ import { notifyError, notifySuccess, showApiError } from '../../ui/notify';
 export function AddUserForm({ onAdded }: { onAdded: () => void }) {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, whileBusy] = useApiCall();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -26,18 +27,13 @@ export function AddUserForm({ onAdded }: { onAdded: () => void }) {
       return;
     }
     const body: AddUserRequest = { user_email: userEmail, user_name: name.trim() || userEmail };
-    setBusy(true);
-    try {
+    await whileBusy(async () => {
       const answer = await api.post('user', { json: body }).json<MessageResponse>();
       notifySuccess(answer.message || ADD_USER_SUCCESS);
       setEmail('');
       setName('');
       onAdded();
-    } catch (error) {
-      await showApiError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -1,8 +1,7 @@
 import { Button } from '@mantine/core';
-import { useState } from 'react';
 import { logFileName } from '../../../contract/admin';
 import { api } from '../../api/client';
-import { showApiError } from '../../ui/notify';
+import { useApiCall } from '../../ui/useApiCall';
 
 /** The file name the server chose (Content-Disposition), or one like it. */
 export function fileNameFrom(disposition: string | null, fallback: string): string {
@@ -26,22 +25,17 @@ function saveFile(blob: Blob, name: string): void {
  * lines, with tokens scrubbed (docs/access.md).
  */
 export function DownloadLogsButton() {
-  const [busy, setBusy] = useState(false);
+  const [busy, whileBusy] = useApiCall();
 
   async function download() {
-    setBusy(true);
-    try {
+    await whileBusy(async () => {
       const response = await api.get('log');
       const name = fileNameFrom(
         response.headers.get('Content-Disposition'),
         logFileName(new Date()),
       );
       saveFile(await response.blob(), name);
-    } catch (error) {
-      await showApiError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

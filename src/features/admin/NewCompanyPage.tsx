@@ -7,7 +7,8 @@ import {
   type CreateCompanyResponse,
 } from '../../../contract/admin';
 import { api } from '../../api/client';
-import { notifyError, notifySuccess, showApiError } from '../../ui/notify';
+import { notifyError, notifySuccess } from '../../ui/notify';
+import { useApiCall } from '../../ui/useApiCall';
 
 /**
  * New company (platform admin): the company's name and its first admin, who gets an e-mail to
@@ -17,7 +18,7 @@ export default function NewCompanyPage() {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [adminName, setAdminName] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, whileBusy] = useApiCall();
   const [done, setDone] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
@@ -29,19 +30,14 @@ export default function NewCompanyPage() {
       admin_email: email.trim(),
       admin_name: adminName.trim() || null,
     };
-    setBusy(true);
-    try {
+    await whileBusy(async () => {
       const answer = await api.post('company', { json: body }).json<CreateCompanyResponse>();
       notifySuccess(answer.message);
       setDone(answer.message);
       setName('');
       setEmail('');
       setAdminName('');
-    } catch (error) {
-      await showApiError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

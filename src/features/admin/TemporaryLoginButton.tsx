@@ -1,9 +1,8 @@
 import { Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useState } from 'react';
 import type { CompanyLoginResponse, CompanyPermissions } from '../../../contract/admin';
 import { api } from '../../api/client';
-import { showApiError } from '../../ui/notify';
+import { useApiCall } from '../../ui/useApiCall';
 
 function CopyValue({ label, value }: { label: string; value: string }) {
   return (
@@ -27,11 +26,10 @@ function CopyValue({ label, value }: { label: string; value: string }) {
  * temporary password valid for 24 hours; its earlier sessions end.
  */
 export function TemporaryLoginButton({ company }: { company: CompanyPermissions }) {
-  const [busy, setBusy] = useState(false);
+  const [busy, whileBusy] = useApiCall();
 
   async function generate() {
-    setBusy(true);
-    try {
+    await whileBusy(async () => {
       const answer = await api
         .post('company/login', { json: { company_id: company.company_id } })
         .json<CompanyLoginResponse>();
@@ -52,11 +50,7 @@ export function TemporaryLoginButton({ company }: { company: CompanyPermissions 
           </Stack>
         ),
       });
-    } catch (error) {
-      await showApiError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -9,6 +9,7 @@ import {
   personName,
   yesNo,
 } from '../../ui/format';
+import { TableHead } from '../../ui/TableHead';
 
 /** The stored trays, or null when the data cannot be read. */
 export function storedTrays(json: string): StoredTray[] | null {
@@ -38,22 +39,22 @@ export function BackupTrays({ backup }: { backup: BackupRow }) {
   return (
     <Table.ScrollContainer minWidth={1000}>
       <Table striped withTableBorder aria-label={`trays of backup ${backup.backup_id}`}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Tray</Table.Th>
-            <Table.Th>Item</Table.Th>
-            <Table.Th>Mould</Table.Th>
-            <Table.Th>Colour</Table.Th>
-            <Table.Th>Condition</Table.Th>
-            <Table.Th>Quantity</Table.Th>
-            <Table.Th>Price</Table.Th>
-            <Table.Th>Worth</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Accepted</Table.Th>
-            <Table.Th>Comments</Table.Th>
-            <Table.Th>Last edit</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          labels={[
+            'Tray',
+            'Item',
+            'Mould',
+            'Colour',
+            'Condition',
+            'Quantity',
+            'Price',
+            'Worth',
+            'Status',
+            'Accepted',
+            'Comments',
+            'Last edit',
+          ]}
+        />
         <Table.Tbody>
           {trays.map((t) => (
             <Table.Tr key={t.tray_nr}>

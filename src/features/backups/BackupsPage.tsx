@@ -8,6 +8,7 @@ import { useSession } from '../../app/session';
 import { notifySuccess, showApiError } from '../../ui/notify';
 import { fetchBackups, resetFromBackup } from './api';
 import { BackupCard } from './BackupCard';
+import { useApiCall } from '../../ui/useApiCall';
 
 /** How many trays the batch has now and how many the backup puts back. */
 function resetCounts(backup: BackupRow, batches: BatchRow[]): string {
@@ -37,7 +38,7 @@ export default function BackupsPage() {
   const [chosen, setChosen] = useState<string[]>([]);
   const [backups, setBackups] = useState<BackupRow[] | null>(null);
   const [resetting, setResetting] = useState<BackupRow | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, whileBusy] = useApiCall();
 
   useEffect(() => {
     api
@@ -59,17 +60,12 @@ export default function BackupsPage() {
   }, [load]);
 
   async function reset(backup: BackupRow) {
-    setBusy(true);
-    try {
+    await whileBusy(async () => {
       await resetFromBackup(backup.backup_id);
       setResetting(null);
       await load();
       notifySuccess(`Batch ${backup.batch_name} was reset to backup ${backup.backup_id}`);
-    } catch (error) {
-      await showApiError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

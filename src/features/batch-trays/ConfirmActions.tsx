@@ -7,6 +7,7 @@ import { api as http } from '../../api/client';
 import { NOTICE_PLACEMENT, notifySuccess, showApiError } from '../../ui/notify';
 import * as api from './api';
 import { priceText } from './columns';
+import { TableHead } from '../../ui/TableHead';
 
 /** The confirmation a destructive action asks, the wording of the product's confirmations. */
 export const ARE_YOU_SURE = 'Are you sure you want to do that?';
@@ -200,13 +201,7 @@ function ConfirmModal(props: {
             {prices.changes.length > 0 && (
               <ScrollArea.Autosize mah={260}>
                 <Table withTableBorder aria-label="Price changes">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Tray</Table.Th>
-                      <Table.Th>Price now</Table.Th>
-                      <Table.Th>New price</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
+                  <TableHead labels={['Tray', 'Price now', 'New price']} />
                   <Table.Tbody>
                     {prices.changes.map((c) => (
                       <Table.Tr key={c.row.tray_id}>

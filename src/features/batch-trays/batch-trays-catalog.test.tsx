@@ -1,34 +1,19 @@
 // @vitest-environment jsdom
-import { renderInDataRouter, signIn, startRealServer } from '../../test/realServer';
+import { signIn, startRealServer } from '../../test/realServer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BatchTraysMessages as M } from '../../../contract/batch-trays';
-import BatchTraysPage from './BatchTraysPage';
+import { openBatch, COL, trayRow, traysOf } from './trays-editor-support';
 
 /** The editor and the catalog modal against the real server (SQLite), via app.inject. */
 const t = startRealServer();
 
-const page = (batchId: number) =>
-  renderInDataRouter(`/projects/1/${batchId}`, {
-    '/projects/:projectid/:batchid': <BatchTraysPage />,
-  });
-
-const MOLD_COL = 3;
-const row = (nr: number) => screen.getByRole('row', { name: `tray ${nr}` });
-const traysOf = (batchId: number) =>
-  t.app.db
-    .selectFrom('trays')
-    .selectAll()
-    .where('batch_id', '=', batchId)
-    .orderBy('tray_nr')
-    .execute();
-
 describe('BatchTraysPage with the catalog', () => {
   it('Open catalog shows the list; the toggle opens a mould, Add item puts a new tray at the end', async () => {
     await signIn('digi.manager@demo.test');
-    page(1);
+    openBatch(1);
     await screen.findByText('Attic 1 - bricks');
-    const before = await traysOf(1);
+    const before = await traysOf(t, 1);
     const last = before[before.length - 1];
 
     fireEvent.click(screen.getByRole('button', { name: 'Open catalog' }));
@@ -37,20 +22,20 @@ describe('BatchTraysPage with the catalog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     // Toggle off: a double-click on a mould edits it.
-    fireEvent.doubleClick(within(row(1)).getAllByRole('gridcell')[MOLD_COL]);
+    fireEvent.doubleClick(within(trayRow(1)).getAllByRole('gridcell')[COL.mold]);
     const input = await screen.findByRole('textbox', { name: 'mold_id of tray 1' });
     fireEvent.keyDown(input, { key: 'Escape' });
 
     // Toggle on: the same double-click opens that mould's info in the catalog.
     fireEvent.click(screen.getByRole('switch', { name: 'Open moulds in the catalog' }));
-    fireEvent.doubleClick(within(row(1)).getAllByRole('gridcell')[MOLD_COL]);
+    fireEvent.doubleClick(within(trayRow(1)).getAllByRole('gridcell')[COL.mold]);
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByRole('table', { name: 'Description' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add item' }));
 
     const nr = last.tray_nr + 1;
     await screen.findByRole('row', { name: `tray ${nr}` });
-    const after = await traysOf(1);
+    const after = await traysOf(t, 1);
     expect(after).toHaveLength(before.length + 1);
     expect(after[after.length - 1]).toMatchObject({
       tray_nr: nr,
@@ -67,15 +52,15 @@ describe('BatchTraysPage with the catalog', () => {
 
   it('refuses adding while someone else holds the batch', async () => {
     await signIn('digi.manager@demo.test');
-    page(4);
+    openBatch(4);
     await screen.findByText('Attic 4 - slopes and tiles');
-    const before = await traysOf(4);
+    const before = await traysOf(t, 4);
     fireEvent.click(screen.getByRole('switch', { name: 'Open moulds in the catalog' }));
-    fireEvent.doubleClick(within(row(1)).getAllByRole('gridcell')[MOLD_COL]);
+    fireEvent.doubleClick(within(trayRow(1)).getAllByRole('gridcell')[COL.mold]);
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByRole('table', { name: 'Description' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add item' }));
     expect(await screen.findByText(M.claimRefused)).toBeTruthy();
-    expect(await traysOf(4)).toHaveLength(before.length);
+    expect(await traysOf(t, 4)).toHaveLength(before.length);
   });
 });

@@ -1,14 +1,8 @@
 // @vitest-environment jsdom
-import {
-  choose,
-  clearDevice,
-  renderInDataRouter,
-  signIn,
-  startRealServer,
-} from '../../test/realServer';
+import { choose, clearDevice, signIn, startRealServer } from '../../test/realServer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import BatchTraysPage from './BatchTraysPage';
+import { openBatch, COL, trayRow, trayCell, traysOf } from './trays-editor-support';
 import { priceText } from './columns';
 import { getDb } from '../../offline/engine';
 import { ARE_YOU_SURE } from './ConfirmActions';
@@ -17,29 +11,14 @@ import { ARE_YOU_SURE } from './ConfirmActions';
 const t = startRealServer();
 afterEach(clearDevice);
 
-const page = (batchId: number, projectId = 1) =>
-  renderInDataRouter(`/projects/${projectId}/${batchId}`, {
-    '/projects/:projectid/:batchid': <BatchTraysPage />,
-  });
-const COL = { mold: 3, item: 4, quantity: 7, price: 8, comments: 9 };
-const row = (nr: number) => screen.getByRole('row', { name: `tray ${nr}` });
-const cell = (nr: number, col: number) => within(row(nr)).getAllByRole('gridcell')[col];
-const traysOf = (batchId: number) =>
-  t.app.db
-    .selectFrom('trays')
-    .selectAll()
-    .where('batch_id', '=', batchId)
-    .orderBy('tray_nr')
-    .execute();
-
 describe('the trays editor asks before destroying and can undo', () => {
   it('delete says which trays go, asks, and Undo puts them back exactly', async () => {
     await signIn('digi.user@demo.test');
-    page(2);
+    openBatch(2);
     await screen.findByText('Attic 2 - plates');
-    const before = await traysOf(2);
-    fireEvent.click(row(2));
-    fireEvent.click(row(4), { ctrlKey: true });
+    const before = await traysOf(t, 2);
+    fireEvent.click(trayRow(2));
+    fireEvent.click(trayRow(4), { ctrlKey: true });
     fireEvent.click(screen.getByRole('button', { name: 'Delete items' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Trays 2, 4 are removed from the batch.')).toBeTruthy();
@@ -47,18 +26,18 @@ describe('the trays editor asks before destroying and can undo', () => {
     // Cancel changes nothing.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect((await traysOf(2)).length).toBe(before.length);
+    expect((await traysOf(t, 2)).length).toBe(before.length);
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete items' }));
     fireEvent.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
     );
     await waitFor(() => expect(screen.queryByRole('row', { name: 'tray 4' })).toBeNull());
-    expect((await traysOf(2)).map((r) => r.tray_nr)).not.toContain(2);
+    expect((await traysOf(t, 2)).map((r) => r.tray_nr)).not.toContain(2);
 
     fireEvent.click(await screen.findByRole('button', { name: 'Undo' }));
     await screen.findByRole('row', { name: 'tray 4' });
-    const after = await traysOf(2);
+    const after = await traysOf(t, 2);
     const content = (rows: typeof before) =>
       rows.map(({ id: _i, version: _v, ...rest }) => ({ ...rest, price: Number(rest.price) }));
     expect(content(after)).toEqual(content(before));
@@ -93,7 +72,7 @@ describe('the trays editor asks before destroying and can undo', () => {
 
   it('update prices lists each old → new price before it changes them', async () => {
     await signIn('digi.manager@demo.test');
-    const tray1 = (await traysOf(3))[0]!;
+    const tray1 = (await traysOf(t, 3))[0]!;
     const item = await t.app.db
       .selectFrom('items')
       .select('price')
@@ -105,9 +84,9 @@ describe('the trays editor asks before destroying and can undo', () => {
       .set({ price: Number(item.price) + 50 })
       .where('id', '=', tray1.id)
       .execute();
-    page(3);
+    openBatch(3);
     await screen.findByText('Attic 3 - technic');
-    fireEvent.click(row(1));
+    fireEvent.click(trayRow(1));
     fireEvent.click(screen.getByRole('button', { name: 'Update prices' }));
     const table = await screen.findByRole('table', { name: 'Price changes' });
     const from = priceText((Number(item.price) + 50) / 1000);
@@ -117,11 +96,11 @@ describe('the trays editor asks before destroying and can undo', () => {
     const dialog = screen.getByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Update prices' }));
     await waitFor(async () =>
-      expect(Number((await traysOf(3))[0]!.price)).toBe(Number(item.price)),
+      expect(Number((await traysOf(t, 3))[0]!.price)).toBe(Number(item.price)),
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Undo' }));
     await waitFor(async () =>
-      expect(Number((await traysOf(3))[0]!.price)).toBe(Number(item.price) + 50),
+      expect(Number((await traysOf(t, 3))[0]!.price)).toBe(Number(item.price) + 50),
     );
   });
 });
@@ -129,9 +108,9 @@ describe('the trays editor asks before destroying and can undo', () => {
 describe('grid keys, set a column, mould picker', () => {
   it('Enter moves down, Tab right, Escape drops the edit', async () => {
     await signIn('digi.manager@demo.test');
-    page(1);
+    openBatch(1);
     await screen.findByText('Attic 1 - bricks');
-    fireEvent.doubleClick(cell(1, COL.quantity));
+    fireEvent.doubleClick(trayCell(1, COL.quantity));
     let input = await screen.findByRole('textbox', { name: 'quantity of tray 1' });
     fireEvent.change(input, { target: { value: '21' } });
     fireEvent.keyDown(input, { key: 'Enter' });
@@ -142,19 +121,19 @@ describe('grid keys, set a column, mould picker', () => {
     fireEvent.change(input, { target: { value: '9,5' } });
     fireEvent.keyDown(input, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('textbox')).toBeNull());
-    expect(within(cell(1, COL.quantity)).getByText('21')).toBeTruthy();
-    expect(within(cell(2, COL.quantity)).getByText('22')).toBeTruthy();
-    expect(cell(2, COL.price).querySelector('b')).toBeNull();
+    expect(within(trayCell(1, COL.quantity)).getByText('21')).toBeTruthy();
+    expect(within(trayCell(2, COL.quantity)).getByText('22')).toBeTruthy();
+    expect(trayCell(2, COL.price).querySelector('b')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Deny all changes' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Deny' })).toBeNull());
   });
 
   it('sets one column for the selected rows as pending edits, and picks a mould by name', async () => {
     await signIn('digi.manager@demo.test');
-    page(5, 2);
+    openBatch(5, 2);
     await screen.findByText('Estate lot - first crate');
-    fireEvent.click(row(1));
-    fireEvent.click(row(3), { shiftKey: true });
+    fireEvent.click(trayRow(1));
+    fireEvent.click(trayRow(3), { shiftKey: true });
     await choose(screen.getByRole('combobox', { name: 'Column to set' }), 'Comments');
     fireEvent.change(screen.getByRole('textbox', { name: 'Value to set' }), {
       target: { value: 'sorted twice' },
@@ -162,9 +141,9 @@ describe('grid keys, set a column, mould picker', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Apply to 3 selected' }));
     for (const nr of [1, 2, 3])
       await waitFor(() =>
-        expect(within(cell(nr, COL.comments)).getByText('sorted twice')).toBeTruthy(),
+        expect(within(trayCell(nr, COL.comments)).getByText('sorted twice')).toBeTruthy(),
       );
-    expect(within(row(4)).queryByRole('button', { name: 'Accept' })).toBeNull();
+    expect(within(trayRow(4)).queryByRole('button', { name: 'Accept' })).toBeNull();
 
     // The mould picker: search by name, a click puts the mould in the cell.
     const mould = await t.app.db
@@ -173,7 +152,7 @@ describe('grid keys, set a column, mould picker', () => {
       .where('type_id', '=', 2)
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    fireEvent.doubleClick(cell(4, COL.mold));
+    fireEvent.doubleClick(trayCell(4, COL.mold));
     fireEvent.click(await screen.findByRole('button', { name: 'Find a mould' }));
     const picker = await screen.findByRole('dialog', { name: 'Mould of tray 4' });
     fireEvent.change(within(picker).getByRole('textbox', { name: 'Search moulds' }), {
@@ -182,6 +161,8 @@ describe('grid keys, set a column, mould picker', () => {
     fireEvent.click(
       await within(picker).findByRole('option', { name: `${mould.name} (${mould.id})` }),
     );
-    await waitFor(() => expect(within(cell(4, COL.mold)).getByText(String(mould.id))).toBeTruthy());
+    await waitFor(() =>
+      expect(within(trayCell(4, COL.mold)).getByText(String(mould.id))).toBeTruthy(),
+    );
   });
 });

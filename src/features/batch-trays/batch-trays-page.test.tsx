@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import { clearDevice, renderInDataRouter, signIn, startRealServer } from '../../test/realServer';
+import { clearDevice, signIn, startRealServer } from '../../test/realServer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BatchTraysMessages as M } from '../../../contract/batch-trays';
 import { BatchTraysMutation } from '../../../contract/batch-trays';
 import { listOutbox } from '../../offline';
-import BatchTraysPage from './BatchTraysPage';
+import { openBatch, COL, trayRow, trayCell, trayOf } from './trays-editor-support';
 import { QUEUED_NOTICE } from './useBatchTrays';
 
 /** While true every call fails without an answer, as with the network gone. */
@@ -14,39 +14,12 @@ let offline = false;
 const t = startRealServer({ offline: () => offline });
 afterEach(clearDevice);
 
-const page = (batchId: number, projectId = 1) =>
-  renderInDataRouter(`/projects/${projectId}/${batchId}`, {
-    '/projects/:projectid/:batchid': <BatchTraysPage />,
-  });
-
-/** Column positions in a row (see columns.ts). */
-const COL = {
-  accepted: 1,
-  status: 2,
-  mold: 3,
-  item: 4,
-  colour: 5,
-  condition: 6,
-  quantity: 7,
-  price: 8,
-  comments: 9,
-  info: 10,
-};
-const row = (nr: number) => screen.getByRole('row', { name: `tray ${nr}` });
-const cell = (nr: number, col: number) => within(row(nr)).getAllByRole('gridcell')[col];
 async function typeInto(nr: number, col: number, label: string, value: string) {
-  fireEvent.doubleClick(cell(nr, col));
+  fireEvent.doubleClick(trayCell(nr, col));
   const input = await screen.findByRole('textbox', { name: `${label} of tray ${nr}` });
   fireEvent.change(input, { target: { value } });
   fireEvent.keyDown(input, { key: 'Enter' });
 }
-const trayOf = (batchId: number, nr: number) =>
-  t.app.db
-    .selectFrom('trays')
-    .selectAll()
-    .where('batch_id', '=', batchId)
-    .where('tray_nr', '=', nr)
-    .executeTakeFirstOrThrow();
 const claimant = async (batchId: number) =>
   (
     await t.app.db
@@ -59,103 +32,107 @@ const claimant = async (batchId: number) =>
 describe('BatchTraysPage', () => {
   it('edits behind the claim, keeps edits pending until accepted or denied, then gives up the claim', async () => {
     await signIn('digi.manager@demo.test');
-    page(1);
+    openBatch(1);
     await screen.findByText('Attic 1 - bricks');
     expect(screen.getByText('Attic collection 2024')).toBeTruthy();
-    const before2 = await trayOf(1, 2);
+    const before2 = await trayOf(t, 1, 2);
 
     await typeInto(1, COL.quantity, 'quantity', '41');
     await screen.findByText(/You are editing this batch/);
     await waitFor(() =>
-      expect(within(row(1)).getByRole('button', { name: 'Accept' })).toBeTruthy(),
+      expect(within(trayRow(1)).getByRole('button', { name: 'Accept' })).toBeTruthy(),
     );
-    expect(within(cell(1, COL.quantity)).getByText('41')).toBeTruthy();
-    expect((await trayOf(1, 1)).quantity).not.toBe(41);
+    expect(within(trayCell(1, COL.quantity)).getByText('41')).toBeTruthy();
+    expect((await trayOf(t, 1, 1)).quantity).not.toBe(41);
     await typeInto(2, COL.comments, 'comments', 'cracked corner');
-    await waitFor(() => expect(within(row(2)).getByRole('button', { name: 'Deny' })).toBeTruthy());
+    await waitFor(() =>
+      expect(within(trayRow(2)).getByRole('button', { name: 'Deny' })).toBeTruthy(),
+    );
 
     // The Accepted flag is refused on a row with pending edits.
-    fireEvent.click(within(row(1)).getByRole('checkbox', { name: 'accepted tray 1' }));
+    fireEvent.click(within(trayRow(1)).getByRole('checkbox', { name: 'accepted tray 1' }));
     await screen.findByText(M.uncommitted);
 
-    fireEvent.click(within(row(1)).getByRole('button', { name: 'Accept' }));
-    await waitFor(async () => expect((await trayOf(1, 1)).quantity).toBe(41));
+    fireEvent.click(within(trayRow(1)).getByRole('button', { name: 'Accept' }));
+    await waitFor(async () => expect((await trayOf(t, 1, 1)).quantity).toBe(41));
     expect(await claimant(1)).not.toBeNull();
-    fireEvent.click(within(row(2)).getByRole('button', { name: 'Deny' }));
+    fireEvent.click(within(trayRow(2)).getByRole('button', { name: 'Deny' }));
     await waitFor(async () => expect(await claimant(1)).toBeNull());
-    expect((await trayOf(1, 2)).comments).toBe(before2.comments);
-    expect(within(row(2)).queryByRole('button', { name: 'Deny' })).toBeNull();
+    expect((await trayOf(t, 1, 2)).comments).toBe(before2.comments);
+    expect(within(trayRow(2)).queryByRole('button', { name: 'Deny' })).toBeNull();
 
     // On a saved row a digibrick_manager toggles Accepted.
-    const accepted = (await trayOf(1, 1)).accepted;
-    fireEvent.click(within(row(1)).getByRole('checkbox', { name: 'accepted tray 1' }));
-    await waitFor(async () => expect((await trayOf(1, 1)).accepted).toBe(accepted === 1 ? 0 : 1));
+    const accepted = (await trayOf(t, 1, 1)).accepted;
+    fireEvent.click(within(trayRow(1)).getByRole('checkbox', { name: 'accepted tray 1' }));
+    await waitFor(async () =>
+      expect((await trayOf(t, 1, 1)).accepted).toBe(accepted === 1 ? 0 : 1),
+    );
   });
 
   it('accept all saves every pending edit at once', async () => {
     await signIn('digi.user@demo.test');
-    page(2);
+    openBatch(2);
     await screen.findByText('Attic 2 - plates');
     // A digibrick_user sees Accepted but cannot change it.
     expect(
-      (within(row(1)).getByRole('checkbox', { name: 'accepted tray 1' }) as HTMLInputElement)
+      (within(trayRow(1)).getByRole('checkbox', { name: 'accepted tray 1' }) as HTMLInputElement)
         .disabled,
     ).toBe(true);
     await typeInto(1, COL.quantity, 'quantity', '11');
     await waitFor(() =>
-      expect(within(row(1)).getByRole('button', { name: 'Accept' })).toBeTruthy(),
+      expect(within(trayRow(1)).getByRole('button', { name: 'Accept' })).toBeTruthy(),
     );
     await typeInto(3, COL.quantity, 'quantity', '33');
     await waitFor(() =>
-      expect(within(row(3)).getByRole('button', { name: 'Accept' })).toBeTruthy(),
+      expect(within(trayRow(3)).getByRole('button', { name: 'Accept' })).toBeTruthy(),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Accept all changes' }));
-    await waitFor(async () => expect((await trayOf(2, 3)).quantity).toBe(33));
-    expect((await trayOf(2, 1)).quantity).toBe(11);
+    await waitFor(async () => expect((await trayOf(t, 2, 3)).quantity).toBe(33));
+    expect((await trayOf(t, 2, 1)).quantity).toBe(11);
     await waitFor(async () => expect(await claimant(2)).toBeNull());
   });
 
   it('an edit given up (Escape) or typed back to its saved value gives up the claim', async () => {
     await signIn('digi.manager@demo.test');
-    page(1);
+    openBatch(1);
     await screen.findByText('Attic 1 - bricks');
-    fireEvent.doubleClick(cell(1, COL.quantity));
+    fireEvent.doubleClick(trayCell(1, COL.quantity));
     const input = await screen.findByRole('textbox', { name: 'quantity of tray 1' });
     await waitFor(async () => expect(await claimant(1)).not.toBeNull());
     fireEvent.keyDown(input, { key: 'Escape' });
     await waitFor(async () => expect(await claimant(1)).toBeNull());
 
-    const saved = (await trayOf(1, 1)).quantity;
+    const saved = (await trayOf(t, 1, 1)).quantity;
     await typeInto(1, COL.quantity, 'quantity', String(saved));
     // Enter went on to the cell below; Escape there ends the editing.
     fireEvent.keyDown(await screen.findByRole('textbox', { name: 'quantity of tray 2' }), {
       key: 'Escape',
     });
     await waitFor(async () => expect(await claimant(1)).toBeNull());
-    expect(within(row(1)).queryByRole('button', { name: 'Accept' })).toBeNull();
+    expect(within(trayRow(1)).queryByRole('button', { name: 'Accept' })).toBeNull();
     // Editing again right after takes the claim again.
     await typeInto(1, COL.quantity, 'quantity', String(saved + 1));
     await waitFor(() =>
-      expect(within(row(1)).getByRole('button', { name: 'Accept' })).toBeTruthy(),
+      expect(within(trayRow(1)).getByRole('button', { name: 'Accept' })).toBeTruthy(),
     );
     expect(await claimant(1)).not.toBeNull();
-    fireEvent.click(within(row(1)).getByRole('button', { name: 'Deny' }));
+    fireEvent.click(within(trayRow(1)).getByRole('button', { name: 'Deny' }));
     await waitFor(async () => expect(await claimant(1)).toBeNull());
   });
 
   it('refuses an edit while someone else holds the claim', async () => {
     await signIn('digi.manager@demo.test');
-    page(4);
+    openBatch(4);
     await screen.findByText('Attic 4 - slopes and tiles');
     screen.getByText(/is editing this batch since/);
-    fireEvent.doubleClick(cell(1, COL.quantity));
+    fireEvent.doubleClick(trayCell(1, COL.quantity));
     await screen.findByText(M.claimRefused);
     expect(screen.queryByRole('textbox', { name: 'quantity of tray 1' })).toBeNull();
   });
 
   it('sorts on a header click, selects with click, ctrl-click and shift-click, duplicates and splits', async () => {
     await signIn('digi.manager@demo.test');
-    page(3);
+    openBatch(3);
     await screen.findByText('Attic 3 - technic');
     const header = screen.getByRole('button', { name: 'Quantity' });
     fireEvent.click(header);
@@ -171,18 +148,18 @@ describe('BatchTraysPage', () => {
     expect(desc).toEqual([...asc].sort((a, b) => b - a));
     fireEvent.click(screen.getByRole('button', { name: /Tray/ }));
 
-    fireEvent.click(row(1));
-    fireEvent.click(row(3), { shiftKey: true });
+    fireEvent.click(trayRow(1));
+    fireEvent.click(trayRow(3), { shiftKey: true });
     const selected = () =>
       screen.getAllByRole('row').filter((r) => r.getAttribute('aria-selected') === 'true').length;
     expect(selected()).toBe(3);
-    fireEvent.click(row(2), { ctrlKey: true });
+    fireEvent.click(trayRow(2), { ctrlKey: true });
     expect(selected()).toBe(2);
 
     fireEvent.click(screen.getByRole('button', { name: 'Duplicate items' }));
     await screen.findByRole('row', { name: 'tray 12' });
-    fireEvent.click(row(11));
-    fireEvent.click(row(12), { ctrlKey: true });
+    fireEvent.click(trayRow(11));
+    fireEvent.click(trayRow(12), { ctrlKey: true });
     fireEvent.click(screen.getByRole('button', { name: 'Split items' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Split' }));
@@ -204,9 +181,9 @@ describe('BatchTraysPage', () => {
 
   it('a condition without variants clears the item; the variant modal asks for one or creates it', async () => {
     await signIn('digi.manager@demo.test');
-    page(5, 2);
+    openBatch(5, 2);
     await screen.findByText('Estate lot - first crate');
-    const tray = await trayOf(5, 1);
+    const tray = await trayOf(t, 5, 1);
     const taken = await t.app.db
       .selectFrom('items')
       .select('condition')
@@ -219,29 +196,29 @@ describe('BatchTraysPage', () => {
     expect(free).toBeTruthy();
 
     // Hovering over the mould shows its name.
-    fireEvent.mouseEnter(cell(1, COL.mold).firstElementChild!);
+    fireEvent.mouseEnter(trayCell(1, COL.mold).firstElementChild!);
     const card = await screen.findByRole('tooltip');
     expect(card.textContent).toBeTruthy();
 
-    fireEvent.doubleClick(cell(1, COL.condition));
+    fireEvent.doubleClick(trayCell(1, COL.condition));
     const select = await screen.findByRole('combobox', { name: 'condition of tray 1' });
     fireEvent.change(select, { target: { value: free } });
     await waitFor(() =>
-      expect(within(row(1)).getByRole('button', { name: 'Accept' })).toBeTruthy(),
+      expect(within(trayRow(1)).getByRole('button', { name: 'Accept' })).toBeTruthy(),
     );
     // The item is cleared: no variant of this mould, colour and condition exists.
-    await waitFor(() => expect(cell(1, COL.item).querySelector('b')?.textContent).toBe('—'));
+    await waitFor(() => expect(trayCell(1, COL.item).querySelector('b')?.textContent).toBe('—'));
 
-    fireEvent.doubleClick(cell(1, COL.item));
+    fireEvent.doubleClick(trayCell(1, COL.item));
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByText('There are no variants yet.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Use this variant' }));
     await within(dialog).findByText(M.selectVariant);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create variant' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    fireEvent.click(within(row(1)).getByRole('button', { name: 'Accept' }));
-    await waitFor(async () => expect((await trayOf(5, 1)).condition).toBe(free));
-    const saved = await trayOf(5, 1);
+    fireEvent.click(within(trayRow(1)).getByRole('button', { name: 'Accept' }));
+    await waitFor(async () => expect((await trayOf(t, 5, 1)).condition).toBe(free));
+    const saved = await trayOf(t, 5, 1);
     const variant = await t.app.db
       .selectFrom('items')
       .selectAll()
@@ -250,7 +227,7 @@ describe('BatchTraysPage', () => {
     expect(variant).toMatchObject({ condition: free, is_public: 1, note_public: '' });
 
     // The extra info of a tray.
-    fireEvent.click(within(row(1)).getByRole('button', { name: 'info of tray 1' }));
+    fireEvent.click(within(trayRow(1)).getByRole('button', { name: 'info of tray 1' }));
     const info = await screen.findByRole('dialog');
     expect(within(info).getByText('Creation date')).toBeTruthy();
     expect(within(info).getByText('Total price')).toBeTruthy();
@@ -261,18 +238,18 @@ describe('BatchTraysPage', () => {
 
   it('offline, accepted edits go into the outbox and show as not sent yet', async () => {
     await signIn('digi.manager@demo.test');
-    page(1);
+    openBatch(1);
     await screen.findByText('Attic 1 - bricks');
     offline = true;
     try {
       await typeInto(4, COL.quantity, 'quantity', '77');
       await waitFor(() =>
-        expect(within(row(4)).getByRole('button', { name: 'Accept' })).toBeTruthy(),
+        expect(within(trayRow(4)).getByRole('button', { name: 'Accept' })).toBeTruthy(),
       );
-      fireEvent.click(within(row(4)).getByRole('button', { name: 'Accept' }));
+      fireEvent.click(within(trayRow(4)).getByRole('button', { name: 'Accept' }));
       await screen.findByText(QUEUED_NOTICE);
-      await within(row(4)).findByText('not sent yet');
-      expect(within(cell(4, COL.quantity)).getByText('77')).toBeTruthy();
+      await within(trayRow(4)).findByText('not sent yet');
+      expect(within(trayCell(4, COL.quantity)).getByText('77')).toBeTruthy();
       const entries = (await listOutbox()).filter((e) => e.name === BatchTraysMutation.save);
       expect(entries).toHaveLength(1);
       expect(entries[0].args).toMatchObject({
@@ -288,7 +265,7 @@ describe('BatchTraysPage', () => {
     } finally {
       offline = false;
     }
-    expect((await trayOf(1, 4)).quantity).not.toBe(77);
+    expect((await trayOf(t, 1, 4)).quantity).not.toBe(77);
   });
 
   it('shows a price to the thousandth and keeps it through a quantity-only edit', async () => {
@@ -299,29 +276,29 @@ describe('BatchTraysPage', () => {
       .where('tray_nr', '=', 2)
       .execute();
     await signIn('digi.manager@demo.test');
-    page(2);
+    openBatch(2);
     await screen.findByText('Attic 2 - plates');
-    expect(cell(2, COL.price).textContent).toBe('0.133');
+    expect(trayCell(2, COL.price).textContent).toBe('0.133');
     const accept = async () => {
       await waitFor(() =>
-        expect(within(row(2)).getByRole('button', { name: 'Accept' })).toBeTruthy(),
+        expect(within(trayRow(2)).getByRole('button', { name: 'Accept' })).toBeTruthy(),
       );
-      fireEvent.click(within(row(2)).getByRole('button', { name: 'Accept' }));
+      fireEvent.click(within(trayRow(2)).getByRole('button', { name: 'Accept' }));
       // Sent: the row shows the saved values again, no longer "not sent yet".
       await waitFor(() => {
-        expect(within(row(2)).queryByRole('button', { name: 'Accept' })).toBeNull();
-        expect(within(row(2)).queryByText('not sent yet')).toBeNull();
+        expect(within(trayRow(2)).queryByRole('button', { name: 'Accept' })).toBeNull();
+        expect(within(trayRow(2)).queryByText('not sent yet')).toBeNull();
       });
     };
     await typeInto(2, COL.quantity, 'quantity', '9');
     await accept();
-    expect(await trayOf(2, 2)).toMatchObject({ quantity: 9, price: 133 });
-    expect(cell(2, COL.price).textContent).toBe('0.133');
+    expect(await trayOf(t, 2, 2)).toMatchObject({ quantity: 9, price: 133 });
+    expect(trayCell(2, COL.price).textContent).toBe('0.133');
     // A price typed with a comma and thousandths is saved as typed.
     await typeInto(2, COL.price, 'price', '0,245');
     await accept();
-    expect((await trayOf(2, 2)).price).toBe(245);
-    expect(cell(2, COL.price).textContent).toBe('0.245');
+    expect((await trayOf(t, 2, 2)).price).toBe(245);
+    expect(trayCell(2, COL.price).textContent).toBe('0.245');
     await waitFor(async () => expect(await claimant(2)).toBeNull());
   });
 });

@@ -1,4 +1,4 @@
-import type { TrayEdit, TrayRow } from '../../../contract/batch-trays';
+import { TRAY_EDIT_FIELDS, type TrayEdit, type TrayRow } from '../../../contract/batch-trays';
 
 /**
  * The editor's model, kept apart from the screen: saved rows from the server, pending edits by
@@ -34,22 +34,11 @@ export function draftOf(row: TrayRow): Draft {
   };
 }
 
-export const DRAFT_FIELDS: DraftField[] = [
-  'item_id',
-  'mold_id',
-  'colour_id',
-  'condition',
-  'quantity',
-  'price',
-  'status',
-  'comments',
-];
-
 /** The fields where the draft differs from the saved row. */
 export function changedFields(row: TrayRow, draft: Draft | undefined): Set<DraftField> {
   const out = new Set<DraftField>();
   if (!draft) return out;
-  for (const f of DRAFT_FIELDS) if (draft[f] !== row[f]) out.add(f);
+  for (const f of TRAY_EDIT_FIELDS) if (draft[f] !== row[f]) out.add(f);
   return out;
 }
 

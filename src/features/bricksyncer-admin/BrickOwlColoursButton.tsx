@@ -1,8 +1,8 @@
 import { Button } from '@mantine/core';
-import { useState } from 'react';
 import type { JobView } from '../../../contract/jobs';
 import { api } from '../../api/client';
-import { notifySuccess, showApiError } from '../../ui/notify';
+import { notifySuccess } from '../../ui/notify';
+import { useApiCall } from '../../ui/useApiCall';
 
 /** Queues (or finds the queued or running) reading of BrickOwl's colour list with the store. */
 function readColours(storeId: number): Promise<{ jobs: JobView[] }> {
@@ -15,18 +15,13 @@ function readColours(storeId: number): Promise<{ jobs: JobView[] }> {
  * each part's BrickLink colour to BrickOwl's through that list.
  */
 export function BrickOwlColoursButton({ storeId }: { storeId: number }) {
-  const [busy, setBusy] = useState(false);
+  const [busy, whileBusy] = useApiCall();
   async function run() {
-    setBusy(true);
-    try {
+    await whileBusy(async () => {
       const { jobs } = await readColours(storeId);
       const job = jobs[0];
       notifySuccess(`Reading BrickOwl's colour list: job ${job.id}, ${job.status}`);
-    } catch (error) {
-      await showApiError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
   return (
     <Button size="compact-xs" variant="light" loading={busy} onClick={() => void run()}>

@@ -4,6 +4,7 @@ import type { LogEntryResource } from '../../../contract/bricksyncer';
 import { showApiError } from '../../ui/notify';
 import { fetchLogEntries } from './api';
 import { when } from './when';
+import { TableHead } from '../../ui/TableHead';
 
 const LEVEL_COLOURS: Record<string, string> = {
   debug: 'gray',
@@ -27,13 +28,7 @@ export default function LogsPage() {
         <Text>There are no log entries.</Text>
       ) : (
         <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Created at</Table.Th>
-              <Table.Th>Level</Table.Th>
-              <Table.Th>Message</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead labels={['Created at', 'Level', 'Message']} />
           <Table.Tbody>
             {entries.map((e) => (
               <Table.Tr key={e.id}>

@@ -1,8 +1,8 @@
 import { Button } from '@mantine/core';
-import { useState } from 'react';
 import type { JobView } from '../../../contract/jobs';
 import { api } from '../../api/client';
-import { notifySuccess, showApiError } from '../../ui/notify';
+import { notifySuccess } from '../../ui/notify';
+import { useApiCall } from '../../ui/useApiCall';
 
 /** Queues (or finds the queued or running) intake of the store's new orders. */
 function importOrders(storeId: number): Promise<JobView> {
@@ -15,17 +15,12 @@ function importOrders(storeId: number): Promise<JobView> {
  * credentials is refused with the server's message.
  */
 export function OrderIntakeButton({ storeId, storeName }: { storeId: number; storeName: string }) {
-  const [busy, setBusy] = useState(false);
+  const [busy, whileBusy] = useApiCall();
   async function run() {
-    setBusy(true);
-    try {
+    await whileBusy(async () => {
       const job = await importOrders(storeId);
       notifySuccess(`Importing the orders of ${storeName}: job ${job.id}, ${job.status}`);
-    } catch (error) {
-      await showApiError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
   return (
     <Button size="compact-xs" variant="light" loading={busy} onClick={() => void run()}>

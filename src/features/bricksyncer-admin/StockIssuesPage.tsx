@@ -4,6 +4,7 @@ import type { StockErrorResource } from '../../../contract/bricksyncer';
 import { showApiError } from '../../ui/notify';
 import { fetchStockErrors, resolveStockError } from './api';
 import { when } from './when';
+import { TableHead } from '../../ui/TableHead';
 
 /** Stock issues: the stock item errors; an unresolved one can be resolved. */
 export default function StockIssuesPage() {
@@ -30,13 +31,7 @@ export default function StockIssuesPage() {
         <Text>There are no stock issues.</Text>
       ) : (
         <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Created at</Table.Th>
-              <Table.Th>Description</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead labels={['Created at', 'Description', '']} />
           <Table.Tbody>
             {errors.map((e) => (
               <Table.Tr key={e.id}>

@@ -6,9 +6,11 @@ import {
   type StoreItemUpdate,
 } from '../../../contract/bricksyncer';
 import type { LotGuide } from '../../../contract/price-guide';
-import { notifyError, showApiError } from '../../ui/notify';
+import { notifyError } from '../../ui/notify';
 import { PriceGuideCell } from '../price-guide';
-import { euro, saveStoreItem } from './api';
+import { dutchEurosFromThousandths as euro } from '../../ui/format';
+import { saveStoreItem } from './api';
+import { useApiCall } from '../../ui/useApiCall';
 
 /** Euro as typed (comma or dot) to thousandths; NaN when it is not a number. */
 function thousandths(text: string): number {
@@ -53,7 +55,7 @@ interface LineProps {
  */
 export function StoreItemLine({ row, saved, selected, onSelect, guide }: LineProps) {
   const [form, setForm] = useState<ReturnType<typeof editable> | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, whileBusy] = useApiCall();
   const field = (key: keyof ReturnType<typeof editable>, label: string, w = 90) => (
     <TextInput
       aria-label={label}
@@ -84,15 +86,10 @@ export function StoreItemLine({ row, saved, selected, onSelect, guide }: LinePro
       notifyError(checked.problems.join('\n'));
       return;
     }
-    setBusy(true);
-    try {
+    await whileBusy(async () => {
       saved(await saveStoreItem(update));
       setForm(null);
-    } catch (error) {
-      await showApiError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -6,6 +6,7 @@ import { showApiError } from '../../ui/notify';
 import { fetchStores } from './api';
 import { BrickOwlColoursButton } from './BrickOwlColoursButton';
 import { OrderIntakeButton } from './OrderIntakeButton';
+import { TableHead } from '../../ui/TableHead';
 
 /**
  * Store list: each store with View, Edit, Delete and Import orders now (a BrickOwl store also with
@@ -30,14 +31,7 @@ export default function StoresPage() {
         <Text>There are no stores yet.</Text>
       ) : (
         <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Platform</Table.Th>
-              <Table.Th>External id</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead labels={['Name', 'Platform', 'External id', '']} />
           <Table.Tbody>
             {stores.map((s) => (
               <Table.Tr key={s.id}>

@@ -83,13 +83,3 @@ export async function fetchLogEntries(): Promise<LogEntryResource[]> {
   });
   return (await res.json<{ data: LogEntryResource[] }>()).data;
 }
-
-const EURO = new Intl.NumberFormat('nl-NL', {
-  style: 'currency',
-  currency: 'EUR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 3,
-});
-
-/** A price in thousandths as euro with up to 3 decimals, Dutch style (€ 1,234). */
-export const euro = (thousandths: number) => EURO.format(thousandths / 1000);

@@ -1,9 +1,9 @@
 import { Button } from '@mantine/core';
-import { useState } from 'react';
 import type { JobView } from '../../../contract/jobs';
-import { notifySuccess, showApiError } from '../../ui/notify';
+import { notifySuccess } from '../../ui/notify';
 import { retryJob } from './api';
 import { KIND_WORDS } from './words';
+import { useApiCall } from '../../ui/useApiCall';
 
 /**
  * Retry for a failed job: a new job for the same store (an upload: the same batch) is queued, or
@@ -12,19 +12,14 @@ import { KIND_WORDS } from './words';
  * uploaded) is told with the server's message.
  */
 export function RetryButton({ job, onQueued }: { job: JobView; onQueued: () => void }) {
-  const [busy, setBusy] = useState(false);
+  const [busy, whileBusy] = useApiCall();
   async function retry() {
-    setBusy(true);
-    try {
+    await whileBusy(async () => {
       const next = await retryJob(job.id);
       const kind = KIND_WORDS[next.kind] ?? next.kind;
       notifySuccess(`${kind} of job ${job.id} retried: job ${next.id}, ${next.status}`);
       onQueued();
-    } catch (error) {
-      await showApiError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
   return (
     <Button

@@ -1,8 +1,8 @@
 import { Anchor, Button, Group } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { batchBsxFileName } from '../../../contract/sync-batch-bsx';
-import { showApiError } from '../../ui/notify';
 import { fetchBatchBsx } from './api';
+import { useApiCall } from '../../ui/useApiCall';
 
 /**
  * Export BSX: the batch's lots as a BrickStore file, with every lot field the batch keeps (the
@@ -11,7 +11,7 @@ import { fetchBatchBsx } from './api';
  */
 export function BatchBsxExport({ batchId, name }: { batchId: number; name: string }) {
   const [url, setUrl] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, whileBusy] = useApiCall();
   useEffect(
     () => () => {
       if (url) URL.revokeObjectURL(url);
@@ -20,14 +20,9 @@ export function BatchBsxExport({ batchId, name }: { batchId: number; name: strin
   );
 
   async function exportFile() {
-    setBusy(true);
-    try {
+    await whileBusy(async () => {
       setUrl(URL.createObjectURL(await fetchBatchBsx(batchId)));
-    } catch (error) {
-      await showApiError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const file = batchBsxFileName(name);

@@ -34,6 +34,7 @@ import {
 } from './importFlow';
 import { ForAllLots, ImportProgressBar } from './ImportParts';
 import { ImportRow, type ImportLine } from './ImportRow';
+import { TableHead } from '../../ui/TableHead';
 
 const PER_PAGE = 50;
 /** The most problems the alert lists; the rest are counted. */
@@ -220,20 +221,20 @@ export default function ImportBsxPage() {
       />
       <Table.ScrollContainer minWidth={1000}>
         <Table striped verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>BrickLink id</Table.Th>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Colour</Table.Th>
-              <Table.Th>Condition</Table.Th>
-              <Table.Th>Completeness</Table.Th>
-              <Table.Th>Quantity</Table.Th>
-              <Table.Th>Price</Table.Th>
-              <Table.Th>Notes (public, private)</Table.Th>
-              <Table.Th>Bulk, sale, tiers, stockroom</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead
+            labels={[
+              'BrickLink id',
+              'Name',
+              'Colour',
+              'Condition',
+              'Completeness',
+              'Quantity',
+              'Price',
+              'Notes (public, private)',
+              'Bulk, sale, tiers, stockroom',
+              '',
+            ]}
+          />
           <Table.Tbody>
             {lines.slice(first, first + PER_PAGE).map((line, k) => (
               <ImportRow

@@ -8,7 +8,8 @@ import {
   type SyncCompleteness,
   type SyncCondition,
 } from '../../../contract/sync-batches';
-import { euro, toThousandths } from './api';
+import { dutchEurosFromThousandths as euro } from '../../ui/format';
+import { toThousandths } from './api';
 
 export interface ImportLine {
   key: number;

@@ -81,16 +81,6 @@ export async function projectChoices(): Promise<{ value: string; label: string }
   }));
 }
 
-const EURO = new Intl.NumberFormat('nl-NL', {
-  style: 'currency',
-  currency: 'EUR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 3,
-});
-
-/** A price in thousandths as euro with up to 3 decimals, Dutch style. */
-export const euro = (thousandths: number) => EURO.format(thousandths / 1000);
-
 /** Euro typed in a price field (number input) to thousandths; null when empty. */
 export const toThousandths = (euroValue: number | string): number | null => {
   const n = typeof euroValue === 'number' ? euroValue : Number(euroValue.replace(',', '.'));

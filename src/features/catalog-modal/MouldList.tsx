@@ -3,6 +3,7 @@ import type { MouldRef } from '../../../contract/catalog-modal';
 import { CatalogModalTexts as T } from '../../../contract/catalog-modal';
 import type { Page } from '../catalog/api';
 import type { Load } from '../catalog/useLoad';
+import { TableHead } from '../../ui/TableHead';
 
 interface Props {
   /** Undefined until a type and a theme or category (or a search) are chosen. */
@@ -28,12 +29,7 @@ export function MouldList({ result, page, size, onPage, selected, onSelect, onOp
   return (
     <>
       <Table highlightOnHover aria-label="Items" verticalSpacing={4}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>ID</Table.Th>
-            <Table.Th>Name</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead labels={['ID', 'Name']} />
         <Table.Tbody>
           {results.map((m) => (
             <Table.Tr

@@ -1,6 +1,7 @@
 import { ColorSwatch, Group, Image, Table } from '@mantine/core';
 import { memo } from 'react';
 import type { InventoryItem } from '../../../contract/inventory';
+import { TableHead } from '../../ui/TableHead';
 
 function weight(grams: number | null): string {
   return grams === null ? '' : `${grams} g`;
@@ -14,22 +15,22 @@ export const InventoryTable = memo(function InventoryTable({ items }: { items: I
   return (
     <Table.ScrollContainer minWidth={1100}>
       <Table striped highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Mold</Table.Th>
-            <Table.Th>Condition</Table.Th>
-            <Table.Th>Colour</Table.Th>
-            <Table.Th>Quantity</Table.Th>
-            <Table.Th>Theme</Table.Th>
-            <Table.Th>Sub-theme</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Category</Table.Th>
-            <Table.Th>Weight</Table.Th>
-            <Table.Th>Private note</Table.Th>
-            <Table.Th>Public note</Table.Th>
-            <Table.Th>Image</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          labels={[
+            'Mold',
+            'Condition',
+            'Colour',
+            'Quantity',
+            'Theme',
+            'Sub-theme',
+            'Type',
+            'Category',
+            'Weight',
+            'Private note',
+            'Public note',
+            'Image',
+          ]}
+        />
         <Table.Tbody>
           {items.map((item) => (
             <Table.Tr key={item.item_id}>

@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import type { OrderItem } from '../../../contract/orders';
 import { ItemFacts } from './ItemFacts';
+import { TableHead } from '../../ui/TableHead';
 
 type Item = OrderItem & { locations?: { location_name: string; code: string; quantity: number }[] };
 
@@ -80,13 +81,7 @@ function PickedOfOrdered({ item }: { item: Item }) {
 function ItemsTable({ items, onCatalog, onNotes }: ListProps) {
   return (
     <Table verticalSpacing="sm" striped>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Item</Table.Th>
-          <Table.Th>Picked|Ordered</Table.Th>
-          <Table.Th />
-        </Table.Tr>
-      </Table.Thead>
+      <TableHead labels={['Item', 'Picked|Ordered', '']} />
       <Table.Tbody>
         {items.map((item) => (
           <Table.Tr key={item.order_item_id} data-testid="order-item">

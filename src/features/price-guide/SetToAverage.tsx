@@ -21,6 +21,7 @@ import {
 } from '../../../contract/price-guide';
 import { notifyError } from '../../ui/notify';
 import type { GuideLot } from './usePriceGuides';
+import { TableHead } from '../../ui/TableHead';
 
 const euro = (thousandths: number | null) =>
   thousandths === null
@@ -134,13 +135,7 @@ export function SetToAverage<K>({ lots, load, onApply }: Props<K>) {
           </Text>
           {n > 0 && (
             <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Lot</Table.Th>
-                  <Table.Th>Old</Table.Th>
-                  <Table.Th>New</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHead labels={['Lot', 'Old', 'New']} />
               <Table.Tbody>
                 {plan.changes.slice(0, SHOWN).map((c) => (
                   <Table.Tr key={String(c.key)} data-testid="average-change">

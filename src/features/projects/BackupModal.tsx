@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import type { BatchRow } from '../../../contract/projects';
 import { notifySuccess, showApiError } from '../../ui/notify';
+import { FormButtons } from './BatchFormModal';
 import { backUpBatch } from './batch-api';
 
 /** Back up a batch: a comment, then a copy of its trays is stored (see the Backups screen). */
@@ -40,14 +41,7 @@ export function BackupModal({ batch, onClose }: { batch: BatchRow; onClose: () =
           value={comments}
           onChange={(e) => setComments(e.currentTarget.value)}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={() => void backUp()} loading={saving}>
-            Back up
-          </Button>
-        </Group>
+        <FormButtons label="Back up" saving={saving} onCancel={onClose} onSend={backUp} />
       </Stack>
     </Modal>
   );

@@ -34,6 +34,35 @@ export function FormProblems({ problems }: { problems: string[] }) {
   );
 }
 
+/** A project form's Cancel and its send button (`label`), loading while `saving`. */
+export function FormButtons(props: {
+  label: string;
+  saving: boolean;
+  disabled?: boolean;
+  onCancel: () => void;
+  onSend: () => Promise<void>;
+}) {
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={props.onCancel}>
+        Cancel
+      </Button>
+      <Button onClick={() => void props.onSend()} loading={props.saving} disabled={props.disabled}>
+        {props.label}
+      </Button>
+    </Group>
+  );
+}
+
+/** What the Project screen gives its batch modals: the project, its batches, what comes after. */
+export interface BatchModalProps {
+  projectId: number;
+  /** The project's batches (their names must not be repeated). */
+  batches: BatchRow[];
+  onClose: () => void;
+  onSaved: (list: BatchList) => void;
+}
+
 /**
  * New batch (name, comments) and Update batch (also the hours), in a modal a click outside does
  * not close. Every message that applies is listed; the server checks the same rules again.
@@ -44,14 +73,9 @@ export function BatchFormModal({
   batches,
   onClose,
   onSaved,
-}: {
-  projectId: number;
+}: BatchModalProps & {
   /** The batch to update, or null for a new one. */
   batch: BatchRow | null;
-  /** The project's batches (their names must not be repeated). */
-  batches: BatchRow[];
-  onClose: () => void;
-  onSaved: (list: BatchList) => void;
 }) {
   const [name, setName] = useState(batch?.name ?? '');
   const [comments, setComments] = useState(batch?.comments ?? '');
@@ -115,14 +139,12 @@ export function BatchFormModal({
           </SimpleGrid>
         )}
         <FormProblems problems={problems} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={() => void save()} loading={saving}>
-            {batch ? 'Save' : 'Create'}
-          </Button>
-        </Group>
+        <FormButtons
+          label={batch ? 'Save' : 'Create'}
+          saving={saving}
+          onCancel={onClose}
+          onSend={save}
+        />
       </Stack>
     </Modal>
   );

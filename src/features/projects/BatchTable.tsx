@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Group, Select, Table, Text } from '@mantine/core
 import { Link } from 'react-router-dom';
 import { BATCH_STATUSES, type BatchRow, type BatchStatus } from '../../../contract/projects';
 import { euros, hours, personName } from '../../ui/format';
+import { TableHead } from '../../ui/TableHead';
 
 /**
  * The project's batches: name (a link to its trays), status (a dropdown for a
@@ -30,18 +31,18 @@ export function BatchTable({
   return (
     <Table.ScrollContainer minWidth={900}>
       <Table striped highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Batch</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Trays</Table.Th>
-            <Table.Th>Worth</Table.Th>
-            <Table.Th>Digitizing hours</Table.Th>
-            <Table.Th>Warehouse hours</Table.Th>
-            <Table.Th>Claim</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          labels={[
+            'Batch',
+            'Status',
+            'Trays',
+            'Worth',
+            'Digitizing hours',
+            'Warehouse hours',
+            'Claim',
+            '',
+          ]}
+        />
         <Table.Tbody>
           {batches.map((b) => (
             <Table.Tr key={b.batch_id} aria-label={`batch ${b.name}`}>

@@ -1,8 +1,7 @@
-import { Button, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { checkDuplicateNames } from '../../../contract/batches';
-import type { BatchList, BatchRow } from '../../../contract/projects';
-import { FormProblems } from './BatchFormModal';
+import { FormButtons, FormProblems, type BatchModalProps } from './BatchFormModal';
 import { duplicateBatches } from './batch-api';
 import { useFormSend } from './useFormSend';
 
@@ -11,17 +10,7 @@ import { useFormSend } from './useFormSend';
  * listed at once ('Give a new name for the copy of batch …', 'Batch … already exists', 'Batch …
  * is defined more than once'); all copies are made or none.
  */
-export function DuplicateModal({
-  projectId,
-  batches,
-  onClose,
-  onSaved,
-}: {
-  projectId: number;
-  batches: BatchRow[];
-  onClose: () => void;
-  onSaved: (list: BatchList) => void;
-}) {
+export function DuplicateModal({ projectId, batches, onClose, onSaved }: BatchModalProps) {
   const [chosen, setChosen] = useState<string[]>([]);
   const [names, setNames] = useState<Record<string, string>>({});
   const { problems, setProblems, saving, send } = useFormSend();
@@ -65,14 +54,13 @@ export function DuplicateModal({
           />
         ))}
         <FormProblems problems={problems} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={() => void duplicate()} loading={saving} disabled={!chosen.length}>
-            Duplicate
-          </Button>
-        </Group>
+        <FormButtons
+          label="Duplicate"
+          saving={saving}
+          disabled={!chosen.length}
+          onCancel={onClose}
+          onSend={duplicate}
+        />
       </Stack>
     </Modal>
   );

@@ -1,8 +1,7 @@
 import { Alert, Button, Group, Modal, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { BatchMessages, checkMerge } from '../../../contract/batches';
-import type { BatchList, BatchRow } from '../../../contract/projects';
-import { FormProblems } from './BatchFormModal';
+import { FormProblems, type BatchModalProps } from './BatchFormModal';
 import { mergeBatches } from './batch-api';
 import { useFormSend } from './useFormSend';
 
@@ -11,17 +10,7 @@ import { useFormSend } from './useFormSend';
  * step says what will happen (the merged batches are removed, with their backups) before the
  * merge is sent.
  */
-export function MergeModal({
-  projectId,
-  batches,
-  onClose,
-  onSaved,
-}: {
-  projectId: number;
-  batches: BatchRow[];
-  onClose: () => void;
-  onSaved: (list: BatchList) => void;
-}) {
+export function MergeModal({ projectId, batches, onClose, onSaved }: BatchModalProps) {
   const [parent, setParent] = useState<string | null>(null);
   const [childs, setChilds] = useState<string[]>([]);
   const [confirming, setConfirming] = useState(false);

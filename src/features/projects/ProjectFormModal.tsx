@@ -1,13 +1,4 @@
-import {
-  Button,
-  Group,
-  Modal,
-  Select,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import {
   checkProject,
@@ -16,7 +7,7 @@ import {
   type ProjectRow,
 } from '../../../contract/projects';
 import { createProject, updateProject } from './api';
-import { FormProblems } from './BatchFormModal';
+import { FormButtons, FormProblems } from './BatchFormModal';
 import { useFormSend } from './useFormSend';
 
 type Fields = {
@@ -120,14 +111,12 @@ export function ProjectFormModal({
         </SimpleGrid>
         <Textarea label="Comments (optional)" rows={2} {...input('comments')} />
         <FormProblems problems={problems} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={() => void save()} loading={saving}>
-            {project ? 'Save' : 'Create'}
-          </Button>
-        </Group>
+        <FormButtons
+          label={project ? 'Save' : 'Create'}
+          saving={saving}
+          onCancel={onClose}
+          onSend={save}
+        />
       </Stack>
     </Modal>
   );

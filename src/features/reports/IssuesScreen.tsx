@@ -17,6 +17,7 @@ import { ReportMessages, type IssueRow } from '../../../contract/reports';
 import { notifySuccess, showApiError } from '../../ui/notify';
 import { deleteIssue, fetchIssues, solveIssue } from './api';
 import { reportTime } from './reportTime';
+import { TableHead } from '../../ui/TableHead';
 
 /**
  * Warehouse Reports and Item Reports (docs/reports.md): the issues sent to one manager, unsolved
@@ -80,16 +81,7 @@ export function IssuesScreen({ managerId, title }: { managerId: 1 | 2; title: st
         <Text>{ReportMessages.empty}</Text>
       ) : (
         <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Id</Table.Th>
-              <Table.Th>Time</Table.Th>
-              <Table.Th>Location</Table.Th>
-              <Table.Th>Item</Table.Th>
-              <Table.Th>Note</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead labels={['Id', 'Time', 'Location', 'Item', 'Note', '']} />
           <Table.Tbody>
             {issues.map((issue) => (
               <Table.Tr key={issue.issue_id} data-solved={issue.solved === 1}>
