@@ -45,22 +45,22 @@ describe('the trays editor asks before destroying and can undo', () => {
 
   it('a deleted tray takes its pending edit off the device too', async () => {
     await signIn('digi.user@demo.test');
-    page(2);
+    openBatch(2);
     await screen.findByText('Attic 2 - plates');
     for (const nr of [2, 3]) {
-      fireEvent.doubleClick(cell(nr, COL.quantity));
+      fireEvent.doubleClick(trayCell(nr, COL.quantity));
       const input = await screen.findByRole('textbox', { name: `quantity of tray ${nr}` });
       fireEvent.change(input, { target: { value: String(40 + nr) } });
       fireEvent.keyDown(input, { key: 'Enter' });
     }
     await screen.findByText('2 edits not accepted yet');
-    const trayId = async (nr: number) => (await traysOf(2)).find((r) => r.tray_nr === nr)!.id;
+    const trayId = async (nr: number) => (await traysOf(t, 2)).find((r) => r.tray_nr === nr)!.id;
     const [two, three] = [await trayId(2), await trayId(3)];
     const stored = async () =>
       (await getDb().trayEdits.toArray()).filter((e) => e.batch_id === 2).map((e) => e.tray_id);
     expect((await stored()).sort()).toEqual([two, three].sort());
 
-    fireEvent.click(row(2));
+    fireEvent.click(trayRow(2));
     fireEvent.click(screen.getByRole('button', { name: 'Delete items' }));
     fireEvent.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
@@ -68,6 +68,11 @@ describe('the trays editor asks before destroying and can undo', () => {
     await waitFor(() => expect(screen.queryByRole('row', { name: 'tray 2' })).toBeNull());
     await screen.findByText('1 edit not accepted yet');
     await waitFor(async () => expect(await stored()).toEqual([three]));
+    // Put the batch back as it was for the next test.
+    fireEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    await screen.findByRole('row', { name: 'tray 2' });
+    fireEvent.click(screen.getByRole('button', { name: 'Deny all changes' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull());
   }, 60_000);
 
   it('update prices lists each old → new price before it changes them', async () => {
