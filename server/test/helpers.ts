@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { describe } from 'vitest';
 import { buildApp, type App, type BuildOptions } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import type { DialectName } from '../db';
 import { DEMO_PASSWORD } from '../seed';
+import { copySqliteTemplate, createPostgresDatabase } from './database-templates';
 
 export const dialects: DialectName[] = ['sqlite', 'postgres'];
 
@@ -28,41 +27,34 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh server on a fresh database (demo data loaded unless seedDemo is false). */
+export interface TestAppOptions extends BuildOptions {
+  /**
+   * Start from an empty database and run every migration (the migration tests); otherwise the
+   * database is a copy of the migrated template (see database-templates.ts).
+   */
+  emptyDatabase?: boolean;
+}
+
+/**
+ * A fresh server on a fresh database (demo data loaded unless seedDemo is false), or on the
+ * database of `overrides.databaseUrl` (a second server on another's database).
+ */
 export async function createTestApp(
   dialect: DialectName,
   overrides: Partial<AppConfig> = {},
-  opts: BuildOptions = {},
+  { emptyDatabase = false, ...opts }: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bw-test-'));
   let databaseUrl: string | undefined;
   let dropDb: (() => Promise<void>) | undefined;
-  if (dialect === 'postgres') {
-    const base = process.env.TEST_POSTGRES_URL!;
-    const name = `bw_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      // The pool's end() resolves before its sockets close; a FORCE drop would then kill them and
-      // surface as an uncaught 57P01 error. Wait for the connections to go first.
-      for (let i = 0; i < 50; i++) {
-        const { rows } = await c.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
-          [name],
-        );
-        if (rows[0].n === 0) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+  if (overrides.databaseUrl === undefined) {
+    if (dialect === 'postgres') {
+      const database = await createPostgresDatabase('bw_test', { empty: emptyDatabase });
+      databaseUrl = database.url;
+      dropDb = database.drop;
+    } else if (!emptyDatabase) {
+      copySqliteTemplate(dataDir);
+    }
   }
   const config: AppConfig = {
     ...loadConfig({ DATA_DIR: dataDir, LOG_STDOUT: '0', LOG_LEVEL: 'info' } as NodeJS.ProcessEnv),
