@@ -36,7 +36,7 @@ describeEachDialect('domain migrations', (dialect) => {
   let orderId: number;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { seedDemo: false });
+    t = await createTestApp(dialect, { seedDemo: false }, { emptyDatabase: true });
     db = t.app.db;
   });
   afterAll(() => t.close());
@@ -303,7 +303,7 @@ describeEachDialect('migration order', (dialect) => {
   let db: Kysely<Database>;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { seedDemo: false });
+    t = await createTestApp(dialect, { seedDemo: false }, { emptyDatabase: true });
     db = t.app.db;
   });
   afterAll(() => t.close());

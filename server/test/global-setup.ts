@@ -1,10 +1,12 @@
 import pg from 'pg';
+import { buildTemplates } from './database-templates';
 
 /**
  * Decides once whether the PostgreSQL suite runs. It runs whenever a server answers at
  * TEST_DATABASE_URL (default: the local one); with REQUIRE_POSTGRES=1 (CI) a missing server fails.
+ * Then makes the migrated template databases the test servers start from (database-templates.ts).
  */
-export default async function setup(): Promise<void> {
+export default async function setup(): Promise<() => Promise<void>> {
   const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
   try {
@@ -25,4 +27,5 @@ export default async function setup(): Promise<void> {
   } finally {
     await client.end().catch(() => {});
   }
+  return buildTemplates(process.env.TEST_POSTGRES_URL || undefined);
 }

@@ -6,7 +6,7 @@ import { buildApp, type App, type BuildOptions } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import type { DialectName } from '../db';
 import { DEMO_PASSWORD } from '../seed';
-import { createPostgresDb } from '../../tests/support/postgres-db';
+import { copySqliteTemplate, createPostgresDatabase } from './database-templates';
 
 export const dialects: DialectName[] = ['sqlite', 'postgres'];
 
@@ -27,20 +27,38 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh server on a fresh database (demo data loaded unless seedDemo is false). */
+export interface TestAppOptions extends BuildOptions {
+  /**
+   * Start from an empty database and run every migration (the migration tests); otherwise the
+   * database is a copy of the migrated template (see database-templates.ts).
+   */
+  emptyDatabase?: boolean;
+}
+
+/**
+ * A fresh server on a fresh database (demo data loaded unless seedDemo is false), or on the
+ * database of `overrides.databaseUrl` (a second server on another's database).
+ */
 export async function createTestApp(
   dialect: DialectName,
   overrides: Partial<AppConfig> = {},
-  opts: BuildOptions = {},
+  { emptyDatabase = false, ...opts }: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bw-test-'));
-  const pgDb =
-    dialect === 'postgres'
-      ? await createPostgresDb(process.env.TEST_POSTGRES_URL!, 'bw_test')
-      : undefined;
+  let databaseUrl: string | undefined;
+  let dropDb: (() => Promise<void>) | undefined;
+  if (overrides.databaseUrl === undefined) {
+    if (dialect === 'postgres') {
+      const database = await createPostgresDatabase('bw_test', { empty: emptyDatabase });
+      databaseUrl = database.url;
+      dropDb = database.drop;
+    } else if (!emptyDatabase) {
+      copySqliteTemplate(dataDir);
+    }
+  }
   const config: AppConfig = {
     ...loadConfig({ DATA_DIR: dataDir, LOG_STDOUT: '0', LOG_LEVEL: 'info' } as NodeJS.ProcessEnv),
-    databaseUrl: pgDb?.url,
+    databaseUrl,
     staticDir: undefined,
     ...overrides,
   };
@@ -51,7 +69,7 @@ export async function createTestApp(
     config,
     async close() {
       await app.close();
-      await pgDb?.drop();
+      await dropDb?.();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
