@@ -1,4 +1,3 @@
-import { modals } from '@mantine/modals';
 import { useEffect } from 'react';
 import { api, apiBase, refreshSession } from '../api/client';
 import { collectionsPulledBy } from '../../contract/sync-collections';
@@ -13,7 +12,7 @@ import {
 } from '../offline';
 import { useCatalogSync } from '../offline/catalog';
 import { askWorkerToFlush, onWorkerFlushed, registerPeriodicOutboxSync } from './pwa/outbox-worker';
-import { registerSignOutCheck, useSession } from './session';
+import { useSession } from './session';
 
 /**
  * Which collections a device pulls, by the user's roles: the table the server's collections admit
@@ -24,22 +23,7 @@ export function collectionsFor(permissions: readonly number[]): CollectionName[]
   return collectionsPulledBy(permissions);
 }
 
-export const UNSENT_WARNING =
-  'Some of your work on this device has not been sent to the server yet. It will be sent the next time you log in here. Log out anyway?';
-
-/** Logging out with unsent outbox entries warns first: they wait until this user signs in again. */
-function confirmLogOutWithUnsentWork(): Promise<boolean> {
-  return new Promise((resolve) => {
-    modals.openConfirmModal({
-      title: 'Unsent work',
-      children: UNSENT_WARNING,
-      labels: { confirm: 'Log out', cancel: 'Stay logged in' },
-      closeOnClickOutside: false,
-      onConfirm: () => resolve(true),
-      onCancel: () => resolve(false),
-    });
-  });
-}
+export { UNSENT_WARNING } from './unsentSignOut';
 
 /** Is the server there? One small unauthenticated GET, used while it could not be reached. */
 function probeServer(): Promise<boolean> {
@@ -84,13 +68,8 @@ export default function OfflineSync() {
       void hasUnsentEntries().then((unsent) => unsent && askWorkerToFlush());
     };
     document.addEventListener('visibilitychange', onVisibility);
-    const unregister = registerSignOutCheck(async () => {
-      if (!(await hasUnsentEntries())) return true;
-      return confirmLogOutWithUnsentWork();
-    });
     return () => {
       stopped = true;
-      unregister();
       stopHearing();
       document.removeEventListener('visibilitychange', onVisibility);
       engine?.stop();

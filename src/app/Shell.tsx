@@ -6,12 +6,16 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { matchesPattern } from '../../contract/access';
 import { menuFor } from './menu';
 import { PageLoading } from './pages/StatusPages';
-import { confirmSignOut, signOut, useSession } from './session';
+import { confirmSignOut, registerSignOutCheck, signOut, useSession } from './session';
+import { unsentWorkCheck } from './unsentSignOut';
 import { SyncStatusSlot } from './SyncStatusSlot';
 
 export const APP_NAME = 'Brick Warehouse';
 
 /** The menu for the signed-in user (menu.ts), with the log-out action. */
+// Logging out with unsent work asks first, from the moment the shell is up.
+registerSignOutCheck(unsentWorkCheck);
+
 export function MainMenu({ onNavigate }: { onNavigate?: () => void }) {
   const permissions = useSession((s) => s.permissions);
   const { pathname } = useLocation();
