@@ -67,8 +67,10 @@ describeEachDialect('the log at the default level', (dialect) => {
     await close();
     const written = lines(out);
     expect(written.length).toBeLessThanOrEqual(40);
-    expect(written.filter((l) => l.includes('GET /api/health'))).toHaveLength(0);
     const summary = written.find((l) => l.includes('requests answered'));
+    // No line of its own for a health check (the summary names the slowest route, which on a
+    // busy machine can be one of them).
+    expect(written.filter((l) => l !== summary && l.includes('GET /api/health'))).toHaveLength(0);
     // The 200 calls and the sign-in.
     expect(summary).toContain('201 requests answered (8 refused or invalid, 0 server errors)');
     expect(summary).toMatch(/^\d\d:\d\d:\d\d INFO {2}201 requests/);
