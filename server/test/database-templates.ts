@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { openDatabase } from '../db';
 import { migrateToLatest } from '../db/migrate';
+import { dropPostgresDb } from '../../tests/support/postgres-db';
 
 /**
  * Migrated, empty databases made once per test run (global-setup), copied for each test server
@@ -95,20 +96,7 @@ export async function createPostgresDatabase(
   });
   return {
     url: urlOf(base, name),
-    drop: () =>
-      withAdmin(base, async (c) => {
-        // The pool's end() resolves before its sockets close; a FORCE drop would then kill them
-        // and surface as an uncaught 57P01 error. Wait for the connections to go first.
-        for (let i = 0; i < 50; i++) {
-          const { rows } = await c.query<{ n: number }>(
-            'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
-            [name],
-          );
-          if (rows[0].n === 0) break;
-          await new Promise((r) => setTimeout(r, 50));
-        }
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      }),
+    drop: () => dropPostgresDb(base, name),
   };
 }
 

@@ -29,21 +29,29 @@ export async function createPostgresDb(
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      // A pool's end() resolves before its sockets close; a FORCE drop would then kill them and
-      // surface as an uncaught 57P01 error. Wait for the connections to go first.
-      for (let i = 0; i < 50; i++) {
-        const { rows } = await c.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
-          [name],
-        );
-        if (rows[0].n === 0) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
+    drop: () => dropPostgresDb(base, name),
   };
+}
+
+/**
+ * Drops database `name` on the server at `base` once the connections to it have gone: a pool's
+ * end() resolves before its sockets close, and a FORCE drop would then kill them and surface as an
+ * uncaught 57P01 error.
+ */
+export async function dropPostgresDb(base: string, name: string): Promise<void> {
+  const c = new pg.Client({ connectionString: base });
+  await c.connect();
+  try {
+    for (let i = 0; i < 50; i++) {
+      const { rows } = await c.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+        [name],
+      );
+      if (rows[0].n === 0) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await c.end();
+  }
 }
