@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema';
+import { attachSidePool, SIDE_POOL_SIZE } from './side-pool';
 import { withStatementCache } from './statement-cache';
 
 // PostgreSQL returns int8 (count, sum) as strings; both dialects must return numbers.
@@ -42,8 +43,16 @@ export function openDatabase(opts: {
     const onConnectionError = (err: Error) => opts.onConnectionError?.(err);
     pool.on('error', onConnectionError);
     pool.on('connect', (client) => client.on('error', onConnectionError));
+    const side = new pg.Pool({ connectionString: opts.databaseUrl, max: SIDE_POOL_SIZE });
+    side.on('error', onConnectionError);
+    side.on('connect', (client) => client.on('error', onConnectionError));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+    attachSidePool(db, side);
+    const destroy = async () => {
+      await db.destroy();
+      await side.end();
+    };
+    return { db, dialect: 'postgres', destroy };
   }
   const file = opts.databaseUrl?.startsWith('sqlite:')
     ? opts.databaseUrl.slice('sqlite:'.length)

@@ -18,6 +18,7 @@ import * as m028 from './migrations/028_audit_detail';
 import * as m029 from './migrations/029_store_held_back';
 import * as m030 from './migrations/030_price_guide';
 import * as m031 from './migrations/031_tray_claim_lease';
+import * as m032 from './migrations/032_sync_versions_in_flight';
 
 /** Migrations are imported statically so they run the same under tsx, vitest and a build. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '029_store_held_back': m029,
   '030_price_guide': m030,
   '031_tray_claim_lease': m031,
+  '032_sync_versions_in_flight': m032,
 };
 
 class StaticProvider implements MigrationProvider {

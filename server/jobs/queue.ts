@@ -33,7 +33,7 @@ const OPEN = ['queued', 'running'] as const;
  */
 async function checkRoom(db: Db, job: NewJob): Promise<void> {
   if (job.userId === null || job.userId === undefined) return;
-  if (isPostgres(db as unknown as Kysely<unknown>)) {
+  if (isPostgres(db)) {
     await sql`select pg_advisory_xact_lock(${QUEUE_LOCK}, ${job.companyId})`.execute(db);
   }
   const open = await db

@@ -47,7 +47,7 @@ export async function retryJob(
     const storeId = job.store_id;
     if (storeId === null) throw badRequest(JobMessages.noStore);
     // Two retries at once: the second waits for the first here and then finds its job open.
-    if (isPostgres(trx as unknown as Kysely<unknown>)) {
+    if (isPostgres(trx)) {
       await sql`select id from stores where id = ${storeId} for update`.execute(trx);
     }
     const open = await trx

@@ -33,8 +33,9 @@ export interface MutationContext {
   log: FastifyBaseLogger;
   /**
    * The company's next sync version, taken once per mutation (later calls return the same
-   * number): stamp every row the mutation writes with it. Take it before writing rows, so all
-   * writers of a company queue on the counter in one order (no deadlocks on PostgreSQL).
+   * number): stamp every row the mutation writes with it. The push reserved it before the
+   * mutation ran (on PostgreSQL without a company-wide lock: guard each write in SQL, or lock a
+   * row before reading what will be written back; see push-versions.ts).
    */
   version: () => Promise<number>;
 }

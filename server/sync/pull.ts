@@ -22,9 +22,9 @@ interface Item {
  * A cursor ahead of the server's version, or below the version up to which tombstones were pruned
  * (see housekeeping.ts), gets a `resync` answer instead (cursor 0 never does).
  *
- * Consistency without a snapshot transaction: versions are handed out in commit order (see
- * nextVersion), so every version up to the counter read first is committed; both queries stop at
- * that ceiling and so see one consistent set, whatever commits while they run.
+ * Consistency without a snapshot transaction: every transaction that took a version up to the
+ * visibility horizon read first has ended (see versionState), so both queries stop at that ceiling
+ * and see one consistent set, whatever commits while they run.
  */
 export async function pullPage(
   db: Kysely<Database>,
@@ -44,10 +44,10 @@ export async function pullPage(
       .where('company_id', '=', scope)
       .where('collection', '=', def.name);
 
-  const { version: ceiling, pruned } = await versionState(db, scope);
+  const { version: latest, visible: ceiling, pruned } = await versionState(db, scope);
   // Ahead of the server: its database was restored from a backup. Older than the pruned
   // tombstones: deletions may be missing. Either way the device refetches the collection.
-  if (cursor > ceiling || (cursor > 0 && cursor < pruned)) return resync(def.name);
+  if (cursor > latest || (cursor > 0 && cursor < pruned)) return resync(def.name);
   const [fetchedRows, fetchedTombstones] = await Promise.all([
     rowsQuery()
       .where(version, '>', cursor)

@@ -22,6 +22,7 @@ import { isDatabaseUnavailable } from '../db/unavailable';
 import type { Database } from '../db/schema';
 import { AppError } from '../errors';
 import { recordedResult, runLength, runMany } from './push-many';
+import { reservePushVersions } from './push-versions';
 import {
   findMutation,
   MutationRejected,
@@ -119,10 +120,10 @@ export async function pushMutations(
 }
 
 /**
- * One transaction for a chunk: record the device's seq, reserve the chunk's versions (which takes
- * the company's counter before any other row of the company, the one lock order every writer
- * follows), run each mutation in a savepoint (or a run of them at once), commit. undefined when
- * the database failed and nothing of the chunk was kept.
+ * One transaction for a chunk: record the device's seq, reserve the chunk's versions (on
+ * PostgreSQL without holding the company's counter, see push-versions.ts), run each mutation in a
+ * savepoint (or a run of them at once), commit. undefined when the database failed and nothing of
+ * the chunk was kept.
  */
 async function runChunk(
   db: Kysely<Database>,
@@ -139,15 +140,14 @@ async function runChunk(
     return undefined;
   }
   try {
-    // The device's row before the company's counter: only pushes take it, always first, so the
-    // counter (which every writer of the company queues on) is held one statement shorter.
+    // The device's row first: only pushes take it, so two pushes of one device queue here.
     const lastSeq = await recordDeviceSeq(
       trx,
       deviceId,
       user,
       Math.max(...chunk.map((m) => m.seq)),
     );
-    const top = await reserveVersions(trx, user.companyId, chunk.length);
+    const top = await reservePushVersions(db, trx, user.companyId, chunk.length);
     const results: MutationResult[] = [];
     const versionOf = (k: number) => top - chunk.length + 1 + k;
     for (let k = 0; k < chunk.length;) {
@@ -181,29 +181,6 @@ async function runChunk(
     }
     return undefined;
   }
-}
-
-/**
- * Takes `count` versions of the company at once (the last one is returned): one write to the
- * counter per chunk instead of one per mutation. Versions left unused (a replay, a rejection
- * without restamp) are gaps, which pulls do not mind.
- */
-const reserveQuery = prepared<Database, { version: number }, { companyId: number; count: number }>(
-  (db, $) =>
-    db
-      .insertInto('company_sync_versions')
-      .values({ company_id: $('companyId'), version: $('count') })
-      .onConflict((oc) =>
-        oc
-          .column('company_id')
-          .doUpdateSet({ version: sql<number>`company_sync_versions.version + ${$('count')}` }),
-      )
-      .returning('version'),
-);
-
-async function reserveVersions(trx: Trx, companyId: number, count: number): Promise<number> {
-  const { rows } = await reserveQuery(trx, { companyId, count });
-  return Number(rows[0].version);
 }
 
 const SAVE_M = CompiledQuery.raw('savepoint m');
@@ -261,29 +238,48 @@ async function runMutation(
 ): Promise<MutationResult> {
   const { def, args, verdict } = precheck(log, user, deviceId, m);
   await trx.executeQuery(SAVE_M);
-  try {
-    const result = await claimAndApply(trx, log, user, deviceId, m, version, def, args, verdict);
-    await trx.executeQuery(RELEASE_M);
-    return result;
-  } catch (err) {
-    // The database is out of reach (not a fault of this mutation): the whole chunk stops and the
-    // device backs off, rather than counting a fault against each entry.
-    if (isDatabaseUnavailable(err)) throw err;
-    // Nothing of this mutation is kept, not even its record: a later push may still apply it.
-    log.error(
-      { err, mutationId: m.id, mutation: m.name, deviceId, seq: m.seq },
-      'sync mutation failed on the server; answered failed, left for the device to send again',
-    );
-    await trx.executeQuery(ROLLBACK_M);
-    await trx.executeQuery(RELEASE_M);
-    const failure: Failure = {
-      id: m.id,
-      status: 'failed',
-      code: FAILED_CODE,
-      message: FAILED_MESSAGE,
-    };
-    return failure;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const result = await claimAndApply(trx, log, user, deviceId, m, version, def, args, verdict);
+      await trx.executeQuery(RELEASE_M);
+      return result;
+    } catch (err) {
+      // The database is out of reach (not a fault of this mutation): the whole chunk stops and
+      // the device backs off, rather than counting a fault against each entry.
+      if (isDatabaseUnavailable(err)) throw err;
+      // Nothing of this mutation is kept, not even its record: a later push may still apply it.
+      await trx.executeQuery(ROLLBACK_M);
+      if (isLockConflict(err) && attempt < CONFLICT_ATTEMPTS) {
+        // Another push held rows this one needed while waiting for rows of ours; PostgreSQL
+        // broke the cycle by failing this statement. Undone to the savepoint, the other goes
+        // on, and this mutation is tried again.
+        log.warn({ mutationId: m.id, mutation: m.name, deviceId, attempt }, LOCK_CONFLICT_LOG);
+        continue;
+      }
+      log.error(
+        { err, mutationId: m.id, mutation: m.name, deviceId, seq: m.seq },
+        'sync mutation failed on the server; answered failed, left for the device to send again',
+      );
+      await trx.executeQuery(RELEASE_M);
+      const failure: Failure = {
+        id: m.id,
+        status: 'failed',
+        code: FAILED_CODE,
+        message: FAILED_MESSAGE,
+      };
+      return failure;
+    }
   }
+}
+
+/** Tries of one mutation when PostgreSQL ends it to break a deadlock with another push. */
+const CONFLICT_ATTEMPTS = 4;
+const LOCK_CONFLICT_LOG = 'sync push: deadlock with another push; the change is tried again';
+
+/** PostgreSQL's deadlock_detected and serialization_failure. */
+function isLockConflict(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
 }
 
 const claimQuery = prepared<Database, { id: string }, Record<string, unknown>>((db, $) =>
@@ -350,11 +346,11 @@ async function claimAndApply(
   } catch (err) {
     const rejection = asRejection(m.id, err);
     if (!rejection) throw err;
-    // Undo the effect and the record (back to savepoint m), then record the rejection. No other
-    // push can claim the id meanwhile: every push of the company waits for the version counter
-    // this transaction took first.
+    // Undo the effect and the record (back to savepoint m), then record the rejection. Should a
+    // concurrent push of the same id have claimed it in that moment, its record is the answer.
     await trx.executeQuery(ROLLBACK_M);
-    await claimQuery(trx, { ...record, ...rejectionColumns(rejection) });
+    const { rows: refused } = await claimQuery(trx, { ...record, ...rejectionColumns(rejection) });
+    if (refused.length === 0) return recordedResult(trx, m.id, user.companyId);
     if (def.restamp) await def.restamp(trx, ctx, args);
     return rejection;
   }

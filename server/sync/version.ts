@@ -1,5 +1,7 @@
 import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../db/dialect';
 import type { Database } from '../db/schema';
+import { WRITERS_LOCK } from './push-versions';
 
 /** The scope of rows every company pulls (shared reference data such as the catalog). */
 export const SHARED_SCOPE = 0;
@@ -10,11 +12,17 @@ export const SHARED_SCOPE = 0;
  * `version = await nextVersion(trx, companyId)` (one value may stamp all rows of a transaction).
  *
  * Call it with the transaction that makes the write. On PostgreSQL the upsert locks the company's
- * counter row until that transaction ends, so versions are handed out in commit order: a pull never
- * sees version n+1 committed while n is still in flight (it would skip n for good). On SQLite
- * writers are serialised anyway. The lock is per company, so keep the work after it short.
+ * counter row until that transaction ends, so the versions it hands out follow commit order (a
+ * pull reads up to the counter only where no push has versions in flight, see versionState). On
+ * SQLite writers are serialised anyway. The lock is per company, so keep the work after it short.
+ * On PostgreSQL it first waits for the company's pushes in flight and keeps new ones out until
+ * the transaction ends (WRITERS_LOCK); pushes themselves take versions without the counter's lock
+ * (push-versions.ts).
  */
 export async function nextVersion(trx: Kysely<Database>, companyId: number): Promise<number> {
+  if (isPostgres(trx)) {
+    await sql`select pg_advisory_xact_lock(${WRITERS_LOCK}, ${companyId})`.execute(trx);
+  }
   const row = await trx
     .insertInto('company_sync_versions')
     .values({ company_id: companyId, version: 1 })
@@ -29,19 +37,35 @@ export async function nextVersion(trx: Kysely<Database>, companyId: number): Pro
 }
 
 /**
- * The company's current version and the version up to which its tombstones may have been pruned
- * (both 0 before its first synced write).
+ * The company's versions as a pull needs them: `version`, the counter (the highest version taken);
+ * `visible`, the highest version up to which every transaction that took one has ended, so a pull
+ * reads up to it and never skips a version committed later (on PostgreSQL pushes take versions
+ * without holding the counter, see push-versions.ts; elsewhere it is the counter); `pruned`, the
+ * version up to which tombstones may have been pruned. All 0 before the first synced write.
  */
 export async function versionState(
   db: Kysely<Database>,
   companyId: number,
-): Promise<{ version: number; pruned: number }> {
+): Promise<{ version: number; visible: number; pruned: number }> {
+  if (isPostgres(db)) {
+    const { rows } = await sql<{ version: number; pruned_version: number; low: number | null }>`
+      select c.version, c.pruned_version,
+        (select min(f.version_low) from sync_versions_in_flight f
+          where f.company_id = c.company_id and pg_xact_status(f.xid) = 'in progress') as low
+      from company_sync_versions c where c.company_id = ${companyId}`.execute(db);
+    const row = rows[0];
+    if (!row) return { version: 0, visible: 0, pruned: 0 };
+    const version = Number(row.version);
+    const visible = row.low === null ? version : Math.min(version, Number(row.low) - 1);
+    return { version, visible, pruned: Number(row.pruned_version) };
+  }
   const row = await db
     .selectFrom('company_sync_versions')
     .select(['version', 'pruned_version'])
     .where('company_id', '=', companyId)
     .executeTakeFirst();
-  return { version: Number(row?.version ?? 0), pruned: Number(row?.pruned_version ?? 0) };
+  const version = Number(row?.version ?? 0);
+  return { version, visible: version, pruned: Number(row?.pruned_version ?? 0) };
 }
 
 /** The company's current version without taking one (0 before its first synced write). */

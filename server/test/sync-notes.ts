@@ -74,6 +74,29 @@ export const deleteNote = defineMutation({
   },
 });
 
+/** Appends `suffix` to each note of `ids`, in that order, waiting `delay_ms` after each. */
+export const editNotes = defineMutation({
+  name: 'note.edit.v1',
+  roles: ['picker', 'admin'],
+  args: z.object({
+    ids: z.array(z.number().int()).max(10),
+    suffix: z.string().max(20),
+    delay_ms: z.number().int().max(200).optional(),
+  }),
+  async apply(trx, ctx, args) {
+    const version = await ctx.version();
+    for (const id of args.ids) {
+      await notes(trx)
+        .updateTable('sync_test_notes')
+        .set((eb) => ({ text: eb('text', '||', args.suffix), version }))
+        .where('id', '=', id)
+        .where('company_id', '=', ctx.companyId)
+        .execute();
+      if (args.delay_ms) await new Promise((r) => setTimeout(r, args.delay_ms));
+    }
+  },
+});
+
 export const notesCollection = defineCollection({
   name: 'notes',
   roles: ['picker', 'admin', 'warehouse_manager'],
@@ -95,7 +118,7 @@ export const managedNotesCollection = defineCollection({
 });
 
 export function registerNotes(): void {
-  registerMutation(addNote, deleteNote);
+  registerMutation(addNote, deleteNote, editNotes);
   registerCollection(notesCollection, managedNotesCollection);
 }
 
@@ -107,4 +130,16 @@ export async function noteTexts(db: Kysely<Database>, companyId: number): Promis
     .orderBy('id')
     .execute();
   return rows.map((r: { text: string }) => r.text);
+}
+
+export async function noteIds(
+  db: Kysely<Database>,
+  companyId: number,
+): Promise<Map<string, number>> {
+  const rows: { id: number; text: string }[] = await notes(db)
+    .selectFrom('sync_test_notes')
+    .select(['id', 'text'])
+    .where('company_id', '=', companyId)
+    .execute();
+  return new Map(rows.map((r) => [r.text, r.id]));
 }

@@ -8,14 +8,15 @@ import { nextVersion, type MutationContext } from '../sync';
  * The one transaction style of the server's writers. A write that changes a company's synced rows
  * (rows with a `version` column, or their tombstones) runs in `inTransaction` (REST routes) or in
  * the sync push's transaction (outbox mutations); both hand the rules a WriteCtx, and the rules
- * take `await ctx.version()` first, before reading what they will change, so the company's
- * writers queue on its version counter in one order (docs/offline.md). Shared reference data (the
+ * take `await ctx.version()` first, before reading what they will change: a REST write then
+ * queues on the company's version counter (and on PostgreSQL waits for the pushes in flight),
+ * while pushes run side by side, each write guarded in SQL (docs/offline.md). Shared reference data (the
  * catalog) is stamped with `nextVersion(trx, SHARED_SCOPE)` in the transaction that writes it.
  * Writes to rows devices never pull (users, sessions, permissions, companies, device reports) may
  * use `db.transaction()` directly.
  *
  * What a write needs: the caller, the company, and the company's sync version for
- * this transaction (taken once, first, so all writers of a company queue in one order). Both the
+ * this transaction (taken once, first). Both the
  * REST routes and the outbox mutations build one, so both paths run the same rules.
  */
 export interface WriteCtx {

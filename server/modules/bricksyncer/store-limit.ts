@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { STORE_MAX, StoreMessages } from '../../../contract/bricksyncer';
 import { isPostgres } from '../../db/dialect';
 import type { Database } from '../../db/schema';
@@ -11,7 +11,7 @@ import { badRequest } from '../../errors';
  * time).
  */
 export async function checkStoreRoom(trx: Transaction<Database>, companyId: number): Promise<void> {
-  if (isPostgres(trx as unknown as Kysely<unknown>)) {
+  if (isPostgres(trx)) {
     await trx
       .selectFrom('companies')
       .select('id')

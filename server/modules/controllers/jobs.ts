@@ -96,7 +96,7 @@ export class ControllerJobs {
   async start(userId: number): Promise<ControllerRun> {
     const now = nowIso();
     const runId = await this.db.transaction().execute(async (trx) => {
-      if (isPostgres(trx as unknown as Kysely<unknown>)) {
+      if (isPostgres(trx)) {
         await sql`select pg_advisory_xact_lock(${START_LOCK})`.execute(trx);
       }
       await failInterruptedRuns(trx);

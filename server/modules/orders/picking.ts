@@ -4,7 +4,7 @@ import {
   PickingRejectCode as Code,
   type PickConfirmArgs,
 } from '../../../contract/mutations/picking';
-import { nowIso } from '../../db/dialect';
+import { isPostgres, nowIso } from '../../db/dialect';
 import { prepared } from '../../db/prepared';
 import type { Database } from '../../db/schema';
 import { changeOrder } from './floor';
@@ -12,16 +12,19 @@ import { refuse, type Trx, type WriteCtx } from '../../write/context';
 
 /**
  * The picker's writes (docs/picking.md), shared by the REST routes and the outbox
- * mutations. Every function first takes the company's sync version (which also queues concurrent
- * writers of the company on PostgreSQL), then guards each change in SQL and checks the row count.
+ * mutations. Every function first takes the company's sync version, then guards each change in
+ * SQL and checks the row count (PostgreSQL re-checks a guard after waiting for the row, so pushes
+ * that run side by side never both pass it), or locks the row it reads before writing.
  */
 
-async function orderRow(trx: Trx, ctx: WriteCtx, orderId: number) {
+/** The order's picking state; `lock`: held until the transaction ends (PostgreSQL). */
+async function orderRow(trx: Trx, ctx: WriteCtx, orderId: number, lock = false) {
   const o = await trx
     .selectFrom('orders')
     .select(['id', 'picking_status_id', 'claimed_by_user_id', 'pickable'])
     .where('id', '=', orderId)
     .where('company_id', '=', ctx.companyId)
+    .$if(lock && isPostgres(trx), (q) => q.forUpdate())
     .executeTakeFirst();
   if (!o) throw refuse(404, Code.orderNotFound, OrderMessages.orderNotFound);
   return o;
@@ -93,7 +96,8 @@ export async function finishOrder(
   orderId: number,
 ): Promise<{ picking_status_id: number }> {
   const version = await ctx.version();
-  const o = await orderRow(trx, ctx, orderId);
+  // Locked: the picked totals read next must not change before the status they decide is written.
+  const o = await orderRow(trx, ctx, orderId, true);
   if (o.claimed_by_user_id !== ctx.userId) {
     throw refuse(409, Code.orderNotClaimed, OrderMessages.orderNotClaimed);
   }

@@ -19,9 +19,7 @@ const hours = (v: unknown): number => Math.round(Number(v ?? 0) * 100) / 100;
  * total() (a double: exact up to 2^53 thousandths, about €9 billion).
  */
 function wideSum(db: Kysely<Database>, expr: ReturnType<typeof sql>) {
-  return isPostgres(db as unknown as Kysely<unknown>)
-    ? sql<string>`sum(${expr})`
-    : sql<string>`total(${expr})`;
+  return isPostgres(db) ? sql<string>`sum(${expr})` : sql<string>`total(${expr})`;
 }
 
 /** The worth of trays (price × quantity, thousandths) per batch of the company. */

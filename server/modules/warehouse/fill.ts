@@ -209,6 +209,15 @@ export async function addStock(
  * leave the floor's `trays` collection (tombstones). Returns the batch's status.
  */
 async function touchBatch(trx: Trx, ctx: WriteCtx, version: number, batchId: number) {
+  // The batch row first: fills of one batch wait here for each other, so of the last two trays
+  // filled side by side the second to commit counts the first as filled.
+  const now = nowIso();
+  await trx
+    .updateTable('batches')
+    .set({ date_of_last_edit: now, last_edit_user_id: ctx.userId, version })
+    .where('id', '=', batchId)
+    .where('company_id', '=', ctx.companyId)
+    .execute();
   const left = await trx
     .selectFrom('trays')
     .select(sql<number>`count(*)`.as('n'))
@@ -223,18 +232,13 @@ async function touchBatch(trx: Trx, ctx: WriteCtx, version: number, batchId: num
     .where('company_id', '=', ctx.companyId)
     .executeTakeFirstOrThrow();
   const done = Number(left.n) === 0 && batch.status === 'ready for filling';
-  await trx
-    .updateTable('batches')
-    .set({
-      date_of_last_edit: nowIso(),
-      last_edit_user_id: ctx.userId,
-      version,
-      ...(done ? { status: 'filled' as const } : {}),
-    })
-    .where('id', '=', batchId)
-    .where('company_id', '=', ctx.companyId)
-    .execute();
   if (done) {
+    await trx
+      .updateTable('batches')
+      .set({ status: 'filled' })
+      .where('id', '=', batchId)
+      .where('company_id', '=', ctx.companyId)
+      .execute();
     const trays = await trx
       .selectFrom('trays')
       .select('id')
