@@ -65,20 +65,26 @@ export interface MutationDef<Args = unknown> {
    * Optional: applies a run of consecutive mutations of this name at once, in a few set-based
    * statements, with exactly the effect of applying each in turn. Answers false when any of them
    * would be refused; the engine then undoes whatever it wrote and applies them one by one, which
-   * finds and records each refusal. Stamp every row written with `version`.
+   * finds and records each refusal. Stamp every row written with `version`. A run may hold the
+   * mutations of several devices and users of the company (pushes that arrived together).
    */
   applyMany?: (
     trx: Transaction<Database>,
     ctx: ManyContext,
-    args: Args[],
+    run: ManyItem<Args>[],
     version: number,
   ) => Promise<boolean>;
 }
 
-/** What a run of mutations applied at once knows of its caller. */
+/** What a run of mutations applied at once knows of its callers. */
 export interface ManyContext {
-  user: SessionUser;
   companyId: number;
+}
+
+/** One mutation of a run: its args and the user who sent it. */
+export interface ManyItem<Args> {
+  args: Args;
+  userId: number;
 }
 
 /** Typed helper: `args` of `apply` are inferred from the schema. */

@@ -16,8 +16,15 @@ const SAVE_G = CompiledQuery.raw('savepoint g');
 const RELEASE_G = CompiledQuery.raw('release savepoint g');
 const ROLLBACK_G = CompiledQuery.raw('rollback to savepoint g');
 
+/** A mutation of a group's flat list: the envelope and the push (user, device) it came in. */
+export interface GroupEntry {
+  user: SessionUser;
+  deviceId: string;
+  m: MutationEnvelope;
+}
+
 /** The args of a mutation that may be applied with others: known, allowed, valid; else undefined. */
-function manyArgs(user: SessionUser, m: MutationEnvelope, def: AnyMutationDef | undefined) {
+function manyArgs({ user, m }: GroupEntry, def: AnyMutationDef | undefined) {
   if (!def?.applyMany) return undefined;
   if (def.roles.length > 0 && !hasAnyRole(user.permissions, def.roles)) return undefined;
   const parsed = def.args.safeParse(m.args);
@@ -25,19 +32,16 @@ function manyArgs(user: SessionUser, m: MutationEnvelope, def: AnyMutationDef | 
 }
 
 /**
- * How many mutations from `start` on form a run that can be applied at once: the same name, one
- * with `applyMany`, each allowed and valid. 0 when fewer than MANY_AT_LEAST.
+ * How many entries from `start` on form a run that can be applied at once: the same name, one
+ * with `applyMany`, each allowed and valid for its sender (the entries may come from several
+ * devices' pushes). 0 when fewer than MANY_AT_LEAST.
  */
-export function runLength(user: SessionUser, chunk: MutationEnvelope[], start: number): number {
-  if (chunk[start + 1]?.name !== chunk[start].name) return 0;
-  const def = findMutation(chunk[start].name);
+export function runLength(entries: GroupEntry[], start: number): number {
+  const name = entries[start].m.name;
+  if (entries[start + 1]?.m.name !== name) return 0;
+  const def = findMutation(name);
   let end = start;
-  while (
-    end < chunk.length &&
-    chunk[end].name === chunk[start].name &&
-    manyArgs(user, chunk[end], def)
-  )
-    end++;
+  while (end < entries.length && entries[end].m.name === name && manyArgs(entries[end], def)) end++;
   return end - start >= MANY_AT_LEAST ? end - start : 0;
 }
 
@@ -49,22 +53,20 @@ export function runLength(user: SessionUser, chunk: MutationEnvelope[], start: n
  */
 export async function runMany(
   trx: Trx,
-  user: SessionUser,
-  deviceId: string,
-  run: MutationEnvelope[],
+  run: GroupEntry[],
   version: number,
 ): Promise<MutationResult[] | undefined> {
-  const def = findMutation(run[0].name)!;
-  const args = run.map((m) => manyArgs(user, m, def)!.value);
+  const def = findMutation(run[0].m.name)!;
+  const companyId = run[0].user.companyId;
   await trx.executeQuery(SAVE_G);
   try {
     const now = nowIso();
     const claimed = await trx
       .insertInto('applied_mutations')
       .values(
-        run.map((m) => ({
+        run.map(({ user, deviceId, m }) => ({
           id: m.id,
-          company_id: user.companyId,
+          company_id: companyId,
           user_id: user.id,
           device_id: deviceId,
           seq: m.seq,
@@ -79,19 +81,20 @@ export async function runMany(
       .returning('id')
       .execute();
     const fresh = new Set(claimed.map((r) => r.id));
-    const todo = args.filter((_, k) => fresh.has(run[k].id));
-    const ctx = { user, companyId: user.companyId };
-    if (todo.length > 0 && !(await def.applyMany!(trx, ctx, todo, version))) {
+    const todo = run
+      .filter((e) => fresh.has(e.m.id))
+      .map((e) => ({ args: manyArgs(e, def)!.value, userId: e.user.id }));
+    if (todo.length > 0 && !(await def.applyMany!(trx, { companyId }, todo, version))) {
       await undo(trx);
       return undefined;
     }
     await trx.executeQuery(RELEASE_G);
     const results: MutationResult[] = [];
-    for (const m of run) {
+    for (const { m } of run) {
       results.push(
         fresh.has(m.id)
           ? { id: m.id, status: 'applied' }
-          : await recordedResult(trx, m.id, user.companyId),
+          : await recordedResult(trx, m.id, companyId),
       );
     }
     return results;

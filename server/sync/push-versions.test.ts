@@ -15,15 +15,24 @@ interface NotesPage {
 
 /**
  * Pushes that take versions while others are still running: a pull must never read past a
- * version whose transaction has not ended, or a device would skip that change for good.
+ * version whose transaction has not ended, or a device would skip that change for good. One
+ * server runs a company's pushes one group at a time (push-group.ts); on PostgreSQL a second
+ * server on the same database runs its own beside them.
  */
 describeEachDialect('push versions and the pull horizon', (dialect) => {
   let t: TestApp;
+  /** The servers devices push to: on PostgreSQL two, on one database. */
+  let servers: TestApp[];
   let picker: string;
   let companyId: number;
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
+    servers = [t];
+    if (dialect === 'postgres') {
+      const { databaseUrl, jwtSecret, credentialKey } = t.config;
+      servers.push(await createTestApp(dialect, { databaseUrl, jwtSecret, credentialKey }));
+    }
     await createNotesTable(t.app.db);
     picker = await loginAs(t.app, 'picker@demo.test');
     const row = await t.app.db
@@ -33,7 +42,9 @@ describeEachDialect('push versions and the pull horizon', (dialect) => {
       .executeTakeFirstOrThrow();
     companyId = row.company_id;
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    for (const server of servers.reverse()) await server.close();
+  });
 
   /** Pulls notes from `cursor` until the server has no more; gives the texts and the cursor. */
   async function pullAll(d: SyncDevice, cursor: number): Promise<[string[], number]> {
@@ -53,7 +64,7 @@ describeEachDialect('push versions and the pull horizon', (dialect) => {
     const expected: string[] = [];
     let pushing = true;
     const pushes = Array.from({ length: 12 }, async (_, d) => {
-      const device = syncDevice(() => t);
+      const device = syncDevice(() => servers[d % servers.length]);
       for (let k = 0; k < 4; k++) {
         const text = `d${d}-n${k}`;
         expected.push(text);
@@ -98,8 +109,8 @@ describeEachDialect('push versions and the pull horizon', (dialect) => {
   });
 
   it('a pull after a fast push that overtook a slow one waits for the slow one to end', async () => {
-    const slowDevice = syncDevice(() => t);
-    const fastDevice = syncDevice(() => t);
+    const slowDevice = syncDevice(() => servers[0]);
+    const fastDevice = syncDevice(() => servers[1]);
     const reader = syncDevice(() => t);
     const [, start] = await pullAll(reader, 0);
 
@@ -136,8 +147,8 @@ describeEachDialect('push versions and the pull horizon', (dialect) => {
   });
 
   it('two pushes that lock the same rows in opposite orders both apply (one is tried again)', async () => {
-    const a = syncDevice(() => t);
-    const b = syncDevice(() => t);
+    const a = syncDevice(() => servers[0]);
+    const b = syncDevice(() => servers[1]);
     await a.push(picker, [
       a.entry('note.add.v1', { text: 'x' }),
       a.entry('note.add.v1', { text: 'y' }),

@@ -2,12 +2,13 @@ import { sql, type RawBuilder } from 'kysely';
 import { PickingStatus } from '../../../contract/orders';
 import type { PickConfirmArgs } from '../../../contract/mutations/picking';
 import { nowIso } from '../../db/dialect';
-import type { ManyContext } from '../../sync/mutations';
+import type { ManyContext, ManyItem } from '../../sync/mutations';
 import type { Trx } from '../../write/context';
 
 /**
- * A phone's queued picks applied at once (the outbox sends up to a hundred in one push): three
- * set-based writes instead of three per pick. The effect is that of confirming each in turn: all
+ * Picks applied at once — a phone's queued picks (the outbox sends up to a hundred in one push),
+ * or the single picks of many pickers whose pushes arrived together: three set-based writes
+ * instead of three per pick. The effect is that of confirming each in turn: all
  * quantities are positive, so every pick in turn passes its guards exactly when the sums per order
  * item and per stock row pass them. Answers false, leaving the caller to undo and go one by one,
  * when any guard fails.
@@ -15,18 +16,20 @@ import type { Trx } from '../../write/context';
 export async function confirmPicks(
   trx: Trx,
   ctx: ManyContext,
-  picks: PickConfirmArgs[],
+  run: ManyItem<PickConfirmArgs>[],
   version: number,
 ): Promise<boolean> {
-  const perItem = new Map<number, { order: number; take: number }>();
-  for (const p of picks) {
+  const picks = run.map((r) => r.args);
+  const perItem = new Map<number, { order: number; by: number; take: number }>();
+  for (const { args: p, userId } of run) {
     const seen = perItem.get(p.order_item_id);
-    if (seen && seen.order !== p.order_id) return false;
-    perItem.set(p.order_item_id, { order: p.order_id, take: (seen?.take ?? 0) + p.quantity });
+    if (seen && (seen.order !== p.order_id || seen.by !== userId)) return false;
+    const take = (seen?.take ?? 0) + p.quantity;
+    perItem.set(p.order_item_id, { order: p.order_id, by: userId, take });
   }
   const now = nowIso();
   const { rows: picked } = await sql<{ id: number; item_id: number }>`
-    with v(row_id, for_order, take) as (values ${rowsOf([...perItem].map(([id, e]) => [id, e.order, e.take]))})
+    with v(row_id, for_order, by_user, take) as (values ${rowsOf([...perItem].map(([id, e]) => [id, e.order, e.by, e.take]))})
     update order_items
     set quantity_picked = order_items.quantity_picked + v.take, updated_at = ${now},
       version = ${version}
@@ -35,7 +38,7 @@ export async function confirmPicks(
       and order_items.company_id = ${ctx.companyId}
       and order_items.quantity_picked + v.take <= order_items.quantity_ordered
       and exists (select 1 from orders where orders.id = order_items.order_id
-        and orders.claimed_by_user_id = ${ctx.user.id}
+        and orders.claimed_by_user_id = v.by_user
         and orders.picking_status_id = ${PickingStatus.BEING_PICKED})
     returning id, item_id`.execute(trx);
   if (picked.length !== perItem.size) return false;
