@@ -20,7 +20,7 @@ import { prepared } from '../db/prepared';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import type { Database } from '../db/schema';
 import { AppError } from '../errors';
-import { recordedResult, runLength, runMany, type GroupEntry } from './push-many';
+import { recordedResult, runArgs, runMany, type GroupEntry } from './push-many';
 import { reservePushVersions } from './push-versions';
 import {
   findMutation,
@@ -124,9 +124,10 @@ async function runEntries(
   const results: MutationResult[] = [];
   const versionOf = (k: number) => first + k;
   for (let k = 0; k < entries.length;) {
-    const length = runLength(entries, k);
+    const args = runArgs(entries, k);
+    const length = args.length;
     const many = length
-      ? await runMany(trx, entries.slice(k, k + length), versionOf(k + length - 1))
+      ? await runMany(trx, entries.slice(k, k + length), args, versionOf(k + length - 1))
       : undefined;
     if (many) {
       results.push(...many);

@@ -32,21 +32,25 @@ function manyArgs({ user, m }: GroupEntry, def: AnyMutationDef | undefined) {
 }
 
 /**
- * How many entries from `start` on form a run that can be applied at once: the same name, one
- * with `applyMany`, each allowed and valid for its sender (the entries may come from several
- * devices' pushes). 0 when fewer than MANY_AT_LEAST.
+ * The parsed args of the entries from `start` on that form a run that can be applied at once: the
+ * same name, one with `applyMany`, each allowed and valid for its sender (the entries may come
+ * from several devices' pushes). Empty when fewer than MANY_AT_LEAST.
  */
-export function runLength(entries: GroupEntry[], start: number): number {
+export function runArgs(entries: GroupEntry[], start: number): unknown[] {
   const name = entries[start].m.name;
-  if (entries[start + 1]?.m.name !== name) return 0;
+  if (entries[start + 1]?.m.name !== name) return [];
   const def = findMutation(name);
-  let end = start;
-  while (end < entries.length && entries[end].m.name === name && manyArgs(entries[end], def)) end++;
-  return end - start >= MANY_AT_LEAST ? end - start : 0;
+  const args: unknown[] = [];
+  for (let end = start; end < entries.length && entries[end].m.name === name; end++) {
+    const parsed = manyArgs(entries[end], def);
+    if (!parsed) break;
+    args.push(parsed.value);
+  }
+  return args.length >= MANY_AT_LEAST ? args : [];
 }
 
 /**
- * Applies a run (see runLength) in savepoint `g`: the records of all in one statement, then the
+ * Applies a run (see runArgs; `args` are its parsed args) in savepoint `g`: the records of all in one statement, then the
  * definition's `applyMany` for those not recorded before (a replay answers as recorded). Answers
  * undefined, with nothing of the attempt kept, when any of them would be refused or the attempt
  * failed: the caller then applies them one by one. Throws only when the database is unavailable.
@@ -54,6 +58,7 @@ export function runLength(entries: GroupEntry[], start: number): number {
 export async function runMany(
   trx: Trx,
   run: GroupEntry[],
+  args: unknown[],
   version: number,
 ): Promise<MutationResult[] | undefined> {
   const def = findMutation(run[0].m.name)!;
@@ -81,9 +86,9 @@ export async function runMany(
       .returning('id')
       .execute();
     const fresh = new Set(claimed.map((r) => r.id));
-    const todo = run
-      .filter((e) => fresh.has(e.m.id))
-      .map((e) => ({ args: manyArgs(e, def)!.value, userId: e.user.id }));
+    const todo = run.flatMap((e, k) =>
+      fresh.has(e.m.id) ? [{ args: args[k], userId: e.user.id }] : [],
+    );
     if (todo.length > 0 && !(await def.applyMany!(trx, { companyId }, todo, version))) {
       await undo(trx);
       return undefined;
