@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import {
   appendFileSync,
   cpSync,
@@ -63,18 +63,21 @@ async function copyBuiltPwa(target: string): Promise<void> {
   throw new Error('dist/ has no complete build (index.html and service-worker.js)');
 }
 
+export interface SharedServer {
+  baseURL: string;
+  /** The JSON-lines file the SMTP server here appends each received mail to. */
+  mailboxFile: string;
+  /** The server's data directory (its SQLite database is warehouse.sqlite there). */
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
 /**
  * Starts the real server (fresh SQLite database with the demo companies, the built PWA, an SMTP
- * server here that catches its mails) and returns the teardown. Tests read E2E_BASE_URL and
- * E2E_MAILBOX from the environment.
+ * server here that catches its mails): one per Playwright worker (see fixtures.ts), so the specs
+ * of two workers never see each other's changes to the demo data.
  */
-export default async function globalSetup(): Promise<() => Promise<void>> {
-  if (!existsSync('dist/index.html')) {
-    const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
-      stdio: 'inherit',
-    });
-    if (build.status !== 0) throw new Error('vite build failed');
-  }
+export async function startSharedServer(): Promise<SharedServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'brick-e2e-'));
   const staticDir = join(dataDir, 'pwa');
   await copyBuiltPwa(staticDir);
@@ -102,18 +105,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     },
     stdio: ['ignore', out, out],
   });
-  const stop = () => {
+  const kill = () => {
     if (server.exitCode === null) server.kill('SIGTERM');
   };
-  process.once('exit', stop);
-  await waitForHealth(`${baseURL}/api/health`, server, logFile);
-
-  process.env.E2E_BASE_URL = baseURL;
-  process.env.E2E_MAILBOX = mailboxFile;
-  process.env.E2E_DATA_DIR = dataDir;
-
-  return async () => {
-    stop();
+  process.once('exit', kill);
+  const stop = async () => {
+    kill();
     await new Promise<void>((done) => {
       if (server.exitCode !== null) return done();
       const timer = setTimeout(() => {
@@ -128,4 +125,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await mailbox.close();
     if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await waitForHealth(`${baseURL}/api/health`, server, logFile);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { baseURL, mailboxFile, dataDir, stop };
 }
