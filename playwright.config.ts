@@ -1,15 +1,16 @@
 import { defineConfig } from '@playwright/test';
 
 /**
- * Browser tests against the real server serving the built PWA (see tests/e2e/support/global-setup).
- * Debian's Chromium, never a downloaded browser; one worker (the machines have 2 cores).
+ * Browser tests against the real server serving the built PWA. Debian's Chromium, never a
+ * downloaded browser. Two workers (the machines have 2 cores), each with its own server and data
+ * (tests/e2e/support/fixtures.ts); the tests of one spec file run in order in one worker.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './tests/e2e/support/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 30_000,

@@ -16,5 +16,8 @@ export default defineConfig({
     testTimeout: 20000,
     hookTimeout: 30000,
     pool: 'forks',
+    // Two test files at a time (the CI machines have 2 cores; Vitest would take one less). Files
+    // share nothing: each server test makes its own database and data directory.
+    maxWorkers: 2,
   },
 });

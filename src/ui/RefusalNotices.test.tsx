@@ -1,14 +1,12 @@
 // @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '../offline/db';
 import { enqueue } from '../offline/outbox';
 import { PUT_BACK_KEY, readIds } from './entryFacts';
 import { RefusalWatcher } from './RefusalNotices';
-
-configure({ asyncUtilTimeout: 5000 });
 
 async function seed() {
   const db = getDb();

@@ -61,7 +61,9 @@ describe('BatchTraysPage', () => {
     expect((await trayOf(t, 1, 2)).comments).toBe(before2.comments);
     expect(within(trayRow(2)).queryByRole('button', { name: 'Deny' })).toBeNull();
 
-    // On a saved row a digibrick_manager toggles Accepted.
+    // On a saved row a digibrick_manager toggles Accepted. The toggle sends the version of the row
+    // on screen: first the saved row is read back ('not sent yet' goes), as a user would see it.
+    await waitFor(() => expect(within(trayRow(1)).queryByText('not sent yet')).toBeNull());
     const accepted = (await trayOf(t, 1, 1)).accepted;
     fireEvent.click(within(trayRow(1)).getByRole('checkbox', { name: 'accepted tray 1' }));
     await waitFor(async () =>

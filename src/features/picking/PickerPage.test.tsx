@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PickingMutation } from '../../../contract/mutations/picking';
@@ -10,10 +10,6 @@ import { useSession } from '../../app/session';
 import { enqueue, getDb, listOutbox } from '../../offline';
 import { writePickerState } from './local';
 import PickerPage from './PickerPage';
-
-// A whole screen writes to IndexedDB and renders again: on a busy machine that can take more than
-// the default second, so every wait below is for a condition, given up after 5 s.
-configure({ asyncUtilTimeout: 5000 });
 
 /**
  * The device's storage fails under the picker: the pick is not saved, so the screen must not show

@@ -1,16 +1,12 @@
 // @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FillingMutation } from '../../../contract/mutations/filling';
 import { getDb, listOutbox } from '../../offline';
 import FillTrayPage from './FillTrayPage';
-
-// A whole screen writes to IndexedDB and renders again: on a busy machine that can take more than
-// the default second, so every wait below is for a condition, given up after 5 s.
-configure({ asyncUtilTimeout: 5000 });
 
 /**
  * The device's storage fails under the filler: the fill is not saved, so the tray must stay

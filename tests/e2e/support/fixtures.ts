@@ -1,4 +1,5 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { startSharedServer, type SharedServer } from './shared-server';
 
 export { expect };
 
@@ -36,18 +37,38 @@ interface Fixtures {
   catalogImages: void;
 }
 
+interface WorkerFixtures {
+  sharedServer: SharedServer;
+}
+
 /**
- * The test function of every browser test: the baseURL of the server started in global-setup,
- * and any console error or uncaught page error fails the test.
+ * The test function of every browser test: the baseURL of this worker's server, and any console
+ * error or uncaught page error fails the test.
  */
-export const test = base.extend<Options & Fixtures>({
+export const test = base.extend<Options & Fixtures, WorkerFixtures>({
   allowedConsoleError: [null, { option: true }],
-  // Playwright reads the fixtures a fixture needs from this (empty) pattern.
-  // eslint-disable-next-line no-empty-pattern
-  baseURL: async ({}, use) => {
-    const url = process.env.E2E_BASE_URL;
-    if (!url) throw new Error('E2E_BASE_URL is not set: run the tests through playwright test');
-    await use(url);
+  // Each worker (a process of its own) starts its own server with fresh demo data, so specs in two
+  // workers never change each other's data; the specs of one worker share it, one after the
+  // other. Specs and helpers read E2E_BASE_URL, E2E_MAILBOX and E2E_DATA_DIR.
+  sharedServer: [
+    // Playwright reads the fixtures a fixture needs from this (empty) pattern.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await startSharedServer();
+      process.env.E2E_BASE_URL = server.baseURL;
+      process.env.E2E_MAILBOX = server.mailboxFile;
+      process.env.E2E_DATA_DIR = server.dataDir;
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
+      }
+    },
+    // A fresh server migrates and loads the demo data first: slow on a busy machine.
+    { scope: 'worker', auto: true, timeout: 120_000 },
+  ],
+  baseURL: async ({ sharedServer }, use) => {
+    await use(sharedServer.baseURL);
   },
   // On the context, not the page: the service worker fetches pictures too.
   catalogImages: [

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readMail } from '../../../server/mail/read';
 
-/** A message the test SMTP server received (see global-setup). */
+/** A message the test SMTP server received (see shared-server.ts). */
 export interface ReceivedMail {
   to: string[];
   subject: string;
