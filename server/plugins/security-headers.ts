@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import fp from 'fastify-plugin';
 import { LABELS_PRINT_SCRIPT } from '../modules/locations/labels';
 
@@ -28,34 +28,55 @@ export function scriptHash(script: string): string {
  */
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance, opts: { publicUrl: string }) => {
-    const https = opts.publicUrl.startsWith('https://');
-    await app.register(helmet, {
-      global: true,
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          baseUri: ["'self'"],
-          scriptSrc: ["'self'", scriptHash(LABELS_PRINT_SCRIPT)],
-          scriptSrcAttr: ["'none'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-          connectSrc: ["'self'", 'https:'],
-          fontSrc: ["'self'", 'data:'],
-          mediaSrc: ["'self'", 'blob:'],
-          workerSrc: ["'self'"],
-          manifestSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          frameSrc: ["'self'", 'blob:'],
-          frameAncestors: ["'none'"],
-          formAction: ["'self'"],
-          ...(https ? { upgradeInsecureRequests: [] } : {}),
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-      referrerPolicy: { policy: 'no-referrer' },
-      strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
-      xFrameOptions: { action: 'deny' },
+    const headers = securityHeaders(opts.publicUrl.startsWith('https://'));
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers);
+      done();
     });
   },
 );
+
+/**
+ * The headers, worked out once: helmet builds them from the options (and would parse the policy
+ * again on every request if it ran as a per-request hook).
+ */
+function securityHeaders(https: boolean): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string) => void (headers[name] = String(value)),
+    removeHeader: () => {},
+  };
+  const middleware = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'", scriptHash(LABELS_PRINT_SCRIPT)],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        mediaSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameSrc: ["'self'", 'blob:'],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+    xFrameOptions: { action: 'deny' },
+  });
+  middleware(
+    {} as Parameters<typeof middleware>[0],
+    response as unknown as Parameters<typeof middleware>[1],
+    () => {},
+  );
+  return headers;
+}

@@ -110,7 +110,17 @@ export async function startServer(
   const started = performance.now();
   const child: ChildProcess = spawn(
     process.execPath,
-    [resolve('node_modules/tsx/dist/cli.mjs'), 'server/main.ts'],
+    // BENCH_SERVER_PROFILE=<folder>: the server runs in this process's child itself (tsx as a
+    // loader) and writes a CPU profile there when it stops.
+    process.env.BENCH_SERVER_PROFILE
+      ? [
+          '--cpu-prof',
+          `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE}`,
+          '--import',
+          'tsx',
+          'server/main.ts',
+        ]
+      : [resolve('node_modules/tsx/dist/cli.mjs'), 'server/main.ts'],
     {
       env: {
         ...process.env,
