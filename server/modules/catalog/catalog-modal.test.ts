@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   CatalogModalMessages as M,
@@ -8,6 +9,7 @@ import {
 import { DEMO_CLAIMED_BATCH_ID } from '../../seed-demo-domain/digitizing';
 import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
 import { bearerFor, companyId } from '../../test/locations-support';
+import { mouldFamily, type LinkedMould } from './mould-family';
 
 /** The digitizing desk's catalog over the demo moulds, and trays added from it. */
 describeEachDialect(
@@ -228,6 +230,41 @@ describeEachDialect(
         expect((await call(user, 'POST', '/v1/catalog/trays', body)).statusCode).toBe(400);
       }
       expect(await count()).toBe(total);
+    });
+
+    it('names the sets listing a minifig or a set, and the sets a set lists among its children', async () => {
+      const setOf = async (mould: number) =>
+        (
+          await t.app.db
+            .selectFrom('moulds')
+            .select('set_id')
+            .where('id', '=', mould)
+            .executeTakeFirstOrThrow()
+        ).set_id!;
+      const box = await setOf(10696);
+      const car = await setOf(60312);
+      await t.app.db
+        .insertInto('set_in_set')
+        .values({ uuid: randomUUID(), parent_set_id: box, child_set_id: car, quantity: 2 })
+        .execute();
+      const officer = await t.app.db
+        .selectFrom('minifigs')
+        .select('id')
+        .where('name', '=', 'Police Officer')
+        .executeTakeFirstOrThrow();
+
+      const familyOf = (link: Partial<LinkedMould>) =>
+        mouldFamily(t.app.db, { part_id: null, minifig_id: null, set_id: null, ...link });
+
+      expect((await familyOf({ set_id: box })).inventory_children).toContainEqual(
+        expect.objectContaining({ id: 60312, name: 'Police Car', quantity: 2, colour_id: null }),
+      );
+      expect((await familyOf({ set_id: car })).inventory_parents).toEqual([
+        { id: 10696, name: 'Medium Creative Brick Box', img: expect.anything() },
+      ]);
+      const carries = await familyOf({ minifig_id: officer.id });
+      expect(carries.inventory_parents).toEqual([expect.objectContaining({ id: 60312 })]);
+      await t.app.db.deleteFrom('set_in_set').where('parent_set_id', '=', box).execute();
     });
   },
 );
