@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { ErrorCode } from '../../../contract/errors';
+import type { FastifyInstance } from 'fastify';
 import { Permission } from '../../../contract/permissions';
 import {
   BatchCreate,
@@ -29,14 +28,8 @@ import {
 } from './queries';
 import * as rules from './rules';
 import { DIGI_MANAGER, DIGITIZERS } from './rules';
+import { refuseForm } from '../../http/refuse';
 import { routesOf } from '../../http/routes';
-
-/** Every failed form check at once, one detail per message. */
-function refuseForm(reply: FastifyReply, problems: string[]) {
-  return reply
-    .status(400)
-    .send({ errors: problems.map((detail) => ({ detail, code: ErrorCode.validation })) });
-}
 
 const isManager = (user: SessionUser) => user.permissions.includes(Permission.digibrick_manager);
 
