@@ -9,17 +9,14 @@ import {
   DuplicateBody,
   MergeBody,
 } from '../../../contract/batches';
-import { Permission } from '../../../contract/permissions';
 import { BatchList, ProjectIdQuery } from '../../../contract/projects';
 import type { SessionUser } from '../../auth/tokens';
 import { backupRows, createBackup, mustBeOwnRecentBackup, resetFromBackup } from './backups';
 import { duplicateBatches, DuplicateRefused, mergeBatches } from './merge';
 import { batchRows, mustFindProject } from './queries';
-import { DIGI_MANAGER, DIGITIZERS } from './rules';
+import { DIGI_MANAGER, DIGITIZERS, isManager } from './rules';
 import { refuseForm } from '../../http/refuse';
 import { routesOf } from '../../http/routes';
-
-const isManager = (user: SessionUser) => user.permissions.includes(Permission.digibrick_manager);
 
 /** Merging, duplicating and backing up batches (docs/projects.md). */
 export async function batchActionRoutes(app: FastifyInstance): Promise<void> {

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { Permission } from '../../../contract/permissions';
 import {
   BatchCreate,
   BatchList,
@@ -27,11 +26,9 @@ import {
   projectRows,
 } from './queries';
 import * as rules from './rules';
-import { DIGI_MANAGER, DIGITIZERS } from './rules';
+import { DIGI_MANAGER, DIGITIZERS, isManager } from './rules';
 import { refuseForm } from '../../http/refuse';
 import { routesOf } from '../../http/routes';
-
-const isManager = (user: SessionUser) => user.permissions.includes(Permission.digibrick_manager);
 
 /** Digitizing projects and their batches (docs/projects.md). */
 export async function projectsRoutes(app: FastifyInstance): Promise<void> {
