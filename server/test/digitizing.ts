@@ -1,5 +1,5 @@
 import type { Response as InjectResponse } from 'light-my-request';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { DialectName } from '../db';
 import type { TrayRow } from '../../contract/batch-trays';
 import type { BatchRow } from '../../contract/projects';
@@ -208,3 +208,20 @@ export const traysOfBatch = (t: TestApp, batchId: number) =>
     .where('batch_id', '=', batchId)
     .orderBy('tray_nr')
     .execute();
+
+/**
+ * A digitizing suite's world, set up before its tests and closed after them: the server and roles
+ * of startDigitizing, `call` on that server, the company's first item, and (when `project` is
+ * named) a project of that name made by the manager.
+ */
+export function digitizingSuite(dialect: DialectName, project?: string): Digitizing & BatchSuite {
+  const s = {} as Digitizing & BatchSuite;
+  s.call = caller(() => s.t);
+  beforeAll(async () => {
+    Object.assign(s, await startDigitizing(dialect));
+    s.item = await firstItem(s.t, s.demo);
+    if (project) s.projectId = await createProject(s.call, s.manager, project);
+  });
+  afterAll(() => s.t.close());
+  return s;
+}
