@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { openDatabase, type Db } from '../../server/db';
 import {
-  FAKE_BRICKLINK_CREDENTIALS,
+  blStoreCredentials,
   startFakeBrickLink,
   type FakeBrickLink,
 } from '../support/fake-bricklink';
@@ -171,7 +171,6 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | undef
   };
 
   it('an upload whose server is SIGKILLed mid-create is finished by the other, each lot once', async () => {
-    const c = FAKE_BRICKLINK_CREDENTIALS;
     const store = async (server: ServerProcess, platform: string, credentials: object) => {
       const attributes = { name: platform, platform, external_id: 'teststore', credentials };
       const res = await api(server, 'POST', '/api/v2/stores', {
@@ -180,12 +179,7 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | undef
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       return Number((res.body.data as { id: string }).id);
     };
-    blStore = await store(servers[0], 'BRICKLINK', {
-      consumer_key: c.consumerKey,
-      consumer_secret: c.consumerSecret,
-      token_key: c.tokenValue,
-      token_secret: c.tokenSecret,
-    });
+    blStore = await store(servers[0], 'BRICKLINK', blStoreCredentials());
     boStore = await store(servers[1], 'BRICKOWL', { api_key: FAKE_BRICKOWL_KEY });
     // Part items, kept in a location with far more than the batch offers (demo orders may hold a
     // few back); those no demo order names come first (the stock test lowers them alone).
