@@ -7,7 +7,7 @@ import {
   type MouldRef,
 } from '../../../contract/catalog-modal';
 import { DEMO_CLAIMED_BATCH_ID } from '../../seed-demo-domain/digitizing';
-import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
+import { caller, createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
 import { bearerFor, companyId } from '../../test/locations-support';
 import { mouldFamily, type LinkedMould } from './mould-family';
 
@@ -33,8 +33,7 @@ describeEachDialect(
     });
     afterAll(() => t.close());
 
-    const call = (auth: string, method: 'GET' | 'POST', url: string, payload?: object) =>
-      t.app.inject({ method, url: `/api${url}`, headers: { authorization: auth }, payload });
+    const call = caller(() => t);
     const ok = async <T>(res: Promise<{ statusCode: number; body: string; json(): unknown }>) => {
       const r = await res;
       expect(r.statusCode, r.body).toBe(200);
