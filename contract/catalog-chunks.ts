@@ -6,47 +6,22 @@ import { z } from 'zod';
  * hash of its content, so a change to some rows changes only the chunks holding them.
  */
 
+/** The columns a part's, minifig's and set's chunk rows start with: the catalog object's. */
+const OBJECT_COLUMNS = [
+  'id',
+  'name',
+  'rebrickable_id',
+  'bricklink_id',
+  'brickowl_id',
+  'image_url',
+] as const;
+
 /** The columns each kind's chunk carries, in order (every row is an array in this order). */
 export const CATALOG_COLUMNS = {
   colours: ['id', 'name', 'hex', 'rebrickable_id', 'bl_colour_id', 'is_transparent'],
-  parts: [
-    'id',
-    'name',
-    'rebrickable_id',
-    'bricklink_id',
-    'brickowl_id',
-    'image_url',
-    'length',
-    'width',
-    'height',
-    'weight',
-    'year',
-    'material',
-  ],
-  minifigs: [
-    'id',
-    'name',
-    'rebrickable_id',
-    'bricklink_id',
-    'brickowl_id',
-    'image_url',
-    'num_parts',
-    'year',
-  ],
-  sets: [
-    'id',
-    'name',
-    'rebrickable_id',
-    'bricklink_id',
-    'brickowl_id',
-    'image_url',
-    'num_parts',
-    'year',
-    'length',
-    'width',
-    'height',
-    'weight',
-  ],
+  parts: [...OBJECT_COLUMNS, 'length', 'width', 'height', 'weight', 'year', 'material'],
+  minifigs: [...OBJECT_COLUMNS, 'num_parts', 'year'],
+  sets: [...OBJECT_COLUMNS, 'num_parts', 'year', 'length', 'width', 'height', 'weight'],
   elements: ['id', 'part_id', 'colour_id', 'element_id', 'image_url'],
   moulds: [
     'id',

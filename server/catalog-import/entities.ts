@@ -1,42 +1,38 @@
 import type { Entity } from './writer';
 
+type Table = Entity['table'];
+
+/** A catalog table matched on its Rebrickable id. */
+function byRebrickableId(table: Table, model: string, fields: string[]): Entity {
+  return { table, model, key: ['rebrickable_id'], fields };
+}
+
+/**
+ * A link table holding an owner's inventory: rows are grouped by the owner's column and the
+ * changelog files them under the owner, with the table's name as the model.
+ */
+function inventoryLinks(
+  table: Table,
+  key: string[],
+  fields: string[],
+  owner: { column: string; table: Table },
+): Entity {
+  return { table, model: table, key, fields, group: owner.column, owner };
+}
+
 /** How each Rebrickable file lands in the catalog tables (natural keys and compared fields). */
-export const Colours: Entity = {
-  table: 'colours',
-  model: 'colour',
-  key: ['rebrickable_id'],
-  fields: ['name', 'hex', 'is_transparent'],
-};
-export const Themes: Entity = {
-  table: 'themes',
-  model: 'theme',
-  key: ['rebrickable_id'],
-  fields: ['name', 'parent_id'],
-};
-export const Categories: Entity = {
-  table: 'categories',
-  model: 'category',
-  key: ['rebrickable_id'],
-  fields: ['name'],
-};
-export const Sets: Entity = {
-  table: 'sets',
-  model: 'set',
-  key: ['rebrickable_id'],
-  fields: ['name', 'year', 'theme_id', 'num_parts', 'image_url'],
-};
-export const Minifigs: Entity = {
-  table: 'minifigs',
-  model: 'minifig',
-  key: ['rebrickable_id'],
-  fields: ['name', 'num_parts', 'image_url'],
-};
-export const Parts: Entity = {
-  table: 'parts',
-  model: 'part',
-  key: ['rebrickable_id'],
-  fields: ['name', 'category_id', 'material'],
-};
+export const Colours = byRebrickableId('colours', 'colour', ['name', 'hex', 'is_transparent']);
+export const Themes = byRebrickableId('themes', 'theme', ['name', 'parent_id']);
+export const Categories = byRebrickableId('categories', 'category', ['name']);
+export const Sets = byRebrickableId('sets', 'set', [
+  'name',
+  'year',
+  'theme_id',
+  'num_parts',
+  'image_url',
+]);
+export const Minifigs = byRebrickableId('minifigs', 'minifig', ['name', 'num_parts', 'image_url']);
+export const Parts = byRebrickableId('parts', 'part', ['name', 'category_id', 'material']);
 /** A part in a colour; the first element number of a part and colour in the dump is kept. */
 export const Elements: Entity = {
   table: 'elements',
@@ -53,35 +49,27 @@ export const PartRelations: Entity = {
   fields: [],
   owner: { column: 'parent_part_id', table: 'parts' },
 };
-export const ElementInSet: Entity = {
-  table: 'element_in_set',
-  model: 'element_in_set',
-  key: ['set_id', 'element_id', 'is_alternate'],
-  fields: ['quantity', 'extra_quantity'],
-  group: 'set_id',
-  owner: { column: 'set_id', table: 'sets' },
-};
-export const ElementInMinifig: Entity = {
-  table: 'element_in_minifig',
-  model: 'element_in_minifig',
-  key: ['minifig_id', 'element_id', 'is_alternate'],
-  fields: ['quantity', 'extra_quantity'],
-  group: 'minifig_id',
-  owner: { column: 'minifig_id', table: 'minifigs' },
-};
-export const SetInSet: Entity = {
-  table: 'set_in_set',
-  model: 'set_in_set',
-  key: ['parent_set_id', 'child_set_id'],
-  fields: ['quantity'],
-  group: 'parent_set_id',
-  owner: { column: 'parent_set_id', table: 'sets' },
-};
-export const MinifigInSet: Entity = {
-  table: 'minifig_in_set',
-  model: 'minifig_in_set',
-  key: ['set_id', 'minifig_id'],
-  fields: ['quantity'],
-  group: 'set_id',
-  owner: { column: 'set_id', table: 'sets' },
-};
+export const ElementInSet = inventoryLinks(
+  'element_in_set',
+  ['set_id', 'element_id', 'is_alternate'],
+  ['quantity', 'extra_quantity'],
+  { column: 'set_id', table: 'sets' },
+);
+export const ElementInMinifig = inventoryLinks(
+  'element_in_minifig',
+  ['minifig_id', 'element_id', 'is_alternate'],
+  ['quantity', 'extra_quantity'],
+  { column: 'minifig_id', table: 'minifigs' },
+);
+export const SetInSet = inventoryLinks(
+  'set_in_set',
+  ['parent_set_id', 'child_set_id'],
+  ['quantity'],
+  { column: 'parent_set_id', table: 'sets' },
+);
+export const MinifigInSet = inventoryLinks(
+  'minifig_in_set',
+  ['set_id', 'minifig_id'],
+  ['quantity'],
+  { column: 'set_id', table: 'sets' },
+);

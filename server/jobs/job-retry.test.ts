@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { JobMessages } from '../../contract/jobs';
 import {
-  FAKE_BRICKLINK_CREDENTIALS,
+  blStoreCredentials,
   startFakeBrickLink,
   type FakeBrickLink,
 } from '../../tests/support/fake-bricklink';
@@ -20,13 +20,7 @@ import {
 } from '../test/upload-recovery';
 import { jobValues } from './queue';
 
-const c = FAKE_BRICKLINK_CREDENTIALS;
-const RIGHT = {
-  consumer_key: c.consumerKey,
-  consumer_secret: c.consumerSecret,
-  token_key: c.tokenValue,
-  token_secret: c.tokenSecret,
-};
+const RIGHT = blStoreCredentials();
 
 describeEachDialect('retrying a failed job', (dialect) => {
   let t: TestApp;

@@ -1,10 +1,9 @@
 import { expect, it } from 'vitest';
 import { PickingStatus } from '../../contract/orders';
-import { nowIso } from '../db/dialect';
 import { describeEachDialect } from '../test/helpers';
-import { lotOf, setStock, stockSyncSuite, storeItem } from '../test/stock-sync';
+import { setStock, stockSyncSuite, storeItem } from '../test/stock-sync';
 import { STOCK_SYNC } from './stock-sync';
-import { addStore, drain } from '../test/jobs';
+import { addStore } from '../test/jobs';
 
 /** A marketplace order cancelled before it was picked gives its stock back to every store. */
 describeEachDialect('order intake: a cancelled order gives its stock back', (dialect) => {
@@ -13,50 +12,9 @@ describeEachDialect('order intake: a cancelled order gives its stock back', (dia
 
   /** BrickLink sells `quantity` of the item from the store's lot; the intake imports the order. */
   const sellOnBrickLink = async (store: number, itemId: number, quantity: number) => {
-    const lotId = Number(await lotOf(s.t.app, store, itemId));
-    s.bl.inventory.get(lotId)!.quantity -= quantity;
-    const item = await s.t.app.db
-      .selectFrom('items as i')
-      .innerJoin('moulds as m', 'm.id', 'i.mold_id')
-      .innerJoin('colours as c', 'c.id', 'i.colour_id')
-      .select(['m.bl_mold_id', 'c.bl_colour_id'])
-      .where('i.id', '=', itemId)
-      .executeTakeFirstOrThrow();
     const orderId = nextOrder++;
-    s.bl.addOrder(
-      {
-        order_id: orderId,
-        date_ordered: nowIso(),
-        buyer_name: 'Cas Canceller',
-        status: 'PAID',
-        total_count: quantity,
-        unique_count: 1,
-      },
-      [
-        [
-          {
-            inventory_id: lotId,
-            item: { no: item.bl_mold_id!, type: 'PART' },
-            color_id: Number(item.bl_colour_id),
-            quantity,
-            new_or_used: 'N',
-            unit_price: '0.2500',
-          },
-        ],
-      ],
-    );
-    await intake(store);
+    await s.sellOnBrickLink(store, itemId, quantity, { orderId, buyer: 'Cas Canceller' });
     return orderId;
-  };
-  const intake = async (store: number) => {
-    const res = await s.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/order_intake',
-      headers: { authorization: s.syncer },
-      payload: { store_id: store },
-    });
-    expect(res.statusCode, res.body).toBe(202);
-    await drain(s.runner);
   };
   const orderRow = (number: number) =>
     s.t.app.db
@@ -99,7 +57,7 @@ describeEachDialect('order intake: a cancelled order gives its stock back', (dia
 
     s.bl.setOrderStatus(order, 'CANCELLED');
     const before = await lastJob();
-    await intake(a);
+    await s.intake(a);
     expect(await orderRow(order)).toMatchObject({
       has_problem: 1,
       picker_issue: 'Cancelled on the store',
@@ -125,7 +83,7 @@ describeEachDialect('order intake: a cancelled order gives its stock back', (dia
     expect(await storeItem(s.t.app, b, x)).toMatchObject({ store_quantity: 10, held_back: 0 });
 
     // Reading the same cancellation again gives nothing back a second time.
-    await intake(a);
+    await s.intake(a);
     expect(await s.blQuantity(a, x)).toBe(10);
     expect(await s.boQuantity(b, x)).toBe(10);
   });
@@ -154,7 +112,7 @@ describeEachDialect('order intake: a cancelled order gives its stock back', (dia
 
     s.bl.setOrderStatus(order, 'CANCELLED');
     const before = await lastJob();
-    await intake(a);
+    await s.intake(a);
     expect(await stockSyncsSince(before)).toEqual([]);
     expect(await s.blQuantity(a, y)).toBe(4);
     expect(await s.boQuantity(b, y)).toBe(4);

@@ -1,5 +1,4 @@
 import { expect, it } from 'vitest';
-import { nowIso } from '../db/dialect';
 import { describeEachDialect } from '../test/helpers';
 import { addStore, drain } from '../test/jobs';
 import { lotOf, setStock, stockSyncSuite, storeItem, syncNow } from '../test/stock-sync';
@@ -19,45 +18,7 @@ describeEachDialect('stock sync', (dialect) => {
     expect(await s.boQuantity(b, x)).toBe(10);
 
     // BrickLink sells 3 and takes them off its lot; order intake brings the order in.
-    const lotId = Number(await lotOf(s.t.app, a, x));
-    s.bl.inventory.get(lotId)!.quantity -= 3;
-    const item = await s.t.app.db
-      .selectFrom('items as i')
-      .innerJoin('moulds as m', 'm.id', 'i.mold_id')
-      .innerJoin('colours as c', 'c.id', 'i.colour_id')
-      .select(['m.bl_mold_id', 'c.bl_colour_id'])
-      .where('i.id', '=', x)
-      .executeTakeFirstOrThrow();
-    s.bl.addOrder(
-      {
-        order_id: 9200001,
-        date_ordered: nowIso(),
-        buyer_name: 'Bo Buyer',
-        status: 'PAID',
-        total_count: 3,
-        unique_count: 1,
-      },
-      [
-        [
-          {
-            inventory_id: lotId,
-            item: { no: item.bl_mold_id!, type: 'PART' },
-            color_id: Number(item.bl_colour_id),
-            quantity: 3,
-            new_or_used: 'N',
-            unit_price: '0.2500',
-          },
-        ],
-      ],
-    );
-    const intake = await s.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/order_intake',
-      headers: { authorization: s.syncer },
-      payload: { store_id: a },
-    });
-    expect(intake.statusCode, intake.body).toBe(202);
-    await drain(s.runner); // the intake queues the stores' stock syncs
+    await s.sellOnBrickLink(a, x, 3, { orderId: 9200001, buyer: 'Bo Buyer' });
     expect(await s.blQuantity(a, x)).toBe(7); // not taken off a second time
     expect(await s.boQuantity(b, x)).toBe(7); // held back for the order
     expect(await storeItem(s.t.app, a, x)).toMatchObject({ store_quantity: 7, listed_quantity: 7 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
-  FAKE_BRICKLINK_CREDENTIALS,
+  blStoreCredentials,
   startFakeBrickLink,
   type FakeBrickLink,
 } from '../../tests/support/fake-bricklink';
@@ -31,13 +31,7 @@ import {
   uploadBatch,
 } from '../test/upload-recovery';
 
-const c = FAKE_BRICKLINK_CREDENTIALS;
-const RIGHT_BL = {
-  consumer_key: c.consumerKey,
-  consumer_secret: c.consumerSecret,
-  token_key: c.tokenValue,
-  token_secret: c.tokenSecret,
-};
+const RIGHT_BL = blStoreCredentials();
 const WRONG_BL = { ...RIGHT_BL, token_secret: 'a-wrong-token-secret-0001' };
 const WRONG_BO = { api_key: 'a-wrong-brickowl-key-0002' };
 const CREDENTIALS_REFUSED =

@@ -1,30 +1,20 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../test/helpers';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachDialect } from '../test/helpers';
 import { pruneSyncHistory } from './housekeeping';
-import { syncDevice } from '../test/sync-device';
-import { createNotesTable, noteTexts, registerNotes } from '../test/sync-notes';
+import { notesSuite, noteTexts } from '../test/sync-notes';
 import { companyId } from '../test/locations-support';
-
-registerNotes();
 
 const HOUR = 3600;
 const longAgo = new Date(Date.now() - 10 * HOUR * 1000).toISOString();
 
 describeEachDialect('sync housekeeping', (dialect) => {
-  let t: TestApp;
-  let picker: string;
-  let manager: string;
+  const s = notesSuite(dialect);
+  const { device } = s;
   let demoId: number;
-  const device = syncDevice(() => t);
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    await createNotesTable(t.app.db);
-    picker = await loginAs(t.app, 'picker@demo.test');
-    manager = await loginAs(t.app, 'warehouse@demo.test');
-    demoId = await companyId(t.app, 'Demo Bricks');
+    demoId = await companyId(s.t.app, 'Demo Bricks');
   });
-  afterAll(() => t.close());
 
   async function push(auth: string, name: string, args: unknown) {
     const entry = device.entry(name, args);
@@ -39,34 +29,34 @@ describeEachDialect('sync housekeeping', (dialect) => {
       cursor: number;
       has_more: boolean;
       resync?: boolean;
-    }>(picker, 'notes', cursor);
+    }>(s.picker, 'notes', cursor);
   const noteId = async (text: string) => (await pull(0)).rows.find((r) => r.text === text)!.id;
 
   it('prunes records and tombstones older than the horizon and asks older cursors to resync', async () => {
-    await push(picker, 'note.add.v1', { text: 'hk old' });
-    await push(picker, 'note.add.v1', { text: 'hk gone' });
+    await push(s.picker, 'note.add.v1', { text: 'hk old' });
+    await push(s.picker, 'note.add.v1', { text: 'hk gone' });
     const before = (await pull(0)).cursor;
-    const oldMutation = await push(manager, 'note.delete.v1', { id: await noteId('hk gone') });
+    const oldMutation = await push(s.manager, 'note.delete.v1', { id: await noteId('hk gone') });
     // Age everything written so far beyond a one-hour horizon.
-    await t.app.db.updateTable('applied_mutations').set({ created_at: longAgo }).execute();
-    await t.app.db.updateTable('sync_tombstones').set({ created_at: longAgo }).execute();
-    const recent = await push(picker, 'note.add.v1', { text: 'hk recent' });
-    const recentDelete = await push(manager, 'note.delete.v1', { id: await noteId('hk old') });
+    await s.t.app.db.updateTable('applied_mutations').set({ created_at: longAgo }).execute();
+    await s.t.app.db.updateTable('sync_tombstones').set({ created_at: longAgo }).execute();
+    const recent = await push(s.picker, 'note.add.v1', { text: 'hk recent' });
+    const recentDelete = await push(s.manager, 'note.delete.v1', { id: await noteId('hk old') });
 
-    const pruned = await pruneSyncHistory(t.app.db, HOUR);
+    const pruned = await pruneSyncHistory(s.t.app.db, HOUR);
     expect(pruned.tombstones).toBeGreaterThanOrEqual(1);
-    const ids = (await t.app.db.selectFrom('applied_mutations').select('id').execute()).map(
+    const ids = (await s.t.app.db.selectFrom('applied_mutations').select('id').execute()).map(
       (r) => r.id,
     );
     expect(ids).not.toContain(oldMutation);
     expect(ids).toEqual(expect.arrayContaining([recent, recentDelete]));
-    const tombstones = await t.app.db
+    const tombstones = await s.t.app.db
       .selectFrom('sync_tombstones')
       .select('version')
       .where('company_id', '=', demoId)
       .execute();
     expect(tombstones).toHaveLength(1); // only the recent delete's
-    const counter = await t.app.db
+    const counter = await s.t.app.db
       .selectFrom('company_sync_versions')
       .select(['version', 'pruned_version'])
       .where('company_id', '=', demoId)
@@ -90,10 +80,10 @@ describeEachDialect('sync housekeeping', (dialect) => {
     expect(fresh.resync).toBeUndefined();
     expect(fresh.rows.map((r) => r.text)).toEqual(expect.arrayContaining(['hk recent']));
     expect(fresh.rows.map((r) => r.text)).not.toContain('hk gone');
-    expect(await noteTexts(t.app.db, demoId)).not.toContain('hk old');
+    expect(await noteTexts(s.t.app.db, demoId)).not.toContain('hk old');
 
     // Pruning again finds nothing new and never lowers the watermark.
-    expect(await pruneSyncHistory(t.app.db, HOUR)).toEqual({ mutations: 0, tombstones: 0 });
+    expect(await pruneSyncHistory(s.t.app.db, HOUR)).toEqual({ mutations: 0, tombstones: 0 });
   });
 
   it('asks a device whose cursor is ahead of the server (a restored backup) to resync', async () => {
@@ -104,6 +94,6 @@ describeEachDialect('sync housekeeping', (dialect) => {
   });
 
   it('defaults the horizon to the refresh-token lifetime', () => {
-    expect(t.config.syncHorizonSeconds).toBe(t.config.refreshTokenTtlSeconds);
+    expect(s.t.config.syncHorizonSeconds).toBe(s.t.config.refreshTokenTtlSeconds);
   });
 });

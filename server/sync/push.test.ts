@@ -5,13 +5,11 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import pino from 'pino';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { beforeAll, beforeEach, expect, it } from 'vitest';
 import type { Database } from '../db/schema';
-import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../test/helpers';
+import { createTestApp, describeEachDialect } from '../test/helpers';
 import { pushMutations } from './push';
-import { createNotesTable, noteFaults, noteTexts, registerNotes } from '../test/sync-notes';
-
-registerNotes();
+import { noteFaults, notesSuite, noteTexts } from '../test/sync-notes';
 
 function closedSqlite(): Kysely<Database> {
   const file = new SQLite(':memory:');
@@ -39,39 +37,30 @@ const note = (seq: number, text: string, extra: Record<string, unknown> = {}): M
 });
 
 describeEachDialect('sync push', (dialect) => {
-  let t: TestApp;
-  let picker: string;
-  let manager: string;
-  let other: string;
   let demoId: number;
   let otherId: number;
   const logLines: string[] = [];
   let device = '';
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  const s = notesSuite(dialect, { logger: pino({ level: 'info' }, sink) });
 
   beforeAll(async () => {
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        logLines.push(String(chunk));
-        done();
-      },
-    });
-    t = await createTestApp(dialect, {}, { logger: pino({ level: 'info' }, sink) });
-    await createNotesTable(t.app.db);
-    picker = await loginAs(t.app, 'picker@demo.test');
-    manager = await loginAs(t.app, 'warehouse@demo.test');
-    other = await loginAs(t.app, 'admin@other.test');
-    const companies = await t.app.db.selectFrom('companies').select(['id', 'name']).execute();
+    const companies = await s.t.app.db.selectFrom('companies').select(['id', 'name']).execute();
     demoId = companies.find((c) => c.name === 'Demo Bricks')!.id;
     otherId = companies.find((c) => c.name === 'Other Bricks')!.id;
   });
-  afterAll(() => t.close());
   beforeEach(() => {
     device = `device-${randomUUID()}`;
     noteFaults.times = 0;
   });
 
   const push = (auth: string, mutations: Mutation[], deviceId = device) =>
-    t.app.inject({
+    s.t.app.inject({
       method: 'POST',
       url: '/api/v1/sync/push',
       headers: { authorization: auth },
@@ -80,17 +69,17 @@ describeEachDialect('sync push', (dialect) => {
 
   it('applies a mutation once, and answers a replay with the recorded result', async () => {
     const m = note(1, 'once only');
-    const first = await push(picker, [m]);
+    const first = await push(s.picker, [m]);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ results: [{ id: m.id, status: 'applied' }], last_seq: 1 });
-    const again = await push(picker, [m]);
+    const again = await push(s.picker, [m]);
     expect(again.json()).toEqual(first.json());
-    expect((await noteTexts(t.app.db, demoId)).filter((x) => x === 'once only')).toHaveLength(1);
+    expect((await noteTexts(s.t.app.db, demoId)).filter((x) => x === 'once only')).toHaveLength(1);
   });
 
   it('replays a rejection with the same code and message, applying nothing', async () => {
     const m = note(1, 'refuse me');
-    const first = await push(picker, [m]);
+    const first = await push(s.picker, [m]);
     const expected = {
       id: m.id,
       status: 'rejected',
@@ -98,10 +87,10 @@ describeEachDialect('sync push', (dialect) => {
       message: 'This note is refused.',
     };
     expect(first.json().results).toEqual([expected]);
-    expect(await noteTexts(t.app.db, demoId)).not.toContain('refuse me');
-    const again = await push(picker, [m]);
+    expect(await noteTexts(s.t.app.db, demoId)).not.toContain('refuse me');
+    const again = await push(s.picker, [m]);
     expect(again.json().results).toEqual([expected]);
-    const rec = await t.app.db
+    const rec = await s.t.app.db
       .selectFrom('applied_mutations')
       .selectAll()
       .where('id', '=', m.id)
@@ -111,13 +100,13 @@ describeEachDialect('sync push', (dialect) => {
 
   it('applies 20 concurrent pushes of the same mutation id exactly once', async () => {
     const m = note(1, 'raced', { delay_ms: 20 });
-    const answers = await Promise.all(Array.from({ length: 20 }, () => push(picker, [m])));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => push(s.picker, [m])));
     for (const a of answers) {
       expect(a.statusCode).toBe(200);
       expect(a.json().results).toEqual([{ id: m.id, status: 'applied' }]);
     }
-    expect((await noteTexts(t.app.db, demoId)).filter((x) => x === 'raced')).toHaveLength(1);
-    const recs = await t.app.db
+    expect((await noteTexts(s.t.app.db, demoId)).filter((x) => x === 'raced')).toHaveLength(1);
+    const recs = await s.t.app.db
       .selectFrom('applied_mutations')
       .select('id')
       .where('id', '=', m.id)
@@ -132,21 +121,21 @@ describeEachDialect('sync push', (dialect) => {
   // the SQLite run does not report a skipped check.)
   const onPostgres = dialect === 'postgres' ? it : () => {};
   onPostgres('applies a mutation id once across two servers on one database', async () => {
-    const url = t.config.databaseUrl ?? `sqlite:${join(t.config.dataDir, 'warehouse.sqlite')}`;
+    const url = s.t.config.databaseUrl ?? `sqlite:${join(s.t.config.dataDir, 'warehouse.sqlite')}`;
     const second = await createTestApp(dialect, {
       databaseUrl: url,
-      jwtSecret: t.config.jwtSecret,
+      jwtSecret: s.t.config.jwtSecret,
       seedDemo: false,
     });
     try {
       const m = note(1, 'two servers', { delay_ms: 10 });
-      const apps = [t.app, second.app];
+      const apps = [s.t.app, second.app];
       const answers = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
           apps[i % 2].inject({
             method: 'POST',
             url: '/api/v1/sync/push',
-            headers: { authorization: picker },
+            headers: { authorization: s.picker },
             payload: { device_id: device, mutations: [m] },
           }),
         ),
@@ -155,7 +144,7 @@ describeEachDialect('sync push', (dialect) => {
         expect(a.statusCode, a.body).toBe(200);
         expect(a.json().results).toEqual([{ id: m.id, status: 'applied' }]);
       }
-      expect((await noteTexts(t.app.db, demoId)).filter((x) => x === 'two servers')).toHaveLength(
+      expect((await noteTexts(s.t.app.db, demoId)).filter((x) => x === 'two servers')).toHaveLength(
         1,
       );
     } finally {
@@ -167,7 +156,7 @@ describeEachDialect('sync push', (dialect) => {
     const a = note(3, 'batch first');
     const b = note(4, 'refuse me');
     const c = note(5, 'batch last');
-    const res = await push(picker, [c, a, b]);
+    const res = await push(s.picker, [c, a, b]);
     expect(res.statusCode).toBe(200);
     expect(res.json().results.map((r: { id: string; status: string }) => [r.id, r.status])).toEqual(
       [
@@ -176,7 +165,7 @@ describeEachDialect('sync push', (dialect) => {
         [c.id, 'applied'],
       ],
     );
-    const texts = await noteTexts(t.app.db, demoId);
+    const texts = await noteTexts(s.t.app.db, demoId);
     expect(texts.indexOf('batch first')).toBeLessThan(texts.indexOf('batch last'));
     expect(res.json().last_seq).toBe(5);
   });
@@ -191,7 +180,7 @@ describeEachDialect('sync push', (dialect) => {
       args: { id: 1 },
     };
     logLines.length = 0;
-    const res = await push(picker, [unknown, badArgs, noRole]);
+    const res = await push(s.picker, [unknown, badArgs, noRole]);
     expect(res.statusCode).toBe(200);
     const [r1, r2, r3] = res.json().results;
     // The device is told in the floor's words; the change's name stays in the server's log.
@@ -221,7 +210,7 @@ describeEachDialect('sync push', (dialect) => {
       message: 'Permission denied',
     });
     // Rejections are recorded: a replay gives the same answers.
-    const again = await push(picker, [unknown, badArgs, noRole]);
+    const again = await push(s.picker, [unknown, badArgs, noRole]);
     expect(again.json().results).toEqual(res.json().results);
   });
 
@@ -238,23 +227,23 @@ describeEachDialect('sync push', (dialect) => {
       [],
     ];
     for (const payload of bodies) {
-      const res = await t.app.inject({
+      const res = await s.t.app.inject({
         method: 'POST',
         url: '/api/v1/sync/push',
-        headers: { authorization: picker },
+        headers: { authorization: s.picker },
         payload: payload as object,
       });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().errors[0].detail).toBeTruthy();
     }
-    const broken = await t.app.inject({
+    const broken = await s.t.app.inject({
       method: 'POST',
       url: '/api/v1/sync/push',
-      headers: { authorization: picker, 'content-type': 'application/json' },
+      headers: { authorization: s.picker, 'content-type': 'application/json' },
       payload: '{"device_id": ',
     });
     expect(broken.statusCode).toBe(400);
-    const anonymous = await t.app.inject({
+    const anonymous = await s.t.app.inject({
       method: 'POST',
       url: '/api/v1/sync/push',
       payload: { device_id: device, mutations: [] },
@@ -263,19 +252,19 @@ describeEachDialect('sync push', (dialect) => {
   });
 
   it('accepts a seq gap, logs the missing range and reports last_seq', async () => {
-    const first = await push(picker, [note(3, 'before gap')]);
+    const first = await push(s.picker, [note(3, 'before gap')]);
     expect(first.json().last_seq).toBe(3);
     logLines.length = 0;
-    const res = await push(picker, [note(5, 'after gap')]);
+    const res = await push(s.picker, [note(5, 'after gap')]);
     expect(res.json()).toMatchObject({ results: [{ status: 'applied' }], last_seq: 5 });
     const warning = logLines.map((l) => JSON.parse(l)).find((l) => /seq gap/.test(l.msg));
     expect(warning).toMatchObject({ deviceId: device, missing: [4, 4], level: 40 });
     // An older seq (a replay, or another tab) never lowers last_seq.
-    const older = await push(picker, [note(2, 'late entry')]);
+    const older = await push(s.picker, [note(2, 'late entry')]);
     expect(older.json().last_seq).toBe(5);
-    const empty = await push(picker, []);
+    const empty = await push(s.picker, []);
     expect(empty.json()).toEqual({ results: [], last_seq: 5 });
-    const fresh = await push(picker, [], `device-${randomUUID()}`);
+    const fresh = await push(s.picker, [], `device-${randomUUID()}`);
     expect(fresh.json()).toEqual({ results: [], last_seq: -1 });
   });
 
@@ -285,7 +274,7 @@ describeEachDialect('sync push', (dialect) => {
     const c = note(3, 'fault after');
     Object.assign(noteFaults, { text: 'fault victim', times: 1 });
     logLines.length = 0;
-    const res = await push(picker, [a, b, c]);
+    const res = await push(s.picker, [a, b, c]);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       results: [
@@ -304,28 +293,28 @@ describeEachDialect('sync push', (dialect) => {
     const logged = logLines.map((l) => JSON.parse(l)).find((l) => l.mutationId === b.id);
     expect(logged).toMatchObject({ level: 50, mutation: 'note.add.v1', deviceId: device });
     expect(logged.err.message).toBe('injected server fault');
-    const rec = await t.app.db
+    const rec = await s.t.app.db
       .selectFrom('applied_mutations')
       .select('id')
       .where('id', '=', b.id)
       .executeTakeFirst();
     expect(rec).toBeUndefined();
-    expect(await noteTexts(t.app.db, demoId)).not.toContain('fault victim');
+    expect(await noteTexts(s.t.app.db, demoId)).not.toContain('fault victim');
 
     // Every mutation of a push failing is still an answer (200), not an outage.
     noteFaults.times = 1;
-    const again = await push(picker, [b]);
+    const again = await push(s.picker, [b]);
     expect(again.statusCode).toBe(200);
     expect(again.json().results).toMatchObject([{ id: b.id, status: 'failed' }]);
 
     // The retry applies it once; the others answer from their records.
-    const retry = await push(picker, [a, b, c]);
+    const retry = await push(s.picker, [a, b, c]);
     expect(retry.json().results.map((r: { status: string }) => r.status)).toEqual([
       'applied',
       'applied',
       'applied',
     ]);
-    const after = await noteTexts(t.app.db, demoId);
+    const after = await noteTexts(s.t.app.db, demoId);
     expect(after.filter((x) => x.startsWith('fault'))).toEqual([
       'fault before',
       'fault after',
@@ -339,20 +328,20 @@ describeEachDialect('sync push', (dialect) => {
     const gone = dialect === 'postgres' ? unreachablePostgres() : closedSqlite();
     const user = { id: 1, companyId: demoId, permissions: [] as number[] } as never;
     const a = note(1, 'never');
-    const outcome = await pushMutations(gone, t.app.log, user, {
+    const outcome = await pushMutations(gone, s.t.app.log, user, {
       device_id: device,
       mutations: [a],
     });
     expect(outcome).toMatchObject({ results: [], stoppedAt: a.id });
     await gone.destroy().catch(() => {});
-    expect(await noteTexts(t.app.db, demoId)).not.toContain('never');
+    expect(await noteTexts(s.t.app.db, demoId)).not.toContain('never');
   });
 
   it("never lets another company see or replay a company's mutation results", async () => {
     const m = note(1, 'demo secret');
-    await push(picker, [m]);
+    await push(s.picker, [m]);
     // Same mutation id and the same device id from Other Bricks.
-    const res = await push(other, [{ ...m, args: { text: 'other copy' } }]);
+    const res = await push(s.other, [{ ...m, args: { text: 'other copy' } }]);
     expect(res.statusCode).toBe(200);
     expect(res.json().results).toEqual([
       {
@@ -363,17 +352,17 @@ describeEachDialect('sync push', (dialect) => {
       },
     ]);
     expect(res.json().last_seq).toBe(1);
-    expect(await noteTexts(t.app.db, otherId)).toEqual([]);
-    const rec = await t.app.db
+    expect(await noteTexts(s.t.app.db, otherId)).toEqual([]);
+    const rec = await s.t.app.db
       .selectFrom('applied_mutations')
       .select(['company_id', 'status'])
       .where('id', '=', m.id)
       .executeTakeFirstOrThrow();
     expect(rec).toEqual({ company_id: demoId, status: 'applied' });
     // The device's seq history of the other company is not carried over.
-    const next = await push(other, [note(1, 'other own')]);
+    const next = await push(s.other, [note(1, 'other own')]);
     expect(next.json()).toMatchObject({ results: [{ status: 'applied' }], last_seq: 1 });
-    expect(await noteTexts(t.app.db, otherId)).toEqual(['other own']);
+    expect(await noteTexts(s.t.app.db, otherId)).toEqual(['other own']);
   });
 
   it('lets a manager delete, with a rejection for a missing row', async () => {
@@ -383,18 +372,20 @@ describeEachDialect('sync push', (dialect) => {
       name: 'note.delete.v1',
       args: { id },
     });
-    const res = await push(manager, [del(999999, 1)]);
+    const res = await push(s.manager, [del(999999, 1)]);
     expect(res.json().results[0]).toMatchObject({ status: 'rejected', code: 'note_missing' });
   });
 
   it('leaves no transaction open behind it', async () => {
     if (dialect === 'postgres') {
       const open = await sql<{ n: number }>`select count(*) as n from pg_stat_activity
-        where datname = current_database() and state like 'idle in transaction%'`.execute(t.app.db);
+        where datname = current_database() and state like 'idle in transaction%'`.execute(
+        s.t.app.db,
+      );
       expect(Number(open.rows[0].n)).toBe(0);
     }
     // A leaked SQLite transaction would hold the only connection: this write would never finish.
-    const write = t.app.db
+    const write = s.t.app.db
       .insertInto('company_sync_versions')
       .values({ company_id: 999, version: 0 })
       .execute();

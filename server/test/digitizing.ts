@@ -1,10 +1,9 @@
-import type { Response as InjectResponse } from 'light-my-request';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { DialectName } from '../db';
 import type { TrayRow } from '../../contract/batch-trays';
 import type { BatchRow } from '../../contract/projects';
 import { nowIso } from '../db/dialect';
-import { createTestApp, type TestApp } from './helpers';
+import { caller, createTestApp, type Call, type TestApp } from './helpers';
 import { bearerFor, companyId } from './locations-support';
 
 /** Test helpers of the digitizing suites (projects, batches, batch trays); not used by the server. */
@@ -32,24 +31,6 @@ export async function startDigitizing(dialect: DialectName): Promise<Digitizing>
     filler: await bearerFor(t.app, 'Demo Bricks', ['picker']),
     stranger: await bearerFor(t.app, 'Other Bricks', ['digibrick_manager']),
   };
-}
-
-export type Call = (
-  auth: string,
-  method: 'GET' | 'PUT' | 'POST',
-  url: string,
-  payload?: unknown,
-) => Promise<InjectResponse>;
-
-/** Calls `/api<url>` on `t`'s server with the bearer header `auth`. */
-export function caller(t: () => TestApp): Call {
-  return (auth, method, url, payload) =>
-    t().app.inject({
-      method,
-      url: `/api${url}`,
-      headers: { authorization: auth },
-      payload: payload as object,
-    });
 }
 
 /** Calls `/api/v3/brickbase/<url>` (the BrickBase catalog's API) on `t`'s server as `auth`. */
@@ -208,3 +189,20 @@ export const traysOfBatch = (t: TestApp, batchId: number) =>
     .where('batch_id', '=', batchId)
     .orderBy('tray_nr')
     .execute();
+
+/**
+ * A digitizing suite's world, set up before its tests and closed after them: the server and roles
+ * of startDigitizing, `call` on that server, the company's first item, and (when `project` is
+ * named) a project of that name made by the manager.
+ */
+export function digitizingSuite(dialect: DialectName, project?: string): Digitizing & BatchSuite {
+  const s = {} as Digitizing & BatchSuite;
+  s.call = caller(() => s.t);
+  beforeAll(async () => {
+    Object.assign(s, await startDigitizing(dialect));
+    s.item = await firstItem(s.t, s.demo);
+    if (project) s.projectId = await createProject(s.call, s.manager, project);
+  });
+  afterAll(() => s.t.close());
+  return s;
+}

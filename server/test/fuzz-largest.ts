@@ -7,8 +7,8 @@ import {
   type BatchRow,
   type ProjectRow,
 } from '../../contract/projects';
-import { caller, firstItem, insertTrays } from './digitizing';
-import type { TestApp } from './helpers';
+import { firstItem, insertTrays } from './digitizing';
+import { caller, type TestApp } from './helpers';
 
 /**
  * A project at the largest prices and hours, with a batch of trays at the largest price and

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Response as InjectResponse } from 'light-my-request';
 import { describe } from 'vitest';
 import { buildApp, type App, type BuildOptions } from '../app';
 import { loadConfig, type AppConfig } from '../config';
@@ -108,4 +109,22 @@ export async function permissionIdsOf(app: App, email: string): Promise<number[]
     .orderBy('up.permission_id')
     .execute();
   return rows.map((r) => r.permission_id);
+}
+
+export type Call = (
+  auth: string,
+  method: 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) => Promise<InjectResponse>;
+
+/** Calls `/api<url>` on `t`'s server with the bearer header `auth`. */
+export function caller(t: () => TestApp): Call {
+  return (auth, method, url, payload) =>
+    t().app.inject({
+      method,
+      url: `/api${url}`,
+      headers: { authorization: auth },
+      payload: payload as object,
+    });
 }

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { FAKE_BRICKLINK_CREDENTIALS } from '../../tests/support/fake-bricklink';
+import { blStoreCredentials } from '../../tests/support/fake-bricklink';
 import { FAKE_BRICKOWL_KEY } from '../../tests/support/fake-brickowl';
 import type { App } from '../app';
 import { nowIso } from '../db/dialect';
@@ -15,7 +15,6 @@ export async function addStore(
   platform: 'BRICKLINK' | 'BRICKOWL',
   credentials?: Record<string, string>,
 ): Promise<number> {
-  const c = FAKE_BRICKLINK_CREDENTIALS;
   const res = await app.inject({
     method: 'POST',
     url: '/api/v2/stores',
@@ -29,14 +28,7 @@ export async function addStore(
           external_id: 'teststore',
           credentials:
             credentials ??
-            (platform === 'BRICKLINK'
-              ? {
-                  consumer_key: c.consumerKey,
-                  consumer_secret: c.consumerSecret,
-                  token_key: c.tokenValue,
-                  token_secret: c.tokenSecret,
-                }
-              : { api_key: FAKE_BRICKOWL_KEY }),
+            (platform === 'BRICKLINK' ? blStoreCredentials() : { api_key: FAKE_BRICKOWL_KEY }),
         },
       },
     }),

@@ -290,6 +290,20 @@ export async function stockAt(db: Db, locationId: number, itemId: number): Promi
   return row ? Number(row.quantity) : 0;
 }
 
+/** The version of a floor row (an order, an order item or a stock row). */
+export async function versionOf(
+  db: Db,
+  table: 'orders' | 'order_items' | 'location_content',
+  id: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select('version')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return Number(row.version);
+}
+
 export async function pickedOf(db: Db, orderId: number, itemId: number): Promise<number> {
   const row = await db
     .selectFrom('order_items')

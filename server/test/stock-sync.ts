@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startFakeBrickLink, type FakeBrickLink } from '../../tests/support/fake-bricklink';
 import { startFakeBrickOwl, type FakeBrickOwl } from '../../tests/support/fake-brickowl';
 import type { App } from '../app';
@@ -115,6 +115,17 @@ export function stockSyncSuite(dialect: DialectName) {
     await s.bo.close();
     await s.t.close();
   });
+  /** Order intake of the store, and every job it queues. */
+  const intake = async (store: number) => {
+    const res = await s.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/order_intake',
+      headers: { authorization: s.syncer },
+      payload: { store_id: store },
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    await drain(s.runner);
+  };
   return Object.assign(s, {
     urls,
     part: () => parts[next++],
@@ -130,6 +141,50 @@ export function stockSyncSuite(dialect: DialectName) {
       );
       await queueUpload(s.t.app.db, s.demo, batch, null, stores);
       await drain(s.runner);
+    },
+    intake,
+    /**
+     * BrickLink sells `quantity` of the item from the store's lot (and takes it off the lot) in
+     * order `orderId`; the order intake brings it in.
+     */
+    async sellOnBrickLink(
+      store: number,
+      itemId: number,
+      quantity: number,
+      order: { orderId: number; buyer: string },
+    ) {
+      const lotId = Number(await lotOf(s.t.app, store, itemId));
+      s.bl.inventory.get(lotId)!.quantity -= quantity;
+      const item = await s.t.app.db
+        .selectFrom('items as i')
+        .innerJoin('moulds as m', 'm.id', 'i.mold_id')
+        .innerJoin('colours as c', 'c.id', 'i.colour_id')
+        .select(['m.bl_mold_id', 'c.bl_colour_id'])
+        .where('i.id', '=', itemId)
+        .executeTakeFirstOrThrow();
+      s.bl.addOrder(
+        {
+          order_id: order.orderId,
+          date_ordered: nowIso(),
+          buyer_name: order.buyer,
+          status: 'PAID',
+          total_count: quantity,
+          unique_count: 1,
+        },
+        [
+          [
+            {
+              inventory_id: lotId,
+              item: { no: item.bl_mold_id!, type: 'PART' },
+              color_id: Number(item.bl_colour_id),
+              quantity,
+              new_or_used: 'N',
+              unit_price: '0.2500',
+            },
+          ],
+        ],
+      );
+      await intake(store);
     },
     async blQuantity(store: number, itemId: number) {
       return s.bl.inventory.get(Number(await lotOf(s.t.app, store, itemId)))?.quantity;

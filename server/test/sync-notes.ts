@@ -1,10 +1,14 @@
 import type { Kysely } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
 import { z } from 'zod';
 import { withId } from '../db/dialect';
+import type { DialectName } from '../db';
 import type { Database } from '../db/schema';
 import { defineCollection, registerCollection } from '../sync/collections';
 import { defineMutation, MutationRejected, registerMutation } from '../sync/mutations';
 import { recordTombstone } from '../sync/version';
+import { createTestApp, loginAs, type TestApp, type TestAppOptions } from './helpers';
+import { syncDevice } from './sync-device';
 
 /**
  * A tiny synced table for the engine's own tests and benchmark, so they do not depend on the
@@ -142,4 +146,23 @@ export async function noteIds(
     .where('company_id', '=', companyId)
     .execute();
   return new Map(rows.map((r) => [r.text, r.id]));
+}
+
+/**
+ * The sync engine suites' world: the notes registered, a test app on `dialect` with their table,
+ * sessions of the demo picker and warehouse manager and of the other company's admin, and a
+ * device syncing with the app.
+ */
+export function notesSuite(dialect: DialectName, opts: TestAppOptions = {}) {
+  registerNotes();
+  const s = {} as { t: TestApp; picker: string; manager: string; other: string };
+  beforeAll(async () => {
+    s.t = await createTestApp(dialect, {}, opts);
+    await createNotesTable(s.t.app.db);
+    s.picker = await loginAs(s.t.app, 'picker@demo.test');
+    s.manager = await loginAs(s.t.app, 'warehouse@demo.test');
+    s.other = await loginAs(s.t.app, 'admin@other.test');
+  });
+  afterAll(() => s.t.close());
+  return Object.assign(s, { device: syncDevice(() => s.t) });
 }

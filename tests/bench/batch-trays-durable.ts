@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { growBatch } from './batch-trays';
+import { growBatch, managerTrayApi } from './batch-trays';
 import {
   demoServer,
   launchChromium,
@@ -52,16 +52,8 @@ async function seedEdits(page: Page, batchId: number, trays: Record<string, unkn
 
 /** The batch's trays as GET /v1/trays answers them to the manager. */
 async function traysOf(baseUrl: string, batchId: number) {
-  const basic = Buffer.from(`${MANAGER}:${PASSWORD}`).toString('base64');
-  const login = await fetch(`${baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${basic}` },
-  });
-  const { access_token } = (await login.json()) as { access_token: string };
-  const res = await fetch(`${baseUrl}/api/v1/trays?project_id=1&batch_id=${batchId}`, {
-    headers: { authorization: `Bearer ${access_token}` },
-  });
-  return (await res.json()) as { results: Record<string, unknown>[] };
+  const api = await managerTrayApi(baseUrl, batchId);
+  return (await (await api('GET', '/v1/trays')).json()) as { results: Record<string, unknown>[] };
 }
 
 type SavedTray = { tray_nr: number; quantity: number; version: number };

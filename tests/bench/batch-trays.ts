@@ -10,6 +10,7 @@ import {
   type Bench,
   type BenchRow,
 } from './support';
+import { signIn } from '../support/server-process';
 
 const TRAYS = 2_000;
 const EDITS = 500;
@@ -73,6 +74,17 @@ export function growBatch(dataDir: string): number {
   }
 }
 
+/** The batch's tray routes (`/v1/trays…` of project 1) called as the digitizing manager. */
+export async function managerTrayApi(baseUrl: string, batchId: number) {
+  const { access_token } = await signIn(baseUrl, MANAGER, PASSWORD);
+  return (method: string, path: string, body?: unknown) =>
+    fetch(`${baseUrl}/api${path}?project_id=1&batch_id=${batchId}`, {
+      method,
+      headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+}
+
 /**
  * The batch trays editor with 2,000 trays in headless Chromium through the real page (load to
  * the first rows drawn; a header click sorting all rows, to the next frame), and accept-all of
@@ -110,19 +122,7 @@ export const batchTrays: Bench = {
         sorts.push(took);
       }
 
-      const login = await fetch(`${server.baseUrl}/api/login`, {
-        method: 'POST',
-        headers: {
-          authorization: `Basic ${Buffer.from(`${MANAGER}:${PASSWORD}`).toString('base64')}`,
-        },
-      });
-      const token = ((await login.json()) as { access_token: string }).access_token;
-      const api = (method: string, path: string, body?: unknown) =>
-        fetch(`${server.baseUrl}/api${path}?project_id=1&batch_id=${batchId}`, {
-          method,
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
+      const api = await managerTrayApi(server.baseUrl, batchId);
       const gets: number[] = [];
       let list = { results: [] as Record<string, unknown>[] };
       for (let i = 0; i < 3; i++) {

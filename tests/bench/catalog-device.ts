@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
 import { freshDataDir, median, ms, startServer, type Bench, type BenchRow } from './support';
+import { signIn } from '../support/server-process';
 
 /** A full-size catalog: what a real Rebrickable dump holds. */
 const SIZE = { parts: 62_000, elements: 109_000, sets: 26_000, minifigs: 17_000 };
@@ -174,13 +175,7 @@ export const catalogDevice: Bench = {
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-sync'],
     });
     try {
-      const login = await fetch(`${server.baseUrl}/api/login`, {
-        method: 'POST',
-        headers: {
-          authorization: `Basic ${Buffer.from(`${PICKER}:${PASSWORD}`).toString('base64')}`,
-        },
-      });
-      const auth = `Bearer ${((await login.json()) as { access_token: string }).access_token}`;
+      const auth = `Bearer ${(await signIn(server.baseUrl, PICKER, PASSWORD)).access_token}`;
       // The server builds its chunks on the first manifest after a change.
       const b0 = performance.now();
       const manifest = (await (

@@ -7,6 +7,7 @@ import { PickingStatus } from '../../contract/orders';
 import { Permission } from '../../contract/permissions';
 import { collectionsPulledBy } from '../../contract/sync-collections';
 import { demoServer, launchChromium, ms, signedInPage, type Bench, type BenchRow } from './support';
+import { signIn } from '../support/server-process';
 
 const WRITES = 1000;
 /** What a picker's device pulls (the first sync is over when each has a cursor). */
@@ -223,13 +224,7 @@ export const clientFlush: Bench = {
       const afterBatched = pickedOnServer(dataDir, target.orderItemId);
 
       // One request per write, from the same page, sequential.
-      const login = await fetch(`${server.baseUrl}/api/login`, {
-        method: 'POST',
-        headers: {
-          authorization: `Basic ${Buffer.from(`${PICKER}:${PASSWORD}`).toString('base64')}`,
-        },
-      });
-      const token = ((await login.json()) as { access_token: string }).access_token;
+      const token = (await signIn(server.baseUrl, PICKER, PASSWORD)).access_token;
       const singleMs = (await page.evaluate(`(async () => {
         const device = crypto.randomUUID();
         const started = performance.now();

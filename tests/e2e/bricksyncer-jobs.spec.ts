@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   FAKE_BRICKLINK_CREDENTIALS,
+  blStoreCredentials,
   startFakeBrickLink,
   type FakeBrickLink,
 } from '../support/fake-bricklink';
@@ -160,12 +161,7 @@ test.describe('Retry of a failed upload', () => {
           name,
           platform: 'BRICKLINK',
           external_id: 'retrybricks',
-          credentials: {
-            consumer_key: c.consumerKey,
-            consumer_secret: c.consumerSecret,
-            token_key: c.tokenValue,
-            token_secret: 'a-wrong-token-secret-0001',
-          },
+          credentials: { ...blStoreCredentials(), token_secret: 'a-wrong-token-secret-0001' },
         },
       },
     });

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { readBsxText, type BsxLot } from '../../contract/bsx';
 import type { SyncBatchItem } from '../../contract/sync-batches';
 import { NO_STORE } from '../../server/jobs/upload';
+import { createBatchFromSample } from './support/batches';
 import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
 
 // The refused upload (no store has credentials) is a 409 the browser logs.
@@ -48,18 +49,7 @@ test('a bricksyncer imports the BrickStore sample, creates a batch and edits a p
 
   // The minifigure and the set are not in the demo catalog: take them out; pick a condition for
   // the used plate (the new brick keeps NEW).
-  await page.getByRole('button', { name: 'Remove row 4' }).click();
-  await page.getByRole('button', { name: 'Remove row 3' }).click();
-  await page.getByRole('button', { name: 'Edit row 2' }).click();
-  await page.getByRole('combobox', { name: 'Condition of row 2' }).click();
-  await page.getByRole('option', { name: 'GOOD' }).click();
-  await page.getByRole('button', { name: 'Apply row 2' }).click();
-  await page.getByLabel('Name').fill(name);
-  await page.getByRole('button', { name: 'Create batch' }).click();
-
-  await expect(page).toHaveURL(/\/bricksyncer\/add_items$/);
-  await page.getByRole('link', { name }).click();
-  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await createBatchFromSample(page, name);
   const price = page.getByLabel('Price of Brick 2 x 2 White');
   await expect(price).toHaveValue('€ 0,085');
   await price.fill('1,25');

@@ -1,7 +1,7 @@
 import type { APIRequestContext, BrowserContext, Page, TestInfo } from '@playwright/test';
 import type { OrderItemWithLocations } from '../../contract/orders';
 import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
-import { claimableOrder, orderItems, stockOf } from './support/orders';
+import { claimableOrder, orderItems, orderOnDevice, stockOf } from './support/orders';
 import { wedgeScan } from './support/scanner';
 
 /**
@@ -22,18 +22,6 @@ test.use({ viewport: PHONE, allowedConsoleError: /status of 503/ });
 /** A demo order the picker can claim with something in stock to pick, from 24 down. */
 const freeOrder = (request: APIRequestContext, token: string, skip: number[] = []) =>
   claimableOrder(request, token, { skip: [...USED_ELSEWHERE, ...skip], withStock: true });
-
-/** The order is on the device and the first pull has ended. */
-async function orderOnDevice(page: Page, orderNumber: string) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 20_000,
-  });
-  await page.goto('/user_orders');
-  await expect(page.getByTestId('picker-order').filter({ hasText: orderNumber })).toBeVisible({
-    timeout: 30_000,
-  });
-  await expect(page.getByTestId('last-sync')).toContainText('Last sync', { timeout: 30_000 });
-}
 
 /** Scan the stop shown and confirm the prefilled quantity; returns it (0: nothing left). */
 async function pickStop(page: Page): Promise<number> {

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
 import { apiLogin, bearer, CATALOG_IMAGE_HOSTS, expect, loginAs, test } from './support/fixtures';
-import { claimableOrder } from './support/orders';
+import { claimableOrder, orderOnDevice } from './support/orders';
 import { wedgeScan } from './support/scanner';
 
 /**
@@ -69,18 +69,6 @@ async function phone(browser: Browser, baseURL: string): Promise<BrowserContext>
     route.fulfill({ status: 200, contentType: 'image/png', body: Buffer.alloc(0) }),
   );
   return context;
-}
-
-/** The order is on the device (the picker list pulled it) and the pull has ended. */
-async function orderOnDevice(page: Page, orderNumber: string) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 20_000,
-  });
-  await page.goto('/user_orders');
-  await expect(page.getByTestId('picker-order').filter({ hasText: orderNumber })).toBeVisible({
-    timeout: 30_000,
-  });
-  await expect(page.getByTestId('last-sync')).toContainText('Last sync', { timeout: 30_000 });
 }
 
 /** Scan the first stop and confirm the suggested quantity; returns what was picked where. */

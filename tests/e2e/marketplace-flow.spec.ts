@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import { FAKE_BRICKLINK_CREDENTIALS } from '../support/fake-bricklink';
 import { FAKE_BRICKOWL_KEY } from '../support/fake-brickowl';
+import { createBatchFromSample } from './support/batches';
 import { expect, test } from './support/fixtures';
 import { logIn, menu, useMarketplaceServer } from './support/marketplace-server';
 
@@ -99,17 +100,7 @@ test('a bricksyncer uploads a BrickStore batch to BrickLink and BrickOwl, then s
   await page.locator('input[type="file"]').setInputFiles(SAMPLE);
   await page.getByRole('button', { name: 'Convert to BC' }).click();
   await expect(page.getByTestId('import-row')).toHaveCount(4);
-  await page.getByRole('button', { name: 'Remove row 4' }).click();
-  await page.getByRole('button', { name: 'Remove row 3' }).click();
-  await page.getByRole('button', { name: 'Edit row 2' }).click();
-  await page.getByRole('combobox', { name: 'Condition of row 2' }).click();
-  await page.getByRole('option', { name: 'GOOD' }).click();
-  await page.getByRole('button', { name: 'Apply row 2' }).click();
-  await page.getByLabel('Name').fill(batch);
-  await page.getByRole('button', { name: 'Create batch' }).click();
-  await expect(page).toHaveURL(/\/bricksyncer\/add_items$/);
-  await page.getByRole('link', { name: batch }).click();
-  await expect(page.getByRole('heading', { name: batch })).toBeVisible();
+  await createBatchFromSample(page, batch);
   const batchId = Number(new URL(page.url()).pathname.split('/').pop());
 
   await page.getByLabel('Price of Brick 2 x 2 White').fill('1,25');

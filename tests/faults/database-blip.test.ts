@@ -3,7 +3,6 @@
 // reset. The server must stay up, answer the pushes it cannot serve with 503 (never 500, so the
 // device retries), and once the database is back, every write lands exactly once. PostgreSQL
 // only; skipped with the global setup's warning when it is not reachable.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +13,7 @@ import type { PushRequest } from '../../contract/sync';
 import { countUnsent, enqueue, flush, listOutbox } from '../../src/offline/engine';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { signIn, startServerProcess, type ServerProcess } from '../support/server-process';
+import { createPostgresDb, type PostgresDb } from '../support/postgres-db';
 
 const baseUrl = process.env.TEST_POSTGRES_URL;
 const WRITES = 300;
@@ -22,23 +22,19 @@ const OUTAGE_MS = 3000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 (baseUrl ? describe : describe.skip)('the database going away mid-flush', () => {
-  const dbName = `bw_blip_${randomBytes(6).toString('hex')}`;
+  let pgDb: PostgresDb;
   let dataDir: string;
   let dbProxy: FaultProxy;
   let server: ServerProcess;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
+    pgDb = await createPostgresDb(baseUrl!, 'bw_blip');
     const real = new URL(baseUrl!);
     dbProxy = await startFaultProxy({
       target: { host: real.hostname, port: Number(real.port || 5432) },
     });
-    const viaProxy = new URL(baseUrl!);
+    const viaProxy = new URL(pgDb.url);
     viaProxy.host = `127.0.0.1:${dbProxy.port}`;
-    viaProxy.pathname = `/${dbName}`;
     dataDir = mkdtempSync(join(tmpdir(), 'brick-blip-'));
     server = await startServerProcess({ dataDir, databaseUrl: viaProxy.toString() });
   }, 90_000);
@@ -46,10 +42,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   afterAll(async () => {
     await server?.stop();
     await dbProxy?.close();
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    await pgDb?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -125,9 +118,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
     expect(statuses).toContain(503);
     expect(await listOutbox()).toEqual([]);
 
-    const check = new pg.Client({
-      connectionString: Object.assign(new URL(baseUrl!), { pathname: `/${dbName}` }).toString(),
-    });
+    const check = new pg.Client({ connectionString: pgDb.url });
     await check.connect();
     try {
       const notes = await check.query<{ note: string; n: number }>(

@@ -4,8 +4,6 @@
 // restarted on the same data. Afterwards every write must be on the server exactly once, and the
 // outbox empty.
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PickingMutation } from '../../contract/mutations/picking';
@@ -14,29 +12,17 @@ import type { PushRequest } from '../../contract/sync';
 import { openDatabase } from '../../server/db';
 import { makeOrder, orderItemId } from '../../server/test/orders-fixture';
 import { countUnsent, enqueue, flush, listOutbox } from '../../src/offline/engine';
-import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
-import { signIn, startServerProcess, type ServerProcess } from '../support/server-process';
+import { proxiedServer } from '../support/proxied-server';
+import { signIn, startServerProcess } from '../support/server-process';
 
 const WRITES = 1000;
 /** Small pushes, so the faults hit many of them (100+ pushes instead of 10). */
 const BATCH = 10;
 const PUSH_PATH = '/api/v1/sync/push';
 
-let dataDir: string;
-let server: ServerProcess;
-let proxy: FaultProxy;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'brick-faults-'));
-  server = await startServerProcess({ dataDir });
-  proxy = await startFaultProxy({ target: { host: '127.0.0.1', port: server.port } });
-}, 90_000);
-
-afterAll(async () => {
-  await proxy?.close();
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const s = proxiedServer('faults');
+beforeAll(() => s.start(), 90_000);
+afterAll(() => s.stop());
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -48,7 +34,7 @@ const STOCK = 5000;
  * database beside the running server, as an order import would.
  */
 async function claimedOrderWithStock() {
-  const { db, destroy } = openDatabase({ dataDir });
+  const { db, destroy } = openDatabase({ dataDir: s.dataDir });
   try {
     const picker = await db
       .selectFrom('users')
@@ -88,7 +74,7 @@ async function claimedOrderWithStock() {
 
 describe('exactly-once under faults', () => {
   it('applies 1,000 offline writes once through dropped requests, lost answers and a SIGKILL', async () => {
-    const { access_token } = await signIn(server.url, 'picker@demo.test');
+    const { access_token } = await signIn(s.server.url, 'picker@demo.test');
     const pick = await claimedOrderWithStock();
     const run = globalThis.crypto.randomUUID().slice(0, 8);
     // Half picks of one piece (stock and picked count must move once per pick), half issue notes
@@ -104,7 +90,7 @@ describe('exactly-once under faults', () => {
     // Writes whose push answer reached the device.
     let heard = 0;
     const pushFn = async (body: PushRequest) => {
-      const response = await fetch(`${proxy.url}${PUSH_PATH}`, {
+      const response = await fetch(`${s.proxy.url}${PUSH_PATH}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
         body: JSON.stringify(body),
@@ -114,7 +100,7 @@ describe('exactly-once under faults', () => {
       return response;
     };
 
-    await proxy.setMode({ dropBefore: 0.1, dropAfter: 0.1 });
+    await s.proxy.setMode({ dropBefore: 0.1, dropAfter: 0.1 });
     const deadline = Date.now() + 90_000;
     let flushing = true;
     const flushLoop = (async () => {
@@ -137,10 +123,10 @@ describe('exactly-once under faults', () => {
     while (flushing && heard < WRITES * 0.4) await sleep(10);
     if (flushing) {
       unsentAtKill = WRITES - heard;
-      const port = server.port;
-      await server.kill();
+      const port = s.server.port;
+      await s.server.kill();
       await sleep(300);
-      server = await startServerProcess({ dataDir, port });
+      s.server = await startServerProcess({ dataDir: s.dataDir, port });
     }
     await flushLoop;
 
@@ -149,12 +135,12 @@ describe('exactly-once under faults', () => {
     // The faults really happened, and the kill came mid-flush.
     expect(unsentAtKill).toBeGreaterThan(0);
     expect(unsentAtKill).toBeLessThan(WRITES);
-    expect(proxy.stats.droppedBefore).toBeGreaterThan(0);
-    expect(proxy.stats.droppedAfter).toBeGreaterThan(0);
-    expect(proxy.count(PUSH_PATH)).toBeGreaterThan(WRITES / BATCH);
+    expect(s.proxy.stats.droppedBefore).toBeGreaterThan(0);
+    expect(s.proxy.stats.droppedAfter).toBeGreaterThan(0);
+    expect(s.proxy.count(PUSH_PATH)).toBeGreaterThan(WRITES / BATCH);
 
     // On the server: each write recorded and applied once, each note stored once.
-    const db = new Database(join(dataDir, 'warehouse.sqlite'), { readonly: true });
+    const db = new Database(join(s.dataDir, 'warehouse.sqlite'), { readonly: true });
     try {
       const notes = db
         .prepare(`select note, count(*) as n from issues where note like ? group by note`)
@@ -179,8 +165,8 @@ describe('exactly-once under faults', () => {
       db.close();
     }
     console.info(
-      `exactly-once: ${proxy.count(PUSH_PATH)} pushes for ${WRITES} writes, ` +
-        `${proxy.stats.droppedBefore} dropped before and ${proxy.stats.droppedAfter} after the ` +
+      `exactly-once: ${s.proxy.count(PUSH_PATH)} pushes for ${WRITES} writes, ` +
+        `${s.proxy.stats.droppedBefore} dropped before and ${s.proxy.stats.droppedAfter} after the ` +
         `server, SIGKILL with ${unsentAtKill} unsent`,
     );
   }, 150_000);

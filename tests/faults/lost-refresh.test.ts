@@ -2,31 +2,16 @@
 // token, the phone never heard and still holds the old one. Presenting it again (at any time within
 // its lifetime) must hand out the same successor instead of signing the picker out; only once the
 // successor has been used does the old token count as stolen and end the whole session.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
-import { signIn, startServerProcess, type ServerProcess } from '../support/server-process';
+import { proxiedServer } from '../support/proxied-server';
+import { signIn } from '../support/server-process';
 
-let dataDir: string;
-let server: ServerProcess;
-let proxy: FaultProxy;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'brick-refresh-'));
-  server = await startServerProcess({ dataDir });
-  proxy = await startFaultProxy({ target: { host: '127.0.0.1', port: server.port } });
-}, 90_000);
-
-afterAll(async () => {
-  await proxy?.close();
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const s = proxiedServer('refresh');
+beforeAll(() => s.start(), 90_000);
+afterAll(() => s.stop());
 
 const refresh = (token: string) =>
-  fetch(`${proxy.url}/api/login/refresh`, {
+  fetch(`${s.proxy.url}/api/login/refresh`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
   });
@@ -34,22 +19,22 @@ const refresh = (token: string) =>
 /** Status of an ordinary floor read with this access token. */
 const readWith = async (accessToken: string) =>
   (
-    await fetch(`${proxy.url}/api/v1/sync/pull?collection=orders&cursor=0&limit=1`, {
+    await fetch(`${s.proxy.url}/api/v1/sync/pull?collection=orders&cursor=0&limit=1`, {
       headers: { authorization: `Bearer ${accessToken}` },
     })
   ).status;
 
 describe('a lost refresh answer', () => {
   it('gets the same successor again, until the successor is used', async () => {
-    const first = await signIn(server.url, 'picker@demo.test');
+    const first = await signIn(s.server.url, 'picker@demo.test');
 
     // The server rotates, the answer never arrives.
-    await proxy.setMode({ dropAfter: 1 });
+    await s.proxy.setMode({ dropAfter: 1 });
     await expect(refresh(first.refresh_token)).rejects.toThrow();
-    expect(proxy.stats.droppedAfter).toBe(1);
+    expect(s.proxy.stats.droppedAfter).toBe(1);
 
     // Back online: the old token again gets the successor the lost answer carried, twice over.
-    await proxy.setMode('pass');
+    await s.proxy.setMode('pass');
     const again = await refresh(first.refresh_token);
     expect(again.status).toBe(200);
     const successor = (await again.json()) as { access_token: string; refresh_token: string };

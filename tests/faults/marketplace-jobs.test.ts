@@ -9,18 +9,18 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { openDatabase, type Db } from '../../server/db';
 import {
-  FAKE_BRICKLINK_CREDENTIALS,
+  blStoreCredentials,
   startFakeBrickLink,
   type FakeBrickLink,
 } from '../support/fake-bricklink';
 import { FAKE_BRICKOWL_KEY, startFakeBrickOwl, type FakeBrickOwl } from '../support/fake-brickowl';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { signIn, startServerProcess, type ServerProcess } from '../support/server-process';
+import { createPostgresDb, type PostgresDb } from '../support/postgres-db';
 
 /** The servers' job lease: short, so the survivor takes the killed server's job over soon. */
 const LEASE_SECONDS = 6;
@@ -41,9 +41,7 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | undef
 }
 
 (baseUrl ? describe : describe.skip)('marketplace jobs on two server instances', () => {
-  const dbName = `bw_mkt_${randomBytes(6).toString('hex')}`;
-  const url = new URL(baseUrl ?? 'postgres://localhost/x');
-  url.pathname = `/${dbName}`;
+  let pgDb: PostgresDb;
   const dataDirs: string[] = [];
   const servers: ServerProcess[] = [];
   let bl: FakeBrickLink;
@@ -61,7 +59,7 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | undef
   const start = (seed: '1' | '0') => {
     dataDirs.push(mkdtempSync(join(tmpdir(), 'brick-mkt-')));
     const dataDir = dataDirs[dataDirs.length - 1];
-    return startServerProcess({ dataDir, databaseUrl: `${url}`, env: { ...env, SEED_DEMO: seed } });
+    return startServerProcess({ dataDir, databaseUrl: pgDb.url, env: { ...env, SEED_DEMO: seed } });
   };
 
   const api = async (server: ServerProcess, method: string, path: string, body: unknown) => {
@@ -76,10 +74,7 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | undef
   };
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
+    pgDb = await createPostgresDb(baseUrl!, 'bw_mkt');
     bl = await startFakeBrickLink();
     bo = await startFakeBrickOwl({ lookup: (id) => [`bo-${id}`] });
     const target = (u: string) => ({ host: '127.0.0.1', port: Number(new URL(u).port) });
@@ -96,7 +91,7 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | undef
     };
     // One after the other: the first migrates and loads the demo data, the second finds them.
     servers.push(await start('1'), await start('0'));
-    database = openDatabase({ databaseUrl: url.toString(), dataDir: dataDirs[0] });
+    database = openDatabase({ databaseUrl: pgDb.url, dataDir: dataDirs[0] });
     auth = `Bearer ${(await signIn(servers[0].url, 'syncer@demo.test')).access_token}`;
   }, 120_000);
 
@@ -107,9 +102,7 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | undef
     await boProxy?.close();
     await bl?.close();
     await bo?.close();
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).finally(() => admin.end());
+    await pgDb?.drop();
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -178,7 +171,6 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | undef
   };
 
   it('an upload whose server is SIGKILLed mid-create is finished by the other, each lot once', async () => {
-    const c = FAKE_BRICKLINK_CREDENTIALS;
     const store = async (server: ServerProcess, platform: string, credentials: object) => {
       const attributes = { name: platform, platform, external_id: 'teststore', credentials };
       const res = await api(server, 'POST', '/api/v2/stores', {
@@ -187,12 +179,7 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | undef
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       return Number((res.body.data as { id: string }).id);
     };
-    blStore = await store(servers[0], 'BRICKLINK', {
-      consumer_key: c.consumerKey,
-      consumer_secret: c.consumerSecret,
-      token_key: c.tokenValue,
-      token_secret: c.tokenSecret,
-    });
+    blStore = await store(servers[0], 'BRICKLINK', blStoreCredentials());
     boStore = await store(servers[1], 'BRICKOWL', { api_key: FAKE_BRICKOWL_KEY });
     // Part items, kept in a location with far more than the batch offers (demo orders may hold a
     // few back); those no demo order names come first (the stock test lowers them alone).

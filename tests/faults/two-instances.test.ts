@@ -6,7 +6,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PickingMutation, PickingRejectCode } from '../../contract/mutations/picking';
 import { PickingStatus } from '../../contract/orders';
@@ -15,6 +14,7 @@ import { loginLimits } from '../../server/modules/auth/throttle';
 import { makeFloor, makeOrder, orderItemId, type Floor } from '../../server/test/orders-fixture';
 import { startBalancer, type Balancer } from '../support/balancer';
 import { httpRequest, startServerProcess, type ServerProcess } from '../support/server-process';
+import { createPostgresDb, type PostgresDb } from '../support/postgres-db';
 
 const baseUrl = process.env.TEST_POSTGRES_URL;
 
@@ -25,7 +25,7 @@ interface Result {
 }
 
 (baseUrl ? describe : describe.skip)('two server instances on one PostgreSQL', () => {
-  const dbName = `bw_two_${randomBytes(6).toString('hex')}`;
+  let pgDb: PostgresDb;
   const dataDirs: string[] = [];
   const servers: ServerProcess[] = [];
   let balancer: Balancer;
@@ -34,12 +34,8 @@ interface Result {
   const jwtSecret = randomBytes(32).toString('base64url');
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const url = new URL(baseUrl!);
-    url.pathname = `/${dbName}`;
+    pgDb = await createPostgresDb(baseUrl!, 'bw_two');
+    const url = pgDb.url;
     const env = { JWT_SECRET: jwtSecret, CREDENTIAL_KEY: randomBytes(32).toString('base64url') };
     // One after the other: the first migrates and loads the demo data, the second finds them.
     for (const seed of ['1', '0']) {
@@ -48,13 +44,13 @@ interface Result {
       servers.push(
         await startServerProcess({
           dataDir,
-          databaseUrl: url.toString(),
+          databaseUrl: url,
           env: { ...env, SEED_DEMO: seed },
         }),
       );
     }
     balancer = await startBalancer(servers.map((s) => ({ host: '127.0.0.1', port: s.port })));
-    database = openDatabase({ databaseUrl: url.toString(), dataDir: dataDirs[0] });
+    database = openDatabase({ databaseUrl: url, dataDir: dataDirs[0] });
     floor = await makeFloor(database.db, jwtSecret, 'Two Instances Bricks');
   }, 120_000);
 
@@ -62,18 +58,7 @@ interface Result {
     await balancer?.close();
     await Promise.all(servers.map((s) => s.stop()));
     await database?.destroy();
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    for (let i = 0; i < 50; i++) {
-      const { rows } = await admin.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
-        [dbName],
-      );
-      if (rows[0].n === 0) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    await pgDb?.drop();
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });
 

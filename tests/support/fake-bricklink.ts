@@ -31,6 +31,16 @@ export const FAKE_BRICKLINK_CREDENTIALS: BrickLinkCredentials = {
   tokenSecret: 'token-secret-for-tests',
 };
 
+/** A BrickLink store's credentials as the Stores API takes them: the fake's unless others are given. */
+export function blStoreCredentials(c: BrickLinkCredentials = FAKE_BRICKLINK_CREDENTIALS) {
+  return {
+    consumer_key: c.consumerKey,
+    consumer_secret: c.consumerSecret,
+    token_key: c.tokenValue,
+    token_secret: c.tokenSecret,
+  };
+}
+
 const PREFIX = '/api/store/v1';
 
 export class FakeBrickLink {

@@ -1,53 +1,40 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import {
   BatchTraysMessages as M,
   type TrayList,
   type TrayRow,
 } from '../../../contract/batch-trays';
 import {
-  caller,
   createBatch,
-  createProject,
   details,
-  firstItem,
   insertTrays,
-  startDigitizing,
   trayEdit,
-  type TrayItem,
+  digitizingSuite,
 } from '../../test/digitizing';
-import { describeEachDialect, type TestApp } from '../../test/helpers';
+import { describeEachDialect } from '../../test/helpers';
 
 /** Accepted means this version of the tray: a change clears it, a stale accept is refused. */
 describeEachDialect('accepted trays', (dialect) => {
-  let t: TestApp;
-  let demo: number;
-  let manager: string;
-  let digiUser: string;
-  let projectId: number;
+  const s = digitizingSuite(dialect, 'Accepted test');
+  const { call } = s;
   let batchId: number;
-  let item: TrayItem;
 
   beforeAll(async () => {
-    ({ t, demo, manager, digiUser } = await startDigitizing(dialect));
-    projectId = await createProject(call, manager, 'Accepted test');
-    batchId = await createBatch(call, manager, projectId, 'Box');
-    item = await firstItem(t, demo);
-    await insertTrays(t, { company: demo, batchId, item, count: 12, price: 1000 });
+    batchId = await createBatch(call, s.manager, s.projectId, 'Box');
+    await insertTrays(s.t, { company: s.demo, batchId, item: s.item, count: 12, price: 1000 });
   });
-  afterAll(() => t.close());
 
-  const call = caller(() => t);
-  const q = () => `?project_id=${projectId}&batch_id=${batchId}`;
+  const q = () => `?project_id=${s.projectId}&batch_id=${batchId}`;
   const trays = async () =>
-    ((await call(manager, 'GET', `/v1/trays${q()}`)).json() as TrayList).results;
+    ((await call(s.manager, 'GET', `/v1/trays${q()}`)).json() as TrayList).results;
   const tray = async (nr: number) => (await trays()).find((r) => r.tray_nr === nr)!;
-  const accept = (rows: TrayRow[], accepted = 1, as = manager) =>
+  const accept = (rows: TrayRow[], accepted = 1, as = s.manager) =>
     call(as, 'POST', `/v1/trays/accept${q()}`, {
       trays: rows.map((r) => ({ tray_id: r.tray_id, accepted, version: r.version })),
     });
-  const save = (body: object[], as = manager) =>
+  const save = (body: object[], as = s.manager) =>
     call(as, 'POST', `/v1/trays${q()}`, { trays: body });
-  const claim = (on: boolean, as = manager) =>
+  const claim = (on: boolean, as = s.manager) =>
     call(as, 'POST', `/v1/trays/claim${q()}`, { claim: on });
 
   it('a change of quantity or price clears Accepted; a save that changes nothing keeps it', async () => {
@@ -70,8 +57,12 @@ describeEachDialect('accepted trays', (dialect) => {
       [1, 1, 1],
     ]);
     // Update prices: the tray takes its variant's price (€2.50 here), so it is no longer Accepted.
-    await t.app.db.updateTable('items').set({ price: 2500 }).where('id', '=', item.id).execute();
-    const priced = await call(manager, 'POST', `/v1/trays/updateprices${q()}`, {
+    await s.t.app.db
+      .updateTable('items')
+      .set({ price: 2500 })
+      .where('id', '=', s.item.id)
+      .execute();
+    const priced = await call(s.manager, 'POST', `/v1/trays/updateprices${q()}`, {
       items: [after[2].tray_id],
     });
     expect((priced.json() as TrayList).results[2]).toMatchObject({ price: 2.5, accepted: 0 });
@@ -80,9 +71,9 @@ describeEachDialect('accepted trays', (dialect) => {
 
   it('an accept of a version that is no longer the tray’s is refused, and nothing changes', async () => {
     const seen = (await trays()).filter((r) => r.tray_nr === 4 || r.tray_nr === 5);
-    await claim(true, digiUser);
-    expect((await save([trayEdit(seen[1], { quantity: 5 })], digiUser)).statusCode).toBe(200);
-    await claim(false, digiUser);
+    await claim(true, s.digiUser);
+    expect((await save([trayEdit(seen[1], { quantity: 5 })], s.digiUser)).statusCode).toBe(200);
+    await claim(false, s.digiUser);
     const refused = await accept(seen);
     expect(refused.statusCode).toBe(409);
     expect(details(refused)).toEqual([M.acceptStale([5])]);
@@ -93,7 +84,7 @@ describeEachDialect('accepted trays', (dialect) => {
     expect(fresh.statusCode, fresh.body).toBe(200);
     const cleared = await accept([await tray(5)], 0);
     expect((cleared.json() as TrayList).results[4].accepted).toBe(0);
-    const noVersion = await call(manager, 'POST', `/v1/trays/accept${q()}`, {
+    const noVersion = await call(s.manager, 'POST', `/v1/trays/accept${q()}`, {
       trays: [{ tray_id: seen[0].tray_id, accepted: 1 }],
     });
     expect(noVersion.statusCode).toBe(400);

@@ -11,7 +11,8 @@ import {
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../errors';
-import { refuseForm, SYNCERS } from './stores';
+import { SYNCERS } from './stores';
+import { refuseForm } from '../../http/refuse';
 import { routesOf } from '../../http/routes';
 import { joinItemLooks } from '../../db/item-joins';
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   checkStore,
@@ -11,7 +11,7 @@ import {
   StoreWrite,
   type StoreResource,
 } from '../../../contract/bricksyncer';
-import { ErrorBody, ErrorCode } from '../../../contract/errors';
+import { ErrorBody } from '../../../contract/errors';
 import { audit } from '../../auth/audit';
 import type { RoleName } from '../../../contract/permissions';
 import { nowIso } from '../../db/dialect';
@@ -26,6 +26,7 @@ import {
   readableCredentials,
 } from './credentials';
 import { checkStoreRoom } from './store-limit';
+import { refuseForm } from '../../http/refuse';
 import { routesOf } from '../../http/routes';
 
 /** Everything under /bricksyncer is for the bricksyncer role. */
@@ -71,12 +72,6 @@ export function changedStoreFields(
     .map((f) => f.key)
     .filter((k) => !samePlatform || beforeCredentials[k] !== afterCredentials[k]);
   return [...changed, ...credentials];
-}
-
-export function refuseForm(reply: FastifyReply, problems: string[]) {
-  return reply
-    .status(400)
-    .send({ errors: problems.map((detail) => ({ detail, code: ErrorCode.validation })) });
 }
 
 /** Stores and their credentials (GET/POST /v2/stores, GET/PATCH/DELETE /v2/stores/{id}). */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   CatalogModalMessages as M,
@@ -6,8 +7,9 @@ import {
   type MouldRef,
 } from '../../../contract/catalog-modal';
 import { DEMO_CLAIMED_BATCH_ID } from '../../seed-demo-domain/digitizing';
-import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
+import { caller, createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
 import { bearerFor, companyId } from '../../test/locations-support';
+import { mouldFamily, type LinkedMould } from './mould-family';
 
 /** The digitizing desk's catalog over the demo moulds, and trays added from it. */
 describeEachDialect(
@@ -31,8 +33,7 @@ describeEachDialect(
     });
     afterAll(() => t.close());
 
-    const call = (auth: string, method: 'GET' | 'POST', url: string, payload?: object) =>
-      t.app.inject({ method, url: `/api${url}`, headers: { authorization: auth }, payload });
+    const call = caller(() => t);
     const ok = async <T>(res: Promise<{ statusCode: number; body: string; json(): unknown }>) => {
       const r = await res;
       expect(r.statusCode, r.body).toBe(200);
@@ -228,6 +229,41 @@ describeEachDialect(
         expect((await call(user, 'POST', '/v1/catalog/trays', body)).statusCode).toBe(400);
       }
       expect(await count()).toBe(total);
+    });
+
+    it('names the sets listing a minifig or a set, and the sets a set lists among its children', async () => {
+      const setOf = async (mould: number) =>
+        (
+          await t.app.db
+            .selectFrom('moulds')
+            .select('set_id')
+            .where('id', '=', mould)
+            .executeTakeFirstOrThrow()
+        ).set_id!;
+      const box = await setOf(10696);
+      const car = await setOf(60312);
+      await t.app.db
+        .insertInto('set_in_set')
+        .values({ uuid: randomUUID(), parent_set_id: box, child_set_id: car, quantity: 2 })
+        .execute();
+      const officer = await t.app.db
+        .selectFrom('minifigs')
+        .select('id')
+        .where('name', '=', 'Police Officer')
+        .executeTakeFirstOrThrow();
+
+      const familyOf = (link: Partial<LinkedMould>) =>
+        mouldFamily(t.app.db, { part_id: null, minifig_id: null, set_id: null, ...link });
+
+      expect((await familyOf({ set_id: box })).inventory_children).toContainEqual(
+        expect.objectContaining({ id: 60312, name: 'Police Car', quantity: 2, colour_id: null }),
+      );
+      expect((await familyOf({ set_id: car })).inventory_parents).toEqual([
+        { id: 10696, name: 'Medium Creative Brick Box', img: expect.anything() },
+      ]);
+      const carries = await familyOf({ minifig_id: officer.id });
+      expect(carries.inventory_parents).toEqual([expect.objectContaining({ id: 60312 })]);
+      await t.app.db.deleteFrom('set_in_set').where('parent_set_id', '=', box).execute();
     });
   },
 );

@@ -59,37 +59,62 @@ async function elementsIn(
   }));
 }
 
+/** How a set's inventory lists minifigs and other sets: the link table and its two columns. */
+const SET_LISTS = {
+  minifig: {
+    inventory: 'minifig_in_set',
+    table: 'minifigs',
+    set: 'l.set_id',
+    item: 'l.minifig_id',
+  },
+  set: { inventory: 'set_in_set', table: 'sets', set: 'l.parent_set_id', item: 'l.child_set_id' },
+} as const;
+
+/** The minifigs (or sets) a set's inventory lists, by name. */
+function listedInSet(db: Db, item: 'minifig' | 'set', setId: number) {
+  const list = SET_LISTS[item];
+  return db
+    .selectFrom(`${list.inventory} as l` as 'minifig_in_set as l')
+    .innerJoin(`${list.table} as x` as 'minifigs as x', 'x.id', list.item as 'l.minifig_id')
+    .select(['x.name', 'x.image_url', 'l.quantity'])
+    .select(mouldOf(`${item}_id`, 'x.id'))
+    .where(list.set as 'l.set_id', '=', setId)
+    .orderBy('x.name')
+    .execute();
+}
+
+/** The sets whose inventory lists a minifig (or another set), by name. */
+function setsListing(db: Db, item: 'minifig' | 'set', itemId: number) {
+  const list = SET_LISTS[item];
+  return db
+    .selectFrom(`${list.inventory} as l` as 'minifig_in_set as l')
+    .innerJoin('sets as s', 's.id', list.set as 'l.set_id')
+    .select(['s.name', 's.image_url'])
+    .select(mouldOf('set_id', 's.id'))
+    .where(list.item as 'l.minifig_id', '=', itemId)
+    .orderBy('s.name')
+    .limit(PARENTS_LIMIT)
+    .execute();
+}
+
 async function setChildren(db: Db, setId: number): Promise<InventoryChild[]> {
   const elements = await elementsIn(db, 'set', setId);
-  const minifigs = await db
-    .selectFrom('minifig_in_set as l')
-    .innerJoin('minifigs as f', 'f.id', 'l.minifig_id')
-    .select(['f.name', 'f.image_url', 'l.quantity'])
-    .select(mouldOf('minifig_id', 'f.id'))
-    .where('l.set_id', '=', setId)
-    .orderBy('f.name')
-    .execute();
-  const sets = await db
-    .selectFrom('set_in_set as l')
-    .innerJoin('sets as s', 's.id', 'l.child_set_id')
-    .select(['s.name', 's.image_url', 'l.quantity'])
-    .select(mouldOf('set_id', 's.id'))
-    .where('l.parent_set_id', '=', setId)
-    .orderBy('s.name')
-    .execute();
-  const plain = (r: { name: string; image_url: string | null; quantity: number }) => ({
-    name: r.name,
-    colour_id: null,
-    color_name: null,
-    quantity: n(r.quantity),
-    extra_quantity: 0,
-    is_alternate: 0,
-    img: r.image_url,
-  });
+  const listed = [
+    ...(await listedInSet(db, 'minifig', setId)),
+    ...(await listedInSet(db, 'set', setId)),
+  ];
   return [
     ...elements,
-    ...minifigs.map((r) => ({ id: id(r.mould_id), ...plain(r) })),
-    ...sets.map((r) => ({ id: id(r.mould_id), ...plain(r) })),
+    ...listed.map((r) => ({
+      id: id(r.mould_id),
+      name: r.name,
+      colour_id: null,
+      color_name: null,
+      quantity: n(r.quantity),
+      extra_quantity: 0,
+      is_alternate: 0,
+      img: r.image_url,
+    })),
   ];
 }
 
@@ -127,32 +152,8 @@ async function parentsOf(db: Db, m: LinkedMould): Promise<InventoryParent[]> {
     add(await holdersOfPart(db, 'set', m.part_id));
     add(await holdersOfPart(db, 'minifig', m.part_id));
   }
-  if (m.minifig_id !== null) {
-    add(
-      await db
-        .selectFrom('minifig_in_set as l')
-        .innerJoin('sets as s', 's.id', 'l.set_id')
-        .select(['s.name', 's.image_url'])
-        .select(mouldOf('set_id', 's.id'))
-        .where('l.minifig_id', '=', m.minifig_id)
-        .orderBy('s.name')
-        .limit(PARENTS_LIMIT)
-        .execute(),
-    );
-  }
-  if (m.set_id !== null) {
-    add(
-      await db
-        .selectFrom('set_in_set as l')
-        .innerJoin('sets as s', 's.id', 'l.parent_set_id')
-        .select(['s.name', 's.image_url'])
-        .select(mouldOf('set_id', 's.id'))
-        .where('l.child_set_id', '=', m.set_id)
-        .orderBy('s.name')
-        .limit(PARENTS_LIMIT)
-        .execute(),
-    );
-  }
+  if (m.minifig_id !== null) add(await setsListing(db, 'minifig', m.minifig_id));
+  if (m.set_id !== null) add(await setsListing(db, 'set', m.set_id));
   return out.slice(0, PARENTS_LIMIT);
 }
 

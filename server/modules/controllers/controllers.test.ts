@@ -1,12 +1,13 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ControllerMessages } from '../../../contract/controllers';
 import { SAMPLE_SOURCE } from '../../catalog-import/source';
-import { dumpWith, sampleText } from '../../test/catalog-dump';
-import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
+import { sampleText } from '../../test/catalog-dump';
+import { controllersSuite } from '../../test/controllers-suite';
+import { describeEachDialect } from '../../test/helpers';
 import { bearerFor } from '../../test/locations-support';
 import { controllerJobsOf } from '.';
 import { failInterruptedRuns } from './jobs';
@@ -16,18 +17,7 @@ const START = '/api/v3/brickbase/controller/async/';
 const LIST = '/api/v3/brickbase/controllers/';
 
 describeEachDialect('controllers: catalog import', (dialect) => {
-  let t: TestApp;
-  let admin: string;
-  const dirs: string[] = [];
-
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    admin = await bearerFor(t.app, 'Demo Bricks', ['admin']);
-  });
-  afterAll(async () => {
-    await t.close();
-    for (const d of dirs) rmSync(d, { recursive: true, force: true });
-  });
+  const s = controllersSuite(dialect);
   afterEach(() => {
     delete process.env.CATALOG_SOURCE;
   });
@@ -35,21 +25,13 @@ describeEachDialect('controllers: catalog import', (dialect) => {
   /** Starts a run through the API and waits until it has ended; returns the run as listed. */
   const runOnce = async (source?: string) => {
     if (source) process.env.CATALOG_SOURCE = source;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: START,
-      headers: { authorization: admin },
-    });
+    const res = await s.call('POST', START);
     expect(res.statusCode, res.body).toBe(202);
     const started = res.json() as { id: number; status: string; created_by: { name: string } };
     expect(started.status).toBe('started');
     expect(started.created_by.name).toBe('admin');
-    await controllerJobsOf(t.app).idle();
-    const list = await t.app.inject({
-      method: 'GET',
-      url: LIST,
-      headers: { authorization: admin },
-    });
+    await controllerJobsOf(s.t.app).idle();
+    const list = await s.call('GET', LIST);
     const run = (list.json() as { results: { id: number }[] }).results.find(
       (r) => r.id === started.id,
     ) as {
@@ -61,7 +43,7 @@ describeEachDialect('controllers: catalog import', (dialect) => {
     return run;
   };
   const changesOf = (runId: number) =>
-    t.app.db
+    s.t.app.db
       .selectFrom('catalog_changes')
       .selectAll()
       .where('controller_run_id', '=', runId)
@@ -80,7 +62,7 @@ describeEachDialect('controllers: catalog import', (dialect) => {
   ) =>
     Number(
       (
-        await t.app.db
+        await s.t.app.db
           .selectFrom(table)
           .select((eb) => eb.fn.countAll().as('n'))
           .executeTakeFirstOrThrow()
@@ -89,34 +71,24 @@ describeEachDialect('controllers: catalog import', (dialect) => {
 
   it('refuses callers other than the admin', async () => {
     for (const roles of [['picker'], ['digibrick_manager'], ['warehouse_manager']] as const) {
-      const bearer = await bearerFor(t.app, 'Demo Bricks', [...roles]);
-      const start = await t.app.inject({
-        method: 'POST',
-        url: START,
-        headers: { authorization: bearer },
-      });
-      expect(start.statusCode).toBe(403);
-      const list = await t.app.inject({
-        method: 'GET',
-        url: LIST,
-        headers: { authorization: bearer },
-      });
-      expect(list.statusCode).toBe(403);
+      const bearer = await bearerFor(s.t.app, 'Demo Bricks', [...roles]);
+      expect((await s.call('POST', START, bearer)).statusCode).toBe(403);
+      expect((await s.call('GET', LIST, bearer)).statusCode).toBe(403);
     }
-    expect((await t.app.inject({ method: 'POST', url: START })).statusCode).toBe(401);
+    expect((await s.t.app.inject({ method: 'POST', url: START })).statusCode).toBe(401);
   });
 
   it('imports the sample dump (.csv and .csv.gz) through every stage', async () => {
     const run = await runOnce();
     expect(run.error).toBeNull();
     expect(run.status).toBe('completed');
-    const part = await t.app.db
+    const part = await s.t.app.db
       .selectFrom('parts')
       .selectAll()
       .where('rebrickable_id', '=', '2431pr0001')
       .executeTakeFirstOrThrow();
     expect(part.name).toBe('Tile 1 x 4 with Police Print');
-    const setRow = await t.app.db
+    const setRow = await s.t.app.db
       .selectFrom('sets')
       .selectAll()
       .where('rebrickable_id', '=', '75192-1')
@@ -128,7 +100,7 @@ describeEachDialect('controllers: catalog import', (dialect) => {
     expect(await count('set_in_set')).toBeGreaterThanOrEqual(2);
     expect(await count('part_relations')).toBeGreaterThanOrEqual(10);
     // A theme listed before its parent gets the parent.
-    const classicSpace = await t.app.db
+    const classicSpace = await s.t.app.db
       .selectFrom('themes')
       .selectAll()
       .where('rebrickable_id', '=', 700)
@@ -148,7 +120,7 @@ describeEachDialect('controllers: catalog import', (dialect) => {
   });
 
   it('a second run of the same dump changes nothing and writes no changelog', async () => {
-    const before = await t.app.db
+    const before = await s.t.app.db
       .selectFrom('parts')
       .select(['id', 'version'])
       .orderBy('id')
@@ -157,19 +129,17 @@ describeEachDialect('controllers: catalog import', (dialect) => {
     expect(run.status).toBe('completed');
     expect(await changesOf(run.id)).toEqual([]);
     expect(
-      await t.app.db.selectFrom('parts').select(['id', 'version']).orderBy('id').execute(),
+      await s.t.app.db.selectFrom('parts').select(['id', 'version']).orderBy('id').execute(),
     ).toEqual(before);
   });
 
   it('a changed row writes exactly one changelog entry with old and new', async () => {
     const parts = sampleText('parts').replace('3001,Brick 2 x 4,', '3001,Brick 2 x 4 (changed),');
-    const dir = dumpWith({ parts });
-    dirs.push(dir);
-    const run = await runOnce(dir);
+    const run = await runOnce(s.dump({ parts }));
     expect(run.status).toBe('completed');
     const changes = await changesOf(run.id);
     expect(changes).toHaveLength(1);
-    const part = await t.app.db
+    const part = await s.t.app.db
       .selectFrom('parts')
       .selectAll()
       .where('rebrickable_id', '=', '3001')
@@ -213,30 +183,22 @@ describeEachDialect('controllers: catalog import', (dialect) => {
   });
 
   it('refuses a second start while a run is busy (409)', async () => {
-    const id = await insertControllerRun(t.app.db, {
+    const id = await insertControllerRun(s.t.app.db, {
       status: 'busy_parts',
       lockedBy: 'elsewhere#1',
       lockedUntil: new Date(Date.now() + 60_000).toISOString(),
     });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: START,
-      headers: { authorization: admin },
-    });
+    const res = await s.call('POST', START);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ errors: [{ detail: ControllerMessages.alreadyRunning }] });
-    const busy = await t.app.inject({
-      method: 'GET',
-      url: `${LIST}?status=busy`,
-      headers: { authorization: admin },
-    });
+    const busy = await s.call('GET', `${LIST}?status=busy`);
     expect((busy.json() as { results: { id: number }[] }).results.map((r) => r.id)).toEqual([id]);
-    await t.app.db.deleteFrom('controller_runs').where('id', '=', id).execute();
+    await s.t.app.db.deleteFrom('controller_runs').where('id', '=', id).execute();
   });
 
   it('marks failed a run left busy by a server that went away', async () => {
     const insert = (lockedBy: string, until: string | null) =>
-      insertControllerRun(t.app.db, { status: 'busy_elements', lockedBy, lockedUntil: until });
+      insertControllerRun(s.t.app.db, { status: 'busy_elements', lockedBy, lockedUntil: until });
     // A process of this machine that no longer runs (a restart), lease not yet lapsed.
     const restarted = await insert(
       `${hostname()}#2147483646`,
@@ -244,8 +206,8 @@ describeEachDialect('controllers: catalog import', (dialect) => {
     );
     // Another server whose lease lapsed.
     const lapsed = await insert('other-host#12', new Date(Date.now() - 1000).toISOString());
-    expect(await failInterruptedRuns(t.app.db, { checkLocalProcesses: true })).toBe(2);
-    const rows = await t.app.db
+    expect(await failInterruptedRuns(s.t.app.db, { checkLocalProcesses: true })).toBe(2);
+    const rows = await s.t.app.db
       .selectFrom('controller_runs')
       .selectAll()
       .where('id', 'in', [restarted, lapsed])
@@ -257,26 +219,14 @@ describeEachDialect('controllers: catalog import', (dialect) => {
   });
 
   it('lists runs by status group, newest first, with paging; a bad filter is a 400', async () => {
-    const all = await t.app.inject({
-      method: 'GET',
-      url: `${LIST}?page=0&size=2&status=completed,busy,failed`,
-      headers: { authorization: admin },
-    });
+    const all = await s.call('GET', `${LIST}?page=0&size=2&status=completed,busy,failed`);
     const body = all.json() as { count: number; results: { status: string }[] };
     expect(body.results).toHaveLength(2);
     expect(body.count).toBeGreaterThanOrEqual(8);
-    const failed = await t.app.inject({
-      method: 'GET',
-      url: `${LIST}?status=failed&size=100`,
-      headers: { authorization: admin },
-    });
+    const failed = await s.call('GET', `${LIST}?status=failed&size=100`);
     const f = failed.json() as { count: number; results: { status: string; error: string }[] };
     expect(f.results.every((r) => r.status === 'failed' && r.error)).toBe(true);
-    const bad = await t.app.inject({
-      method: 'GET',
-      url: `${LIST}?status=running`,
-      headers: { authorization: admin },
-    });
+    const bad = await s.call('GET', `${LIST}?status=running`);
     expect(bad.statusCode).toBe(400);
   });
 });

@@ -1,11 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it } from 'vitest';
 import type { ControllerPreview } from '../../../contract/controllers';
 import { DEMO_SAMPLE, writeDemoSample } from '../../catalog-import/demo-sample';
-import { dumpWith, sampleText } from '../../test/catalog-dump';
-import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
+import { sampleText } from '../../test/catalog-dump';
+import { controllersSuite } from '../../test/controllers-suite';
+import { describeEachDialect } from '../../test/helpers';
 import { bearerFor } from '../../test/locations-support';
 import { controllerJobsOf } from '.';
 
@@ -14,57 +15,39 @@ const START = '/api/v3/brickbase/controller/async/';
 
 /** The preview before a run, on the demo data: the demo sample dump, then the shipped sample. */
 describeEachDialect('controllers: preview of a catalog import', (dialect) => {
-  let t: TestApp;
-  let admin: string;
-  const dirs: string[] = [];
+  const s = controllersSuite(dialect);
+  let demoSample: string;
 
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    admin = await bearerFor(t.app, 'Demo Bricks', ['admin']);
-    const dir = mkdtempSync(join(tmpdir(), 'bw-demo-sample-'));
-    dirs.push(dir);
-    writeDemoSample(dir);
-    process.env.CATALOG_SOURCE = dir;
-  });
-  afterAll(async () => {
-    delete process.env.CATALOG_SOURCE;
-    await t.close();
-    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  beforeAll(() => {
+    demoSample = s.removedAtEnd(mkdtempSync(join(tmpdir(), 'bw-demo-sample-')));
+    writeDemoSample(demoSample);
+    process.env.CATALOG_SOURCE = demoSample;
   });
   afterEach(() => {
-    process.env.CATALOG_SOURCE = dirs[0];
+    process.env.CATALOG_SOURCE = demoSample;
   });
 
-  const preview = async (bearer = admin) => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: PREVIEW,
-      headers: { authorization: bearer },
-    });
+  const preview = async () => {
+    const res = await s.call('GET', PREVIEW);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as ControllerPreview;
   };
   const file = (p: ControllerPreview, name: string) => p.files.find((f) => f.file === name)!;
   const catalogState = async () => ({
-    parts: await t.app.db
+    parts: await s.t.app.db
       .selectFrom('parts')
       .select(['id', 'name', 'version'])
       .orderBy('id')
       .execute(),
-    changes: (await t.app.db.selectFrom('catalog_changes').select('id').execute()).length,
+    changes: (await s.t.app.db.selectFrom('catalog_changes').select('id').execute()).length,
   });
 
   it('is the admin’s only', async () => {
     for (const roles of [['picker'], ['digibrick_manager']] as const) {
-      const bearer = await bearerFor(t.app, 'Demo Bricks', [...roles]);
-      const res = await t.app.inject({
-        method: 'GET',
-        url: PREVIEW,
-        headers: { authorization: bearer },
-      });
-      expect(res.statusCode).toBe(403);
+      const bearer = await bearerFor(s.t.app, 'Demo Bricks', [...roles]);
+      expect((await s.call('GET', PREVIEW, bearer)).statusCode).toBe(403);
     }
-    expect((await t.app.inject({ method: 'GET', url: PREVIEW })).statusCode).toBe(401);
+    expect((await s.t.app.inject({ method: 'GET', url: PREVIEW })).statusCode).toBe(401);
   });
 
   it('matches the demo catalog in the demo sample: the new parts and the one rename, nothing written', async () => {
@@ -92,15 +75,11 @@ describeEachDialect('controllers: preview of a catalog import', (dialect) => {
   });
 
   it('importing the demo sample renames only that part and adds the new ones', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: START,
-      headers: { authorization: admin },
-    });
+    const res = await s.call('POST', START);
     expect(res.statusCode, res.body).toBe(202);
     const runId = (res.json() as { id: number }).id;
-    await controllerJobsOf(t.app).idle();
-    const changes = await t.app.db
+    await controllerJobsOf(s.t.app).idle();
+    const changes = await s.t.app.db
       .selectFrom('catalog_changes')
       .select(['model', 'action', 'changes'])
       .where('controller_run_id', '=', runId)
@@ -124,8 +103,7 @@ describeEachDialect('controllers: preview of a catalog import', (dialect) => {
   });
 
   it('names references and elements in its examples, and tells a bad dump as the run would', async () => {
-    process.env.CATALOG_SOURCE = dumpWith({});
-    dirs.push(process.env.CATALOG_SOURCE);
+    process.env.CATALOG_SOURCE = s.dump({});
     const shipped = await preview();
     expect(shipped.error).toBeNull();
     // The shipped sample renames no demo row (only the part the demo sample renamed goes back);
@@ -146,16 +124,14 @@ describeEachDialect('controllers: preview of a catalog import', (dialect) => {
 
     // A part moved to a category the dump adds: the category is named, old and new.
     const parts = sampleText('parts').replace('3001,Brick 2 x 4,11,', '3001,Brick 2 x 4,1,');
-    process.env.CATALOG_SOURCE = dumpWith({ parts });
-    dirs.push(process.env.CATALOG_SOURCE);
+    process.env.CATALOG_SOURCE = s.dump({ parts });
     const moved = await preview();
     expect(file(moved, 'parts').examples).toContainEqual({
       item: '3001',
       changes: [{ field: 'category_id', old: 'Bricks', new: 'Baseplates' }],
     });
 
-    process.env.CATALOG_SOURCE = dumpWith({ sets: 'set_num,name\n' });
-    dirs.push(process.env.CATALOG_SOURCE);
+    process.env.CATALOG_SOURCE = s.dump({ sets: 'set_num,name\n' });
     const bad = await preview();
     expect(bad.error).toBe(
       "Loading sets: sets.csv has no column 'year', 'theme_id', 'num_parts', 'img_url' (its header is 'set_num,name')",

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocationMessages } from '../../../contract/locations';
-import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
+import { caller, createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
 import { bearerFor, companyId, idByCode } from '../../test/locations-support';
 
 describeEachDialect('location content, items and new-items locations', (dialect) => {
@@ -53,12 +53,7 @@ describeEachDialect('location content, items and new-items locations', (dialect)
   });
   afterAll(() => t.close());
 
-  const call = (
-    auth: string,
-    method: 'GET' | 'PUT' | 'POST' | 'DELETE',
-    url: string,
-    payload?: object,
-  ) => t.app.inject({ method, url: `/api${url}`, headers: { authorization: auth }, payload });
+  const call = caller(() => t);
   const stock = async (locationId: number, item = itemId) => {
     const row = await t.app.db
       .selectFrom('location_content')

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LABELS_MAX, LocationMessages } from '../../../contract/locations';
-import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
+import { caller, createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
 import { bearerFor, companyId, idByCode, treeSnapshot } from '../../test/locations-support';
 
 interface Node {
@@ -34,12 +34,7 @@ describeEachDialect('location tree', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const call = (
-    auth: string,
-    method: 'GET' | 'PUT' | 'POST' | 'DELETE',
-    url: string,
-    payload?: object,
-  ) => t.app.inject({ method, url: `/api${url}`, headers: { authorization: auth }, payload });
+  const call = caller(() => t);
   const children = async (auth: string, parent?: number) => {
     const res = await call(
       auth,

@@ -8,6 +8,7 @@ import {
   orderItemId,
   pickedOf,
   stockAt,
+  versionOf,
   type Floor,
 } from '../../test/orders-fixture';
 import { syncDevice, type Envelope, type SyncDevice } from '../../test/sync-device';
@@ -44,16 +45,8 @@ describeEachDialect('picking outbox mutations', (dialect) => {
       location_id: locationId,
       quantity,
     });
-  const version = async (table: 'orders' | 'order_items' | 'location_content', id: number) =>
-    Number(
-      (
-        await t.app.db
-          .selectFrom(table)
-          .select('version')
-          .where('id', '=', id)
-          .executeTakeFirstOrThrow()
-      ).version,
-    );
+  const version = (table: 'orders' | 'order_items' | 'location_content', id: number) =>
+    versionOf(t.app.db, table, id);
 
   describe('pick.confirm.v1', () => {
     it('takes the stock and records the pick in one go, bumping every version', async () => {

@@ -8,6 +8,7 @@ import {
   orderItemId,
   pickedOf,
   stockAt,
+  versionOf,
   type Floor,
 } from '../../test/orders-fixture';
 
@@ -153,29 +154,19 @@ describeEachDialect('a run of picks in one push', (dialect) => {
 
   it('stamps every row a run wrote with one version, newer than before', async () => {
     const { f, order, push } = await claimedFloor({ a: 2, c: 1 });
-    const versionOf = async (table: 'orders' | 'order_items' | 'location_content', id: number) =>
-      Number(
-        (
-          await t.app.db
-            .selectFrom(table)
-            .select('version')
-            .where('id', '=', id)
-            .executeTakeFirstOrThrow()
-        ).version,
-      );
     const rows = [
       ['orders', order],
       ['order_items', await orderItemId(t.app.db, order, f.items.a)],
       ['order_items', await orderItemId(t.app.db, order, f.items.c)],
     ] as const;
-    const before = await Promise.all(rows.map(([table, id]) => versionOf(table, id)));
+    const before = await Promise.all(rows.map(([table, id]) => versionOf(t.app.db, table, id)));
     await push(
       await picksOf(f, order, [
         { item: 'a', bin: 'a2b1', quantity: 2 },
         { item: 'c', bin: 'a1b2', quantity: 1 },
       ]),
     );
-    const after = await Promise.all(rows.map(([table, id]) => versionOf(table, id)));
+    const after = await Promise.all(rows.map(([table, id]) => versionOf(t.app.db, table, id)));
     after.forEach((v, i) => expect(v).toBeGreaterThan(before[i]));
     expect(new Set(after).size).toBe(1);
   });

@@ -4,7 +4,11 @@ import {
   PriceGuideMessages as M,
   type PriceGuideAnswer,
 } from '../../../contract/price-guide';
-import { startFakeBrickLink, type FakeBrickLink } from '../../../tests/support/fake-bricklink';
+import {
+  blStoreCredentials,
+  startFakeBrickLink,
+  type FakeBrickLink,
+} from '../../../tests/support/fake-bricklink';
 import { addStore } from '../../test/jobs';
 import { BL_TYPES } from '../../jobs/upload/lots';
 import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
@@ -248,11 +252,8 @@ describeEachDialect('price guide', (dialect) => {
       .where('bl_mold_id', '=', lots[2].no)
       .executeTakeFirstOrThrow();
     const lot = { mold_id: Number(mould.id), colour_id: lots[2].colourId, condition: 'GOOD' };
-    const c = bl.credentials;
     const wrong = await addStore(t.app, other, 'BRICKLINK', {
-      consumer_key: c.consumerKey,
-      consumer_secret: c.consumerSecret,
-      token_key: c.tokenValue,
+      ...blStoreCredentials(bl.credentials),
       token_secret: 'not-the-secret',
     });
     const refused = await ask(other, { lots: [lot] });

@@ -1,43 +1,24 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { BatchMessages as B, type BackupRow } from '../../../contract/batches';
 import type { BatchRow } from '../../../contract/projects';
 import {
   batchList,
   batchWithTrays as addBatchWithTrays,
-  caller,
-  createProject,
   details,
-  firstItem,
-  startDigitizing,
   traysOfBatch,
-  type TrayItem,
+  digitizingSuite,
 } from '../../test/digitizing';
-import { describeEachDialect, type TestApp } from '../../test/helpers';
+import { describeEachDialect } from '../../test/helpers';
 
 describeEachDialect('merging, duplicating and backing up batches', (dialect) => {
-  let t: TestApp;
-  let demo: number;
-  let manager: string;
-  let digiUser: string;
-  let filler: string;
-  let stranger: string;
-  let projectId: number;
-  let item: TrayItem;
+  const s = digitizingSuite(dialect, 'Actions test');
+  const { call } = s;
 
-  beforeAll(async () => {
-    ({ t, demo, manager, digiUser, filler, stranger } = await startDigitizing(dialect));
-    projectId = await createProject(call, manager, 'Actions test');
-    item = await firstItem(t, demo);
-  });
-  afterAll(() => t.close());
-
-  const call = caller(() => t);
   const q = '?project_id=';
-  const suite = () => ({ t, call, demo, manager, digiUser, projectId, item });
-  const byName = async (name: string) => (await batchList(suite())).find((b) => b.name === name);
-  const batchWithTrays = (name: string, n: number) => addBatchWithTrays(suite(), name, n);
-  const trays = (batchId: number) => traysOfBatch(t, batchId);
+  const byName = async (name: string) => (await batchList(s)).find((b) => b.name === name);
+  const batchWithTrays = (name: string, n: number) => addBatchWithTrays(s, name, n);
+  const trays = (batchId: number) => traysOfBatch(s.t, batchId);
   const content = async (batchId: number) =>
     (await trays(batchId)).map(({ id: _id, ...rest }) => ({
       ...rest,
@@ -53,18 +34,18 @@ describeEachDialect('merging, duplicating and backing up batches', (dialect) => 
         .raw(
           `create trigger ${name} before ${event} on ${table} when ${condition} begin select raise(abort, 'fault'); end`,
         )
-        .execute(t.app.db);
+        .execute(s.t.app.db);
     } else {
       await sql
         .raw(
           `create or replace function ${name}() returns trigger as $$ begin raise exception 'fault'; end $$ language plpgsql`,
         )
-        .execute(t.app.db);
+        .execute(s.t.app.db);
       await sql
         .raw(
           `create trigger ${name} before ${event} on ${table} for each row when (${condition}) execute function ${name}()`,
         )
-        .execute(t.app.db);
+        .execute(s.t.app.db);
     }
   }
 
@@ -72,8 +53,8 @@ describeEachDialect('merging, duplicating and backing up batches', (dialect) => 
     const a = await batchWithTrays('Merge A', 2);
     const b = await batchWithTrays('Merge B', 3);
     const c = await batchWithTrays('Merge C', 1);
-    const url = `/v1/batches/merge${q}${projectId}`;
-    const res = await call(digiUser, 'POST', url, { parent_id: a, childs: [b, c] });
+    const url = `/v1/batches/merge${q}${s.projectId}`;
+    const res = await call(s.digiUser, 'POST', url, { parent_id: a, childs: [b, c] });
     expect(res.statusCode).toBe(200);
     const names = (res.json().results as BatchRow[]).map((r) => r.name);
     expect(names).toContain('Merge A');
@@ -95,15 +76,17 @@ describeEachDialect('merging, duplicating and backing up batches', (dialect) => 
 
   it('refuses a merge of nothing, into itself, of unknown batches, and by other roles', async () => {
     const a = await batchWithTrays('Refuse A', 1);
-    const url = `/v1/batches/merge${q}${projectId}`;
-    const none = await call(manager, 'POST', url, { parent_id: a, childs: [] });
+    const url = `/v1/batches/merge${q}${s.projectId}`;
+    const none = await call(s.manager, 'POST', url, { parent_id: a, childs: [] });
     expect([none.statusCode, details(none)]).toEqual([400, [B.mergeNothing]]);
-    const self = await call(manager, 'POST', url, { parent_id: a, childs: [a] });
+    const self = await call(s.manager, 'POST', url, { parent_id: a, childs: [a] });
     expect([self.statusCode, details(self)]).toEqual([400, [B.mergeItself]]);
     // A batch of another project (the demo project 1) is not found through this one.
-    expect((await call(manager, 'POST', url, { parent_id: a, childs: [1] })).statusCode).toBe(404);
-    expect((await call(filler, 'POST', url, { parent_id: a, childs: [1] })).statusCode).toBe(403);
-    const strangerRes = await call(stranger, 'POST', url, { parent_id: a, childs: [1] });
+    expect((await call(s.manager, 'POST', url, { parent_id: a, childs: [1] })).statusCode).toBe(
+      404,
+    );
+    expect((await call(s.filler, 'POST', url, { parent_id: a, childs: [1] })).statusCode).toBe(403);
+    const strangerRes = await call(s.stranger, 'POST', url, { parent_id: a, childs: [1] });
     expect(strangerRes.statusCode).toBe(404);
     expect(await content(a)).toHaveLength(1);
   });
@@ -114,8 +97,8 @@ describeEachDialect('merging, duplicating and backing up batches', (dialect) => 
     const x = await batchWithTrays('Explode', 2);
     const before = [await content(a), await content(b), await content(x)];
     await failWhen('batches', 'delete', "old.name = 'Explode'");
-    const url = `/v1/batches/merge${q}${projectId}`;
-    const res = await call(manager, 'POST', url, { parent_id: a, childs: [b, x] });
+    const url = `/v1/batches/merge${q}${s.projectId}`;
+    const res = await call(s.manager, 'POST', url, { parent_id: a, childs: [b, x] });
     expect(res.statusCode).toBe(500);
     expect([await content(a), await content(b), await content(x)]).toEqual(before);
     expect(await byName('Atomic B')).toBeTruthy();
@@ -124,12 +107,12 @@ describeEachDialect('merging, duplicating and backing up batches', (dialect) => 
   it('a batch claimed by someone else is not merged', async () => {
     const a = await batchWithTrays('Claimed A', 1);
     const b = await batchWithTrays('Claimed B', 1);
-    const other = await t.app.db
+    const other = await s.t.app.db
       .selectFrom('users')
       .select('id')
       .where('email', '=', 'picker@demo.test')
       .executeTakeFirstOrThrow();
-    await t.app.db
+    await s.t.app.db
       .updateTable('batches')
       .set({
         write_permission_user_id: other.id,
@@ -137,7 +120,7 @@ describeEachDialect('merging, duplicating and backing up batches', (dialect) => 
       })
       .where('id', '=', b)
       .execute();
-    const res = await call(manager, 'POST', `/v1/batches/merge${q}${projectId}`, {
+    const res = await call(s.manager, 'POST', `/v1/batches/merge${q}${s.projectId}`, {
       parent_id: a,
       childs: [b],
     });
@@ -147,8 +130,8 @@ describeEachDialect('merging, duplicating and backing up batches', (dialect) => 
   it('duplicates batches with their trays; names checked with every message at once', async () => {
     const a = await batchWithTrays('Dup A', 3);
     const b = await batchWithTrays('Dup B', 1);
-    const url = `/v1/batches/duplicate${q}${projectId}`;
-    const bad = await call(digiUser, 'PUT', url, [
+    const url = `/v1/batches/duplicate${q}${s.projectId}`;
+    const bad = await call(s.digiUser, 'PUT', url, [
       { parent_id: a, child_name: '' },
       { parent_id: a, child_name: 'Dup B' },
       { parent_id: b, child_name: 'Twin' },
@@ -161,7 +144,7 @@ describeEachDialect('merging, duplicating and backing up batches', (dialect) => 
       'Batch Twin is defined more than once',
     ]);
     expect(await byName('Twin')).toBeUndefined();
-    const ok = await call(digiUser, 'PUT', url, [
+    const ok = await call(s.digiUser, 'PUT', url, [
       { parent_id: a, child_name: 'Dup A copy' },
       { parent_id: b, child_name: 'Dup B copy' },
     ]);
@@ -171,17 +154,17 @@ describeEachDialect('merging, duplicating and backing up batches', (dialect) => 
     expect(await content(copy.batch_id)).toEqual(await content(a));
     const ids = new Set((await trays(a)).map((r) => r.id));
     expect((await trays(copy.batch_id)).some((r) => ids.has(r.id))).toBe(false);
-    expect((await call(filler, 'PUT', url, [{ parent_id: a, child_name: 'F' }])).statusCode).toBe(
+    expect((await call(s.filler, 'PUT', url, [{ parent_id: a, child_name: 'F' }])).statusCode).toBe(
       403,
     );
-    const strangerRes = await call(stranger, 'PUT', url, [{ parent_id: a, child_name: 'S' }]);
+    const strangerRes = await call(s.stranger, 'PUT', url, [{ parent_id: a, child_name: 'S' }]);
     expect(strangerRes.statusCode).toBe(404);
   });
 
   it('a duplicate that fails midway makes no copy at all', async () => {
     const a = await batchWithTrays('Dup atomic', 2);
     await failWhen('batches', 'insert', "new.name = 'Boom copy'");
-    const res = await call(manager, 'PUT', `/v1/batches/duplicate${q}${projectId}`, [
+    const res = await call(s.manager, 'PUT', `/v1/batches/duplicate${q}${s.projectId}`, [
       { parent_id: a, child_name: 'Fine copy' },
       { parent_id: a, child_name: 'Boom copy' },
     ]);
@@ -194,55 +177,55 @@ describeEachDialect('merging, duplicating and backing up batches', (dialect) => 
     const other = await batchWithTrays('Backup other', 1);
     const original = await content(a);
     const originalIds = (await trays(a)).map((r) => r.id);
-    const made = await call(digiUser, 'PUT', `/v1/backup?batch_id=${a}`, { comments: 'before' });
+    const made = await call(s.digiUser, 'PUT', `/v1/backup?batch_id=${a}`, { comments: 'before' });
     expect(made.statusCode).toBe(200);
     const [backup] = made.json().results as BackupRow[];
     expect(backup).toMatchObject({ batch_id: a, batch_name: 'Backup A', comments: 'before' });
     expect((JSON.parse(backup.json) as unknown[]).length).toBe(3);
     // The ids in the stored trays come with what people read for them.
-    const named = await t.app.db
+    const named = await s.t.app.db
       .selectFrom('items as i')
       .innerJoin('moulds as m', 'm.id', 'i.mold_id')
       .innerJoin('colours as c', 'c.id', 'i.colour_id')
       .select(['i.readable_id', 'm.name as mould', 'c.name as colour'])
-      .where('i.id', '=', item.id)
+      .where('i.id', '=', s.item.id)
       .executeTakeFirstOrThrow();
-    expect(backup.names.items[item.id]).toEqual({
-      number: named.readable_id || String(item.id),
+    expect(backup.names.items[s.item.id]).toEqual({
+      number: named.readable_id || String(s.item.id),
       name: named.mould,
     });
-    expect(backup.names.moulds[item.mold_id]).toBe(named.mould);
-    expect(backup.names.colours[item.colour_id]).toBe(named.colour);
-    await call(digiUser, 'PUT', `/v1/backup?batch_id=${other}`, {});
+    expect(backup.names.moulds[s.item.mold_id]).toBe(named.mould);
+    expect(backup.names.colours[s.item.colour_id]).toBe(named.colour);
+    await call(s.digiUser, 'PUT', `/v1/backup?batch_id=${other}`, {});
 
     // The batch changes: a tray edited, one deleted, one added.
-    await t.app.db
+    await s.t.app.db
       .updateTable('trays')
       .set({ quantity: 99, comments: 'changed', accepted: 1 })
       .where('id', '=', originalIds[0])
       .execute();
-    await t.app.db.deleteFrom('trays').where('id', '=', originalIds[2]).execute();
-    await t.app.db
+    await s.t.app.db.deleteFrom('trays').where('id', '=', originalIds[2]).execute();
+    await s.t.app.db
       .updateTable('trays')
       .set({ tray_nr: 7 })
       .where('id', '=', originalIds[1])
       .execute();
 
     const reset = `/v1/backup?backup_id=${backup.backup_id}`;
-    expect((await call(digiUser, 'POST', reset)).statusCode).toBe(403);
-    expect((await call(stranger, 'POST', reset)).statusCode).toBe(404);
-    const res = await call(manager, 'POST', reset);
+    expect((await call(s.digiUser, 'POST', reset)).statusCode).toBe(403);
+    expect((await call(s.stranger, 'POST', reset)).statusCode).toBe(404);
+    const res = await call(s.manager, 'POST', reset);
     expect(res.statusCode).toBe(200);
     expect(await content(a)).toEqual(original);
     // Tray 1 kept its id.
     expect((await trays(a))[0].id).toBe(originalIds[0]);
 
-    const only = await call(digiUser, 'GET', `/v1/backup${q}${projectId}&batch_id=${other}`);
+    const only = await call(s.digiUser, 'GET', `/v1/backup${q}${s.projectId}&batch_id=${other}`);
     expect((only.json().results as BackupRow[]).map((r) => r.batch_id)).toEqual([other]);
-    const all = await call(digiUser, 'GET', `/v1/backup${q}${projectId}`);
+    const all = await call(s.digiUser, 'GET', `/v1/backup${q}${s.projectId}`);
     expect((all.json().results as BackupRow[]).length).toBe(2);
-    expect((await call(stranger, 'GET', `/v1/backup${q}${projectId}`)).statusCode).toBe(404);
-    expect((await call(stranger, 'PUT', `/v1/backup?batch_id=${a}`, {})).statusCode).toBe(404);
+    expect((await call(s.stranger, 'GET', `/v1/backup${q}${s.projectId}`)).statusCode).toBe(404);
+    expect((await call(s.stranger, 'PUT', `/v1/backup?batch_id=${a}`, {})).statusCode).toBe(404);
   });
 
   it("undo puts back the caller's own newest backup of the last minutes; anything else is a manager's RESET", async () => {
@@ -254,49 +237,49 @@ describeEachDialect('merging, duplicating and backing up batches', (dialect) => 
     const undo = (who: string, b: BackupRow) =>
       call(who, 'POST', `/v1/backup/undo?backup_id=${b.backup_id}`);
 
-    const older = await backupOf(digiUser);
-    const own = await backupOf(digiUser);
-    await t.app.db.deleteFrom('trays').where('id', 'in', ids.slice(1)).execute();
+    const older = await backupOf(s.digiUser);
+    const own = await backupOf(s.digiUser);
+    await s.t.app.db.deleteFrom('trays').where('id', 'in', ids.slice(1)).execute();
     // Not the newest backup of the batch, or not the caller's own: refused.
-    expect((await undo(digiUser, older)).statusCode).toBe(403);
-    expect((await undo(stranger, own)).statusCode).toBe(404);
-    const res = await undo(digiUser, own);
+    expect((await undo(s.digiUser, older)).statusCode).toBe(403);
+    expect((await undo(s.stranger, own)).statusCode).toBe(404);
+    const res = await undo(s.digiUser, own);
     expect(res.statusCode).toBe(200);
     expect(await content(a)).toEqual(original);
 
-    const managers = await backupOf(manager);
-    expect((await undo(digiUser, managers)).json().errors[0].detail).toBe(B.undoTooLate);
-    const late = await backupOf(digiUser);
-    await t.app.db
+    const managers = await backupOf(s.manager);
+    expect((await undo(s.digiUser, managers)).json().errors[0].detail).toBe(B.undoTooLate);
+    const late = await backupOf(s.digiUser);
+    await s.t.app.db
       .updateTable('backups')
       .set({ date: new Date(Date.now() - 16 * 60_000).toISOString() })
       .where('id', '=', late.backup_id)
       .execute();
-    expect((await undo(digiUser, late)).statusCode).toBe(403);
+    expect((await undo(s.digiUser, late)).statusCode).toBe(403);
     // A digibrick manager may put back any backup this way, as with RESET.
-    expect((await undo(manager, late)).statusCode).toBe(200);
+    expect((await undo(s.manager, late)).statusCode).toBe(200);
   });
 
   it('a reset that fails midway leaves the trays as they were', async () => {
     const a = await batchWithTrays('Reset atomic', 2);
-    const made = await call(manager, 'PUT', `/v1/backup?batch_id=${a}`, { comments: '' });
+    const made = await call(s.manager, 'PUT', `/v1/backup?batch_id=${a}`, { comments: '' });
     const [backup] = made.json().results as BackupRow[];
     const ids = (await trays(a)).map((r) => r.id);
-    await t.app.db.updateTable('trays').set({ quantity: 50 }).where('id', '=', ids[0]).execute();
-    await t.app.db.deleteFrom('trays').where('id', '=', ids[1]).execute();
+    await s.t.app.db.updateTable('trays').set({ quantity: 50 }).where('id', '=', ids[0]).execute();
+    await s.t.app.db.deleteFrom('trays').where('id', '=', ids[1]).execute();
     const changed = await content(a);
     await failWhen('trays', 'insert', "new.comments = 'Reset atomic #2'");
-    const res = await call(manager, 'POST', `/v1/backup?backup_id=${backup.backup_id}`);
+    const res = await call(s.manager, 'POST', `/v1/backup?backup_id=${backup.backup_id}`);
     expect(res.statusCode).toBe(500);
     expect(await content(a)).toEqual(changed);
   });
 
   it("resets the demo backup (stored as the demo's trays) and floor trays reach devices", async () => {
-    const demoBackups = await call(manager, 'GET', '/v1/backup?project_id=1&batch_id=1');
+    const demoBackups = await call(s.manager, 'GET', '/v1/backup?project_id=1&batch_id=1');
     const [backup] = demoBackups.json().results as BackupRow[];
     expect(backup.comments).toBe('Before price update');
-    await t.app.db.updateTable('trays').set({ quantity: 0 }).where('batch_id', '=', 1).execute();
-    const res = await call(manager, 'POST', `/v1/backup?backup_id=${backup.backup_id}`);
+    await s.t.app.db.updateTable('trays').set({ quantity: 0 }).where('batch_id', '=', 1).execute();
+    const res = await call(s.manager, 'POST', `/v1/backup?backup_id=${backup.backup_id}`);
     expect(res.statusCode).toBe(200);
     const stored = JSON.parse(backup.json) as { tray_nr: number; quantity: number }[];
     const now = await trays(1);

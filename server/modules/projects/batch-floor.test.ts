@@ -1,48 +1,30 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { BackupRow } from '../../../contract/batches';
 import { ProjectMessages as M } from '../../../contract/projects';
 import { nowIso } from '../../db/dialect';
 import {
   batchList,
   batchWithTrays as addBatchWithTrays,
-  caller,
-  createProject,
   details,
-  firstItem,
-  startDigitizing,
   traysOfBatch,
-  type TrayItem,
+  digitizingSuite,
 } from '../../test/digitizing';
-import { describeEachDialect, type TestApp } from '../../test/helpers';
+import { describeEachDialect } from '../../test/helpers';
 
 describeEachDialect('batches merged, duplicated and reset: floor and concurrency', (dialect) => {
-  let t: TestApp;
-  let demo: number;
-  let manager: string;
-  let digiUser: string;
-  let filler: string;
-  let projectId: number;
-  let item: TrayItem;
+  const s = digitizingSuite(dialect, 'Actions test');
+  const { call } = s;
 
-  beforeAll(async () => {
-    ({ t, demo, manager, digiUser, filler } = await startDigitizing(dialect));
-    projectId = await createProject(call, manager, 'Actions test');
-    item = await firstItem(t, demo);
-  });
-  afterAll(() => t.close());
-
-  const call = caller(() => t);
   const q = '?project_id=';
-  const suite = () => ({ t, call, demo, manager, digiUser, projectId, item });
-  const list = () => batchList(suite());
-  const batchWithTrays = (name: string, n: number) => addBatchWithTrays(suite(), name, n);
-  const trays = (batchId: number) => traysOfBatch(t, batchId);
+  const list = () => batchList(s);
+  const batchWithTrays = (name: string, n: number) => addBatchWithTrays(s, name, n);
+  const trays = (batchId: number) => traysOfBatch(s.t, batchId);
   /** Every tray id and tombstone a filler's device pulls from `cursor` on. */
   async function pullAll(cursor: number) {
     const rows: number[] = [];
     const tombstones: number[] = [];
     for (;;) {
-      const res = await call(filler, 'GET', `/v1/sync/pull?collection=trays&cursor=${cursor}`);
+      const res = await call(s.filler, 'GET', `/v1/sync/pull?collection=trays&cursor=${cursor}`);
       expect(res.statusCode).toBe(200);
       const page = res.json() as {
         rows: { tray_id: number }[];
@@ -57,12 +39,12 @@ describeEachDialect('batches merged, duplicated and reset: floor and concurrency
     }
   }
   const setStatus = (batch_id: number, status: string) =>
-    call(manager, 'POST', `/v1/batches/status${q}${projectId}`, { batch_id, status });
+    call(s.manager, 'POST', `/v1/batches/status${q}${s.projectId}`, { batch_id, status });
 
   it("'ready for filling' is refused while trays have no item, naming them", async () => {
     const batchId = await batchWithTrays('No items yet', 4);
     const ids = (await trays(batchId)).map((r) => r.id);
-    await t.app.db
+    await s.t.app.db
       .updateTable('trays')
       .set({ item_id: null })
       .where('id', 'in', [ids[1], ids[3]])
@@ -78,9 +60,9 @@ describeEachDialect('batches merged, duplicated and reset: floor and concurrency
     expect((await pullAll(0)).rows).not.toContain(ids[0]);
     // Other statuses are not held up; with every tray given an item the batch goes on the floor.
     expect((await setStatus(batchId, 'being reviewed')).statusCode).toBe(200);
-    await t.app.db
+    await s.t.app.db
       .updateTable('trays')
-      .set({ item_id: item.id })
+      .set({ item_id: s.item.id })
       .where('id', 'in', [ids[1], ids[3]])
       .execute();
     expect((await setStatus(batchId, 'ready for filling')).statusCode).toBe(200);
@@ -102,7 +84,7 @@ describeEachDialect('batches merged, duplicated and reset: floor and concurrency
     const start = await pullAll(0);
     expect(ids.every((id) => start.rows.includes(id))).toBe(true);
     // Merged into a batch that is not on the floor: the trays leave the devices.
-    await call(manager, 'POST', `/v1/batches/merge${q}${projectId}`, {
+    await call(s.manager, 'POST', `/v1/batches/merge${q}${s.projectId}`, {
       parent_id: parent,
       childs: [onFloor],
     });
@@ -111,24 +93,24 @@ describeEachDialect('batches merged, duplicated and reset: floor and concurrency
 
     // A batch on the floor reset from its backup: changed trays are sent again, deleted ones go.
     await setStatus(parent, 'ready for filling');
-    const made = await call(manager, 'PUT', `/v1/backup?batch_id=${parent}`, {});
+    const made = await call(s.manager, 'PUT', `/v1/backup?batch_id=${parent}`, {});
     const [backup] = made.json().results as BackupRow[];
     const [first, , third] = (await trays(parent)).map((r) => r.id);
-    await t.app.db.deleteFrom('trays').where('id', '=', third).execute();
+    await s.t.app.db.deleteFrom('trays').where('id', '=', third).execute();
     const before = await pullAll(merged.cursor);
-    await call(manager, 'POST', `/v1/backup?backup_id=${backup.backup_id}`);
+    await call(s.manager, 'POST', `/v1/backup?backup_id=${backup.backup_id}`);
     const after = await pullAll(before.cursor);
     expect(after.rows).toContain(first);
     expect(after.rows.length).toBe(3);
-    await t.app.db
+    await s.t.app.db
       .updateTable('trays')
       .set({ comments: 'extra' })
       .where('id', '=', first)
       .execute();
-    await t.app.db
+    await s.t.app.db
       .insertInto('trays')
       .values({
-        company_id: demo,
+        company_id: s.demo,
         batch_id: parent,
         tray_nr: 9,
         quantity: 1,
@@ -147,7 +129,7 @@ describeEachDialect('batches merged, duplicated and reset: floor and concurrency
       })
       .execute();
     const extra = (await trays(parent)).find((r) => r.tray_nr === 9)!.id;
-    await call(manager, 'POST', `/v1/backup?backup_id=${backup.backup_id}`);
+    await call(s.manager, 'POST', `/v1/backup?backup_id=${backup.backup_id}`);
     const again = await pullAll(after.cursor);
     expect(again.tombstones).toContain(extra);
     expect((await trays(parent)).map((r) => r.tray_nr)).toEqual([1, 2, 3]);
@@ -155,11 +137,11 @@ describeEachDialect('batches merged, duplicated and reset: floor and concurrency
 
   it('two duplicates to one name at once: one copy is made, the other refused with the message', async () => {
     const a = await batchWithTrays('Race source', 1);
-    const url = `/v1/batches/duplicate${q}${projectId}`;
+    const url = `/v1/batches/duplicate${q}${s.projectId}`;
     const body = [{ parent_id: a, child_name: 'Race copy' }];
     const answers = await Promise.all([
-      call(manager, 'PUT', url, body),
-      call(digiUser, 'PUT', url, body),
+      call(s.manager, 'PUT', url, body),
+      call(s.digiUser, 'PUT', url, body),
     ]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     const refused = answers.find((r) => r.statusCode === 400)!;

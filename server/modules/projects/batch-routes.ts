@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   BackupCreateBody,
   BackupCreateQuery,
@@ -9,28 +9,20 @@ import {
   DuplicateBody,
   MergeBody,
 } from '../../../contract/batches';
-import { ErrorCode } from '../../../contract/errors';
-import { Permission } from '../../../contract/permissions';
 import { BatchList, ProjectIdQuery } from '../../../contract/projects';
 import type { SessionUser } from '../../auth/tokens';
 import { backupRows, createBackup, mustBeOwnRecentBackup, resetFromBackup } from './backups';
 import { duplicateBatches, DuplicateRefused, mergeBatches } from './merge';
 import { batchRows, mustFindProject } from './queries';
-import { DIGI_MANAGER, DIGITIZERS } from './rules';
+import { DIGI_MANAGER, DIGITIZERS, isManager } from './rules';
+import { refuseForm } from '../../http/refuse';
 import { routesOf } from '../../http/routes';
-
-const isManager = (user: SessionUser) => user.permissions.includes(Permission.digibrick_manager);
 
 /** Merging, duplicating and backing up batches (docs/projects.md). */
 export async function batchActionRoutes(app: FastifyInstance): Promise<void> {
   const api = routesOf(app, 'projects');
   const allBatches = (user: SessionUser, projectId: number) =>
     batchRows(app.db, user.companyId, projectId, { showClaimant: isManager(user) });
-  /** Every problem at once, one detail per message (400). */
-  const refuse = (reply: FastifyReply, problems: string[]) =>
-    reply
-      .status(400)
-      .send({ errors: problems.map((detail) => ({ detail, code: ErrorCode.validation })) });
 
   api.post(
     '/v1/batches/merge',
@@ -46,7 +38,7 @@ export async function batchActionRoutes(app: FastifyInstance): Promise<void> {
       const { parent_id, childs } = body;
       await mustFindProject(app.db, user.companyId, projectId);
       const problems = checkMerge({ parent_id, childs });
-      if (problems.length) return refuse(reply, problems);
+      if (problems.length) return refuseForm(reply, problems);
       await change((trx, ctx) => mergeBatches(trx, ctx, projectId, parent_id, childs));
       return { results: await allBatches(user, projectId) };
     },
@@ -67,7 +59,7 @@ export async function batchActionRoutes(app: FastifyInstance): Promise<void> {
       try {
         await change((trx, ctx) => duplicateBatches(trx, ctx, projectId, body));
       } catch (e) {
-        if (e instanceof DuplicateRefused) return refuse(reply, e.problems);
+        if (e instanceof DuplicateRefused) return refuseForm(reply, e.problems);
         throw e;
       }
       return { results: await allBatches(user, projectId) };

@@ -1,64 +1,46 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { BatchMessages as B, COPY_TRAYS_MAX, MERGE_TRAYS_MAX } from '../../../contract/batches';
 import type { BatchRow } from '../../../contract/projects';
-import {
-  caller,
-  createBatch,
-  createProject,
-  details,
-  firstItem,
-  insertTrays,
-  startDigitizing,
-  type TrayItem,
-} from '../../test/digitizing';
-import { describeEachDialect, type TestApp } from '../../test/helpers';
+import { createBatch, details, insertTrays, digitizingSuite } from '../../test/digitizing';
+import { describeEachDialect } from '../../test/helpers';
 
 /**
  * Duplicating and merging batches are bounded per request, so one company's copy never holds up another
  * company's writes for long (on SQLite every write waits for the one before it).
  */
 describeEachDialect('duplicating and merging batches: bounded work', (dialect) => {
-  let t: TestApp;
-  let demo: number;
-  let manager: string;
-  let stranger: string;
-  let item: TrayItem;
-  let projectId: number;
+  const s = digitizingSuite(dialect, 'Big copies');
+  const { call } = s;
   let bigId: number;
   const BIG = COPY_TRAYS_MAX / 2;
 
   beforeAll(async () => {
-    ({ t, demo, manager, stranger } = await startDigitizing(dialect));
-    item = await firstItem(t, demo);
-    projectId = await createProject(call, manager, 'Big copies');
-    bigId = await createBatch(call, manager, projectId, 'Big');
+    bigId = await createBatch(call, s.manager, s.projectId, 'Big');
     for (let done = 0; done < BIG; done += 1_000) {
-      const ids = await insertTrays(t, {
-        company: demo,
+      const ids = await insertTrays(s.t, {
+        company: s.demo,
         batchId: bigId,
-        item,
+        item: s.item,
         count: 1_000,
         price: 5,
       });
-      await t.app.db
+      await s.t.app.db
         .updateTable('trays')
         .set((eb) => ({ tray_nr: eb('tray_nr', '+', done + 100_000) }))
         .where('id', 'in', ids)
         .execute();
     }
   }, 120_000);
-  afterAll(() => t.close());
 
-  const call = caller(() => t);
   const duplicate = (names: string[]) =>
     call(
-      manager,
+      s.manager,
       'PUT',
-      `/v1/batches/duplicate?project_id=${projectId}`,
+      `/v1/batches/duplicate?project_id=${s.projectId}`,
       names.map((child_name) => ({ parent_id: bigId, child_name })),
     );
   const batches = async () =>
-    (await call(manager, 'GET', `/v1/batches?project_id=${projectId}`)).json()
+    (await call(s.manager, 'GET', `/v1/batches?project_id=${s.projectId}`)).json()
       .results as BatchRow[];
   const batchNames = async () => (await batches()).map((b) => b.name);
   const idOf = async (name: string) => (await batches()).find((b) => b.name === name)!.batch_id;
@@ -77,7 +59,7 @@ describeEachDialect('duplicating and merging batches: bounded work', (dialect) =
     const waits: number[] = [];
     for (let n = 0; !finished; n++) {
       const otherStarted = performance.now();
-      const other = await call(stranger, 'PUT', '/v1/projects', {
+      const other = await call(s.stranger, 'PUT', '/v1/projects', {
         name: `Other company ${Math.random()}`,
         condition: 'NEW',
         content: 'c',
@@ -116,7 +98,7 @@ describeEachDialect('duplicating and merging batches: bounded work', (dialect) =
     const waits: number[] = [];
     for (let n = 0; !finished; n++) {
       const otherStarted = performance.now();
-      const other = await call(stranger, 'PUT', '/v1/projects', {
+      const other = await call(s.stranger, 'PUT', '/v1/projects', {
         name: `Other company ${n}`,
         condition: 'NEW',
         content: 'c',
@@ -143,7 +125,7 @@ describeEachDialect('duplicating and merging batches: bounded work', (dialect) =
     // Big, Copy A and Copy B hold 10,000 trays each; a third copy makes 30,000 to merge.
     expect((await duplicate(['Copy C'])).statusCode).toBe(200);
     const [a, b, c] = await Promise.all(['Copy A', 'Copy B', 'Copy C'].map(idOf));
-    const refused = await call(manager, 'POST', `/v1/batches/merge?project_id=${projectId}`, {
+    const refused = await call(s.manager, 'POST', `/v1/batches/merge?project_id=${s.projectId}`, {
       parent_id: bigId,
       childs: [a, b, c],
     });
@@ -163,14 +145,14 @@ describeEachDialect('duplicating and merging batches: bounded work', (dialect) =
   it("the largest merge allowed keeps another company's write waiting well under two seconds", async () => {
     const [a, b] = await Promise.all(['Copy A', 'Copy B'].map(idOf));
     // Copy A is on the floor and Big is not: its 10,000 trays leave the fillers' devices.
-    const floor = await call(manager, 'POST', `/v1/batches/status?project_id=${projectId}`, {
+    const floor = await call(s.manager, 'POST', `/v1/batches/status?project_id=${s.projectId}`, {
       batch_id: a,
       status: 'ready for filling',
     });
     expect(floor.statusCode, floor.body).toBe(200);
     const tombstonesBefore = await tombstones();
     const done = await whileOthersWrite(() =>
-      call(manager, 'POST', `/v1/batches/merge?project_id=${projectId}`, {
+      call(s.manager, 'POST', `/v1/batches/merge?project_id=${s.projectId}`, {
         parent_id: bigId,
         childs: [a, b],
       }),
@@ -192,10 +174,10 @@ describeEachDialect('duplicating and merging batches: bounded work', (dialect) =
   const tombstones = async () =>
     Number(
       (
-        await t.app.db
+        await s.t.app.db
           .selectFrom('sync_tombstones')
           .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('company_id', '=', demo)
+          .where('company_id', '=', s.demo)
           .where('collection', '=', 'trays')
           .executeTakeFirstOrThrow()
       ).n,

@@ -1,71 +1,53 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { TRAY_PRICE_MAX, type TrayList } from '../../../contract/batch-trays';
 import { STOCK_MAX } from '../../../contract/fields';
 import type { BatchRow, ProjectRow } from '../../../contract/projects';
-import {
-  caller,
-  createBatch,
-  createProject,
-  firstItem,
-  insertTrays,
-  startDigitizing,
-  type TrayItem,
-} from '../../test/digitizing';
-import { describeEachDialect, type TestApp } from '../../test/helpers';
+import { createBatch, createProject, insertTrays, digitizingSuite } from '../../test/digitizing';
+import { describeEachDialect } from '../../test/helpers';
 
 /**
  * What the Projects overview and the Project screen add up: the worth of trays at the largest
  * price and quantity a tray takes, and the hours of a project's batches.
  */
 describeEachDialect('project and batch roll-ups', (dialect) => {
-  let t: TestApp;
-  let demo: number;
-  let manager: string;
-  let digiUser: string;
-  let item: TrayItem;
+  const s = digitizingSuite(dialect);
+  const { call } = s;
 
-  beforeAll(async () => {
-    ({ t, demo, manager, digiUser } = await startDigitizing(dialect));
-    item = await firstItem(t, demo);
-  });
-  afterAll(() => t.close());
-
-  const call = caller(() => t);
   const newBatch = (projectId: number, name: string) =>
-    createBatch(call, digiUser, projectId, name);
+    createBatch(call, s.digiUser, projectId, name);
   const project = async (projectId: number) => {
-    const res = await call(manager, 'GET', '/v1/projects');
+    const res = await call(s.manager, 'GET', '/v1/projects');
     expect(res.statusCode, res.body).toBe(200);
     return (res.json().results as ProjectRow[]).find((p) => p.project_id === projectId)!;
   };
   const batches = async (projectId: number) => {
-    const res = await call(manager, 'GET', `/v1/batches?project_id=${projectId}`);
+    const res = await call(s.manager, 'GET', `/v1/batches?project_id=${projectId}`);
     expect(res.statusCode, res.body).toBe(200);
     return res.json().results as BatchRow[];
   };
 
   it('a tray at the largest price and quantity is summed, not a 500', async () => {
-    const projectId = await createProject(call, manager, 'Million euro tray');
+    const projectId = await createProject(call, s.manager, 'Million euro tray');
     const batchId = await newBatch(projectId, 'Gold');
-    const [trayId] = await insertTrays(t, {
-      company: demo,
+    const [trayId] = await insertTrays(s.t, {
+      company: s.demo,
       batchId,
-      item,
+      item: s.item,
       count: 3,
       price: 1000,
     });
     const q = `?project_id=${projectId}&batch_id=${batchId}`;
-    expect((await call(digiUser, 'POST', `/v1/trays/claim${q}`, { claim: true })).statusCode).toBe(
-      200,
-    );
-    const save = await call(digiUser, 'POST', `/v1/trays${q}`, {
+    expect(
+      (await call(s.digiUser, 'POST', `/v1/trays/claim${q}`, { claim: true })).statusCode,
+    ).toBe(200);
+    const save = await call(s.digiUser, 'POST', `/v1/trays${q}`, {
       trays: [
         {
           tray_id: trayId,
-          item_id: item.id,
-          mold_id: item.mold_id,
-          colour_id: item.colour_id,
-          condition: item.condition,
+          item_id: s.item.id,
+          mold_id: s.item.mold_id,
+          colour_id: s.item.colour_id,
+          condition: s.item.condition,
           quantity: STOCK_MAX,
           price: TRAY_PRICE_MAX,
           status: 'ready for filling',
@@ -80,24 +62,24 @@ describeEachDialect('project and batch roll-ups', (dialect) => {
     expect((await project(projectId)).total_price).toBe(worth);
     expect((await batches(projectId)).find((b) => b.batch_id === batchId)!.total_price).toBe(worth);
     // Other users of the company read the overview as before.
-    expect((await call(digiUser, 'GET', '/v1/projects')).statusCode).toBe(200);
+    expect((await call(s.digiUser, 'GET', '/v1/projects')).statusCode).toBe(200);
   });
 
   it('ten thousand trays at the largest values (beyond a 64-bit integer) still add up', async () => {
-    const projectId = await createProject(call, manager, 'Vault');
+    const projectId = await createProject(call, s.manager, 'Vault');
     const batchId = await newBatch(projectId, 'Vault 1');
     const trays = 10_000;
     for (let done = 0; done < trays; done += 1_000) {
-      const ids = await insertTrays(t, {
-        company: demo,
+      const ids = await insertTrays(s.t, {
+        company: s.demo,
         batchId,
-        item,
+        item: s.item,
         count: 1_000,
         price: TRAY_PRICE_MAX * 1000,
         quantity: () => STOCK_MAX,
       });
       // insertTrays numbers from 1; renumber this chunk after the ones before it.
-      await t.app.db
+      await s.t.app.db
         .updateTable('trays')
         .set((eb) => ({ tray_nr: eb('tray_nr', '+', done + 100_000) }))
         .where('id', 'in', ids)
@@ -111,7 +93,7 @@ describeEachDialect('project and batch roll-ups', (dialect) => {
   });
 
   it("a project's hours are the sums of its batches' hours", async () => {
-    const projectId = await createProject(call, manager, 'Hours roll up');
+    const projectId = await createProject(call, s.manager, 'Hours roll up');
     expect(await project(projectId)).toMatchObject({ digitizing_hours: 0, warehouse_hours: 0 });
     const first = await newBatch(projectId, 'Box A');
     const second = await newBatch(projectId, 'Box B');
@@ -123,7 +105,7 @@ describeEachDialect('project and batch roll-ups', (dialect) => {
       w: number,
       p = projectId,
     ) => {
-      const res = await call(digiUser, 'POST', `/v1/batches?project_id=${p}`, {
+      const res = await call(s.digiUser, 'POST', `/v1/batches?project_id=${p}`, {
         batch_id,
         name,
         digitizing_hours: d,
@@ -139,7 +121,7 @@ describeEachDialect('project and batch roll-ups', (dialect) => {
       total_price: 0,
     });
     // Another project's batches do not count.
-    const other = await createProject(call, manager, 'Hours elsewhere');
+    const other = await createProject(call, s.manager, 'Hours elsewhere');
     await hours(await newBatch(other, 'Box Z'), 'Box Z', 100, 100, other);
     expect(await project(projectId)).toMatchObject({ digitizing_hours: 4.76 });
   });

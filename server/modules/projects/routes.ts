@@ -1,6 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { ErrorCode } from '../../../contract/errors';
-import { Permission } from '../../../contract/permissions';
+import type { FastifyInstance } from 'fastify';
 import {
   BatchCreate,
   BatchList,
@@ -28,17 +26,9 @@ import {
   projectRows,
 } from './queries';
 import * as rules from './rules';
-import { DIGI_MANAGER, DIGITIZERS } from './rules';
+import { DIGI_MANAGER, DIGITIZERS, isManager } from './rules';
+import { refuseForm } from '../../http/refuse';
 import { routesOf } from '../../http/routes';
-
-/** Every failed form check at once, one detail per message. */
-function refuseForm(reply: FastifyReply, problems: string[]) {
-  return reply
-    .status(400)
-    .send({ errors: problems.map((detail) => ({ detail, code: ErrorCode.validation })) });
-}
-
-const isManager = (user: SessionUser) => user.permissions.includes(Permission.digibrick_manager);
 
 /** Digitizing projects and their batches (docs/projects.md). */
 export async function projectsRoutes(app: FastifyInstance): Promise<void> {

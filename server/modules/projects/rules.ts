@@ -1,4 +1,4 @@
-import type { RoleName } from '../../../contract/permissions';
+import { Permission, type RoleName } from '../../../contract/permissions';
 import type {
   BatchStatus,
   BatchValues,
@@ -10,12 +10,16 @@ import { nowIso } from '../../db/dialect';
 import { badRequest, conflict } from '../../errors';
 import { recordTombstone } from '../../sync';
 import type { Trx, WriteCtx } from '../../write/context';
+import type { SessionUser } from '../../auth/tokens';
 import { batchEnteredFloor } from '../warehouse';
 import { mustFindBatch, toThousandths } from './queries';
 
 /** Who works on projects and batches; only a digibrick_manager changes a status or declaims. */
 export const DIGITIZERS: readonly RoleName[] = ['digibrick_manager', 'digibrick_user'];
 export const DIGI_MANAGER: readonly RoleName[] = ['digibrick_manager'];
+/** A digibrick_manager sees who claimed each batch and may reset any backup. */
+export const isManager = (user: SessionUser) =>
+  user.permissions.includes(Permission.digibrick_manager);
 
 const touched = (ctx: WriteCtx) => ({ last_edit_user_id: ctx.userId, date_of_last_edit: nowIso() });
 

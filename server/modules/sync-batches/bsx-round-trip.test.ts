@@ -9,7 +9,7 @@ import {
 } from '../../../contract/sync-batches';
 import { ALL_FIELDS_BSX, keptFields } from '../../../tests/support/bsx-round-trip';
 import { SHARED_SCOPE, nextVersion } from '../../sync';
-import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
+import { caller, createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
 import { bearerFor } from '../../test/locations-support';
 import { insertMould } from '../../test/orders-fixture';
 
@@ -42,8 +42,7 @@ describeEachDialect('BSX round trip', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const call = (auth: string, method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, headers: { authorization: auth }, payload });
+  const call = caller(() => t);
   const details = (res: { json(): unknown }) =>
     (res.json() as { errors: { detail: string }[] }).errors.map((e) => e.detail);
   const create = async (items: NewBatchItem[], extra: object = {}) => {

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { bsxChunks } from '../../../contract/bsx/write';
-import { ErrorBody, ErrorCode } from '../../../contract/errors';
+import { ErrorBody } from '../../../contract/errors';
 import {
   BATCH_BSX_CONDITIONS,
   batchBsxFileName,
@@ -11,6 +11,7 @@ import { AddLotsBody, BatchIdQuery, ImportState } from '../../../contract/sync-b
 import { appendLots } from './import';
 import { batchItems, batchRow } from './queries';
 import { SYNCERS } from './routes';
+import { refuseForm } from '../../http/refuse';
 import { routesOf } from '../../http/routes';
 
 /** A chunk of 5,000 lots is about 2 MB of JSON. */
@@ -33,11 +34,7 @@ export async function syncBatchImportRoutes(app: FastifyInstance): Promise<void>
     },
     async ({ body, change, reply }) => {
       const out = await change((trx, ctx) => appendLots(trx, ctx, body));
-      if (!out.ok) {
-        return reply.status(400).send({
-          errors: out.problems.map((detail) => ({ detail, code: ErrorCode.validation })),
-        });
-      }
+      if (!out.ok) return refuseForm(reply, out.problems);
       return out.state;
     },
   );

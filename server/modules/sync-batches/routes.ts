@@ -30,6 +30,7 @@ import {
 } from './queries';
 import { checkNewBatch, createBatch, setPrices } from './rules';
 import { startUpload } from './upload';
+import { refuseForm } from '../../http/refuse';
 import { routesOf } from '../../http/routes';
 
 export const SYNCERS: readonly RoleName[] = ['bricksyncer'];
@@ -71,11 +72,7 @@ export async function syncBatchRoutes(app: FastifyInstance): Promise<void> {
         const batch_id = await createBatch(trx, ctx, body, checked.matches);
         return { ok: true as const, batch_id };
       });
-      if (!out.ok) {
-        return reply.status(400).send({
-          errors: out.problems.map((detail) => ({ detail, code: ErrorCode.validation })),
-        });
-      }
+      if (!out.ok) return refuseForm(reply, out.problems);
       return { batch_id: out.batch_id };
     },
   );

@@ -9,7 +9,7 @@ import {
   type SyncBatchItem,
 } from '../../../contract/sync-batches';
 import { NO_STORE } from '../../jobs';
-import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
+import { caller, createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
 import { bearerFor } from '../../test/locations-support';
 
 const sample = readFileSync(join(__dirname, '../../../tests/fixtures/sample.bsx'), 'utf8');
@@ -30,8 +30,7 @@ describeEachDialect('sync batches', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const call = (auth: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, headers: { authorization: auth }, payload });
+  const call = caller(() => t);
   const details = (res: { json(): unknown }) =>
     (res.json() as { errors: { detail: string }[] }).errors.map((e) => e.detail);
   const parts = (): NewBatchItem[] => [{ ...lots[0] }, { ...lots[1], condition: 'GOOD' }];

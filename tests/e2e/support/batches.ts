@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { apiLogin, bearer, expect } from './fixtures';
 
 /**
@@ -32,4 +32,23 @@ export async function batchWithTrays(
   }
   await request.post(`/api/v1/trays/claim?${q}`, { headers, data: { claim: false } });
   return { batchId: batch.batch_id as number, headers, q };
+}
+
+/**
+ * On the BSX import page with the sample's four rows converted: takes out the minifigure and the
+ * set (not in the demo catalog), gives the used plate the condition GOOD, creates the batch `name`
+ * and opens it.
+ */
+export async function createBatchFromSample(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Remove row 4' }).click();
+  await page.getByRole('button', { name: 'Remove row 3' }).click();
+  await page.getByRole('button', { name: 'Edit row 2' }).click();
+  await page.getByRole('combobox', { name: 'Condition of row 2' }).click();
+  await page.getByRole('option', { name: 'GOOD' }).click();
+  await page.getByRole('button', { name: 'Apply row 2' }).click();
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Create batch' }).click();
+  await expect(page).toHaveURL(/\/bricksyncer\/add_items$/);
+  await page.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
 }

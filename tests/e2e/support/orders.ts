@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { OrderItemWithLocations } from '../../../contract/orders';
 import { apiLogin, bearer, expect } from './fixtures';
 
@@ -73,4 +73,19 @@ export async function claimableOrder(
   });
   expect(res.status(), `order ${id} back to unassigned`).toBe(200);
   return { id, number: String((await res.json()).order.order_number) };
+}
+
+/**
+ * The order is on the picker's device (the picker list pulled it, under a service worker) and the
+ * pull has ended.
+ */
+export async function orderOnDevice(page: Page, orderNumber: string) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 20_000,
+  });
+  await page.goto('/user_orders');
+  await expect(page.getByTestId('picker-order').filter({ hasText: orderNumber })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId('last-sync')).toContainText('Last sync', { timeout: 30_000 });
 }

@@ -1,36 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
-import { startServerProcess, type ServerProcess } from '../../support/server-process';
+import { proxiedServer, type ProxiedServer } from '../../support/proxied-server';
+import type { ServerProcess } from '../../support/server-process';
 import { DEMO_PASSWORD, expect, test } from './fixtures';
 
 /** Requests cut by the proxy are logged by Chromium as failed resources: expected in these specs. */
 export const CUT_CONNECTION = /net::ERR_CONNECTION_(REFUSED|RESET|CLOSED)/;
-
-export interface ProxiedServer {
-  server: ServerProcess;
-  proxy: FaultProxy;
-}
 
 /**
  * A spec file's own server (fresh data) reached through a fault proxy, so the spec can take the
  * server away with the Wi-Fi up. Registers the file's beforeAll/afterAll; read the fields in tests.
  */
 export function useProxiedServer(name: string): ProxiedServer {
-  const it = {} as ProxiedServer;
-  let dataDir = '';
-  test.beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), `bw-${name}-`));
-    it.server = await startServerProcess({ dataDir });
-    it.proxy = await startFaultProxy({ target: { host: '127.0.0.1', port: it.server.port } });
-  });
-  test.afterAll(async () => {
-    await it.proxy?.close();
-    await it.server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  const it = proxiedServer(name);
+  test.beforeAll(() => it.start());
+  test.afterAll(() => it.stop());
   return it;
 }
 
