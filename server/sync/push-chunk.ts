@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   CompiledQuery,
-  sql,
   type ControlledTransaction,
   type Kysely,
   type Transaction,
@@ -21,6 +20,7 @@ import { isDatabaseUnavailable } from '../db/unavailable';
 import type { Database } from '../db/schema';
 import { AppError } from '../errors';
 import { recordedResult, runArgs, runMany, type GroupEntry } from './push-many';
+import { recordDeviceSeqs, type DeviceSeqs } from './push-devices';
 import { reservePushVersions } from './push-versions';
 import {
   findMutation,
@@ -44,16 +44,14 @@ export interface ChunkJob {
   chunk: MutationEnvelope[];
 }
 
-/** What a chunk came to: one result per mutation, and the device's highest seq recorded. */
-export interface ChunkDone {
+/** What a chunk came to: one result per mutation, and the device's seqs known and recorded. */
+export interface ChunkDone extends DeviceSeqs {
   results: MutationResult[];
-  lastSeq: number;
 }
 
 /**
  * One transaction for the chunks of one company's pushes (several devices' chunks when pushes
- * arrive together, see push-group.ts): record each device's seq (in device order, so two
- * servers' groups never wait on each other's device rows in a cycle), reserve the versions of
+ * arrive together, see push-group.ts): record each device's seq (push-devices.ts), reserve the versions of
  * all chunks at once (on PostgreSQL without holding the company's counter, see push-versions.ts),
  * run each mutation in a savepoint (or a run of them at once), commit once. undefined when the
  * database failed and nothing of the group was kept.
@@ -74,11 +72,7 @@ export async function runGroup(
     return undefined;
   }
   try {
-    const lastSeqs = new Map<ChunkJob, number>();
-    for (const job of [...jobs].sort((a, b) => (a.deviceId < b.deviceId ? -1 : 1))) {
-      const seq = Math.max(...job.chunk.map((m) => m.seq));
-      lastSeqs.set(job, await recordDeviceSeq(trx, job.deviceId, job.user, seq));
-    }
+    const seqs = await recordDeviceSeqs(trx, jobs);
     const entries = jobs.flatMap(({ user, deviceId, chunk }) =>
       chunk.map((m) => ({ user, deviceId, m })),
     );
@@ -86,7 +80,7 @@ export async function runGroup(
     const results = await runEntries(trx, log, entries, top - entries.length + 1);
     const done: ChunkDone[] = [];
     for (const job of jobs) {
-      done.push({ results: results.splice(0, job.chunk.length), lastSeq: lastSeqs.get(job)! });
+      done.push({ results: results.splice(0, job.chunk.length), ...seqs.get(job)! });
     }
     await trx.commit().execute();
     return done;
@@ -314,46 +308,6 @@ async function claimAndApply(
     return rejection;
   }
   return { id: m.id, status: 'applied' };
-}
-
-const deviceSeqQuery = prepared<Database, { last_seq: number }, Record<string, unknown>>((db, $) =>
-  db
-    .insertInto('sync_devices')
-    .values({
-      device_id: $('deviceId'),
-      company_id: $('companyId'),
-      user_id: $('userId'),
-      last_seq: $('seq'),
-      updated_at: $('now'),
-    })
-    .onConflict((oc) =>
-      oc.column('device_id').doUpdateSet((eb) => ({
-        // Two tabs may push at once: keep the highest seq of this company.
-        last_seq: sql<number>`case when sync_devices.company_id = excluded.company_id
-          and sync_devices.last_seq > excluded.last_seq
-          then sync_devices.last_seq else excluded.last_seq end`,
-        company_id: eb.ref('excluded.company_id'),
-        user_id: eb.ref('excluded.user_id'),
-        updated_at: eb.ref('excluded.updated_at'),
-      })),
-    )
-    .returning('last_seq'),
-);
-
-async function recordDeviceSeq(
-  db: Trx,
-  deviceId: string,
-  user: SessionUser,
-  seq: number,
-): Promise<number> {
-  const { rows } = await deviceSeqQuery(db, {
-    deviceId,
-    companyId: user.companyId,
-    userId: user.id,
-    seq,
-    now: nowIso(),
-  });
-  return Number(rows[0].last_seq);
 }
 
 function rejectionColumns(r: Rejection) {

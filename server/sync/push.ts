@@ -42,21 +42,9 @@ export async function pushMutations(
 ): Promise<PushOutcome> {
   const deviceId = request.device_id;
   const batch = [...request.mutations].sort((a, b) => a.seq - b.seq);
-  let known: number | null;
-  try {
-    const device = await db
-      .selectFrom('sync_devices')
-      .select(['company_id', 'last_seq'])
-      .where('device_id', '=', deviceId)
-      .executeTakeFirst();
-    // A device id last used in another company starts afresh: its history is not ours to see.
-    known = device && device.company_id === user.companyId ? Number(device.last_seq) : null;
-  } catch (err) {
-    log.error({ err, deviceId }, 'sync push: the database is unavailable');
-    return { results: [], lastSeq: -1, stoppedAt: batch[0]?.id ?? '' };
-  }
-
-  let highest = known;
+  if (batch.length === 0) return { results: [], lastSeq: await knownSeq(db, user, deviceId) };
+  /** The device's highest seq so far: what the first chunk found known, then each chunk's. */
+  let highest: number | null | undefined;
   const results: MutationResult[] = [];
   let stoppedAt: string | undefined;
   for (let i = 0; i < batch.length; i += PUSH_CHUNK) {
@@ -66,6 +54,7 @@ export async function pushMutations(
       stoppedAt = chunk[0].id;
       break;
     }
+    if (highest === undefined) highest = done.known;
     for (const [k, m] of chunk.entries()) {
       if (highest !== null && m.seq > highest + 1) {
         log.warn(
@@ -84,4 +73,15 @@ export async function pushMutations(
     highest = Math.max(highest ?? -1, done.lastSeq);
   }
   return { results, lastSeq: highest ?? -1, stoppedAt };
+}
+
+/** An empty push answers the device's highest seq known (-1: none, or the database is down). */
+async function knownSeq(db: Kysely<Database>, user: SessionUser, deviceId: string) {
+  const device = await db
+    .selectFrom('sync_devices')
+    .select(['company_id', 'last_seq'])
+    .where('device_id', '=', deviceId)
+    .executeTakeFirst()
+    .catch(() => undefined);
+  return device && device.company_id === user.companyId ? Number(device.last_seq) : -1;
 }
