@@ -110,12 +110,11 @@ export async function startServer(
   const started = performance.now();
   const child: ChildProcess = spawn(
     process.execPath,
-    // BENCH_SERVER_PROFILE=<folder>: the server runs in this process's child itself (tsx as a
-    // loader) and writes a CPU profile there when it stops.
-    process.env.BENCH_SERVER_PROFILE
+    // SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=prof`): Node flags for the server, which
+    // then runs in this child itself (tsx as a loader) so that the flags reach it.
+    process.env.SERVER_NODE_ARGS
       ? [
-          '--cpu-prof',
-          `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE}`,
+          ...process.env.SERVER_NODE_ARGS.split(' ').filter(Boolean),
           '--import',
           'tsx',
           'server/main.ts',
