@@ -1,10 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  CompiledQuery,
-  type ControlledTransaction,
-  type Kysely,
-  type Transaction,
-} from 'kysely';
+import { CompiledQuery, type ControlledTransaction, type Kysely, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import { hasAnyRole } from '../../contract/permissions';
 import {

@@ -44,7 +44,12 @@ export function submitChunk(
   const q = queue;
   return new Promise((resolve) => {
     q.waiting.push({ ...job, resolve });
-    if (!q.running) void drain(db, log, q, () => companies.delete(companyId));
+    if (q.running) return;
+    // Started once the requests already received have been read: on SQLite a group runs almost
+    // without yielding to the network, so pushes that arrived together would otherwise go one
+    // by one. Nothing waits for this when the server is quiet.
+    q.running = true;
+    setImmediate(() => void drain(db, log, q, () => companies.delete(companyId)));
   });
 }
 
@@ -54,7 +59,6 @@ async function drain(
   q: Queue,
   forget: () => void,
 ): Promise<void> {
-  q.running = true;
   try {
     while (q.waiting.length > 0) {
       const group = takeGroup(q.waiting);
