@@ -62,8 +62,8 @@ test.describe('the camera films the label of the first stop', () => {
     await expect(page.getByRole('button', { name: 'Confirm' })).toBeDisabled();
 
     await openCamera(page);
-    await expect(page.getByTestId('camera-video')).toBeVisible();
-    // The read closes the camera and hands the code to the picker screen.
+    // The read closes the camera and hands the code to the picker screen (on a quick machine
+    // before the video could be looked at: that the camera was opened is checked at the end).
     await expect(page.getByText('Location scanned')).toBeVisible({ timeout: DECODE_TIMEOUT });
     await expect(page.getByRole('button', { name: 'Confirm' })).toBeEnabled();
     await expect(page.getByText('This is not the right location.')).toHaveCount(0);
