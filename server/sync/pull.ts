@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { PullResponse } from '../../contract/sync';
 import type { Database } from '../db/schema';
 import type { AnySelect, CollectionDef } from './collections';
-import { SHARED_SCOPE, versionState } from './version';
+import { prunedVersion, SHARED_SCOPE, versionState } from './version';
 
 type Row = Record<string, unknown>;
 interface Item {
@@ -87,7 +87,7 @@ export async function pullPage(
 
   // Housekeeping may have pruned tombstones while the page was read (it raises pruned_version in
   // the transaction that deletes them, so reading it after the queries catches that).
-  if (cursor > 0 && cursor < (await versionState(db, scope)).pruned) return resync(def.name);
+  if (cursor > 0 && cursor < (await prunedVersion(db, scope))) return resync(def.name);
 
   // The newest entry of each key wins (the page is in version order).
   const keyOf = (i: Item) => (i.row ? String(i.row[def.key]) : i.tombstone!);

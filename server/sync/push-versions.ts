@@ -1,7 +1,7 @@
-import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { sidePoolOf } from '../db/side-pool';
-import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
+import { takeVersions, WRITERS_LOCK } from './version';
 
 /**
  * How a push's transaction gets its versions.
@@ -38,10 +38,7 @@ export async function reservePushVersions(
   count: number,
 ): Promise<number> {
   const side = sidePoolOf(db);
-  if (!side) {
-    const { rows } = await reserveInTransaction(trx, { companyId, count });
-    return Number(rows[0].version);
-  }
+  if (!side) return takeVersions(trx, companyId, count);
   const { rows: xact } = await trx.executeQuery<{ xid: string }>(
     CompiledQuery.raw(JOIN_PUSHES, [WRITERS_LOCK, companyId]),
   );
@@ -53,13 +50,7 @@ export async function reservePushVersions(
   return Number(rows[0].version_high);
 }
 
-/**
- * The advisory lock (with the company id) that orders a company's pushes against its other
- * writers: a push holds it shared, so pushes run side by side; nextVersion takes it exclusively,
- * so a desk write (which may read rows and then write what it read) never runs beside a push, as
- * before. The push's transaction id comes in the same statement.
- */
-export const WRITERS_LOCK = 7_315_001;
+/** The push's transaction id, and the company's writers lock held shared (see WRITERS_LOCK). */
 const JOIN_PUSHES = `select pg_current_xact_id()::text as xid,
   pg_advisory_xact_lock_shared($1, $2) is null as locked`;
 
@@ -74,19 +65,3 @@ const ALLOCATE = `with bumped as (
   insert into sync_versions_in_flight (company_id, version_low, version_high, xid)
   select $1, version - $2 + 1, version, $3::xid8 from bumped
   returning version_high`;
-
-const reserveInTransaction = prepared<
-  Database,
-  { version: number },
-  { companyId: number; count: number }
->((db, $) =>
-  db
-    .insertInto('company_sync_versions')
-    .values({ company_id: $('companyId'), version: $('count') })
-    .onConflict((oc) =>
-      oc
-        .column('company_id')
-        .doUpdateSet({ version: sql<number>`company_sync_versions.version + ${$('count')}` }),
-    )
-    .returning('version'),
-);

@@ -1,7 +1,15 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../db/dialect';
+import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
-import { WRITERS_LOCK } from './push-versions';
+
+/**
+ * The advisory lock (with the company id) that orders a company's pushes against its other
+ * writers: a push holds it shared, so pushes run side by side; nextVersion takes it exclusively,
+ * so a desk write (which may read rows and then write what it read) never runs beside a push, as
+ * before (the push side is in push-versions.ts).
+ */
+export const WRITERS_LOCK = 7_315_001;
 
 /** The scope of rows every company pulls (shared reference data such as the catalog). */
 export const SHARED_SCOPE = 0;
@@ -23,18 +31,34 @@ export async function nextVersion(trx: Kysely<Database>, companyId: number): Pro
   if (isPostgres(trx)) {
     await sql`select pg_advisory_xact_lock(${WRITERS_LOCK}, ${companyId})`.execute(trx);
   }
-  const row = await trx
-    .insertInto('company_sync_versions')
-    .values({ company_id: companyId, version: 1 })
-    .onConflict((oc) =>
-      oc
-        .column('company_id')
-        .doUpdateSet({ version: sql<number>`company_sync_versions.version + 1` }),
-    )
-    .returning('version')
-    .executeTakeFirstOrThrow();
-  return Number(row.version);
+  return takeVersions(trx, companyId, 1);
 }
+
+/**
+ * Raises the company's counter by `count` in the caller's transaction (on PostgreSQL locking its
+ * row until that transaction ends) and returns the last version taken.
+ */
+export async function takeVersions(
+  trx: Kysely<Database>,
+  companyId: number,
+  count: number,
+): Promise<number> {
+  const { rows } = await upsertCounter(trx, { companyId, count });
+  return Number(rows[0].version);
+}
+
+const upsertCounter = prepared<Database, { version: number }, { companyId: number; count: number }>(
+  (db, $) =>
+    db
+      .insertInto('company_sync_versions')
+      .values({ company_id: $('companyId'), version: $('count') })
+      .onConflict((oc) =>
+        oc
+          .column('company_id')
+          .doUpdateSet({ version: sql<number>`company_sync_versions.version + ${$('count')}` }),
+      )
+      .returning('version'),
+);
 
 /**
  * The company's versions as a pull needs them: `version`, the counter (the highest version taken);
@@ -66,6 +90,16 @@ export async function versionState(
     .executeTakeFirst();
   const version = Number(row?.version ?? 0);
   return { version, visible: version, pruned: Number(row?.pruned_version ?? 0) };
+}
+
+/** The version up to which the company's tombstones may have been pruned (0: none). */
+export async function prunedVersion(db: Kysely<Database>, companyId: number): Promise<number> {
+  const row = await db
+    .selectFrom('company_sync_versions')
+    .select('pruned_version')
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  return Number(row?.pruned_version ?? 0);
 }
 
 /** The company's current version without taking one (0 before its first synced write). */
