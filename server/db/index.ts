@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema';
+import { nameStatementsOf } from './named-statements';
 import { attachSidePool, SIDE_POOL_SIZE } from './side-pool';
 import { withStatementCache } from './statement-cache';
 
@@ -43,9 +44,11 @@ export function openDatabase(opts: {
     const onConnectionError = (err: Error) => opts.onConnectionError?.(err);
     pool.on('error', onConnectionError);
     pool.on('connect', (client) => client.on('error', onConnectionError));
+    nameStatementsOf(pool);
     const side = new pg.Pool({ connectionString: opts.databaseUrl, max: SIDE_POOL_SIZE });
     side.on('error', onConnectionError);
     side.on('connect', (client) => client.on('error', onConnectionError));
+    nameStatementsOf(side);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     attachSidePool(db, side);
     const destroy = async () => {

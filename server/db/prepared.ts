@@ -1,4 +1,5 @@
 import { CompiledQuery, type Compilable, type Kysely, type QueryResult } from 'kysely';
+import { namedStatement } from './named-statements';
 
 /** Stands for a value given at run time: `$('quantity')` in a `prepared` query. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a placeholder fits any value slot
@@ -20,7 +21,8 @@ const MARK = '\u0000prepared:';
  * `build` gets the database and `$`: `$('name')` stands for the value `values.name` of each call.
  * Use `$` only where Kysely sends a value as a parameter (a compared or set value, `sql` template
  * values); never for something that shapes the SQL (a list of varying length for `in`, a column).
- * The SQL is compiled once per dialect.
+ * The SQL is compiled once per dialect; on PostgreSQL it runs as a named statement, parsed once
+ * per connection (named-statements.ts).
  */
 export function prepared<DB, Row, Values extends Record<string, unknown>>(
   build: (db: Kysely<DB>, $: Placeholder) => Compilable<Row>,
@@ -32,7 +34,7 @@ export function prepared<DB, Row, Values extends Record<string, unknown>>(
     if (!plan) {
       const query = build(db, (name) => `${MARK}${name}`).compile();
       plan = {
-        sql: query.sql,
+        sql: namedStatement(query.sql),
         parameters: query.parameters.map((p) =>
           typeof p === 'string' && p.startsWith(MARK)
             ? { name: p.slice(MARK.length) }

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { PullResponse } from '../../contract/sync';
 import type { Database } from '../db/schema';
 import type { AnySelect, CollectionDef } from './collections';
+import { tombstonesAfter } from './pull-tombstones';
 import { prunedVersion, SHARED_SCOPE, versionState } from './version';
 
 type Row = Record<string, unknown>;
@@ -48,7 +49,7 @@ export async function pullPage(
   // Ahead of the server: its database was restored from a backup. Older than the pruned
   // tombstones: deletions may be missing. Either way the device refetches the collection.
   if (cursor > latest || (cursor > 0 && cursor < pruned)) return resync(def.name);
-  const [fetchedRows, fetchedTombstones] = await Promise.all([
+  const [fetchedRows, fetched] = await Promise.all([
     rowsQuery()
       .where(version, '>', cursor)
       .where(version, '<=', ceiling)
@@ -56,13 +57,10 @@ export async function pullPage(
       .orderBy(key)
       .limit(limit + 1)
       .execute(),
-    tombstoneQuery()
-      .where('version', '>', cursor)
-      .where('version', '<=', ceiling)
-      .orderBy('version')
-      .limit(limit + 1)
-      .execute(),
+    tombstonesAfter(db, scope, def.name, cursor, ceiling, limit + 1),
   ]);
+  const fetchedTombstones = fetched.tombstones;
+  let prunedSince = fetched.pruned;
   const items = merge(def, fetchedRows, fetchedTombstones);
 
   let page = items;
@@ -81,13 +79,13 @@ export async function pullPage(
           tombstoneQuery().where('version', '=', last).execute(),
         ]);
         page = merge(def, groupRows, groupTombstones);
+        prunedSince = await prunedVersion(db, scope);
       }
     }
   }
 
-  // Housekeeping may have pruned tombstones while the page was read (it raises pruned_version in
-  // the transaction that deletes them, so reading it after the queries catches that).
-  if (cursor > 0 && cursor < (await prunedVersion(db, scope))) return resync(def.name);
+  // Housekeeping may have pruned tombstones while the page was read (see tombstonesAfter).
+  if (cursor > 0 && cursor < prunedSince) return resync(def.name);
 
   // The newest entry of each key wins (the page is in version order).
   const keyOf = (i: Item) => (i.row ? String(i.row[def.key]) : i.tombstone!);

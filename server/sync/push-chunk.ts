@@ -67,11 +67,12 @@ export async function runGroup(
     return undefined;
   }
   try {
-    const seqs = await recordDeviceSeqs(trx, jobs);
+    const { seqs, xid } = await recordDeviceSeqs(trx, jobs);
     const entries = jobs.flatMap(({ user, deviceId, chunk }) =>
       chunk.map((m) => ({ user, deviceId, m })),
     );
-    const top = await reservePushVersions(db, trx, jobs[0].user.companyId, entries.length);
+    const companyId = jobs[0].user.companyId;
+    const top = await reservePushVersions(db, trx, companyId, entries.length, xid);
     const results = await runEntries(trx, log, entries, top - entries.length + 1);
     const done: ChunkDone[] = [];
     for (const job of jobs) {

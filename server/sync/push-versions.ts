@@ -1,4 +1,5 @@
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { namedStatement } from '../db/named-statements';
 import { sidePoolOf } from '../db/side-pool';
 import type { Database } from '../db/schema';
 import { takeVersions, WRITERS_LOCK } from './version';
@@ -14,7 +15,7 @@ import { takeVersions, WRITERS_LOCK } from './version';
  * guards its writes in SQL (PostgreSQL re-checks a guard after waiting for a row) or locks the
  * row it reads before it writes (finishing an order, the last tray of a batch filled). Two pushes
  * that lock rows in opposite orders may deadlock; PostgreSQL fails one statement, and that
- * mutation is undone to its savepoint and tried again (push.ts). Other writers of the company
+ * mutation is undone to its savepoint and tried again (push-chunk.ts). Other writers of the company
  * (desk routes through nextVersion) do not run beside pushes: see WRITERS_LOCK.
  *
  * A pull must then not read up to the counter: a push that took version 7 may still be running
@@ -36,25 +37,28 @@ export async function reservePushVersions(
   trx: Transaction<Database>,
   companyId: number,
   count: number,
+  /**
+   * The push's transaction id when it has already joined the company's pushes (recordDeviceSeqs
+   * does so in the statement that records the devices); else it joins them here.
+   */
+  xid?: string,
 ): Promise<number> {
   const side = sidePoolOf(db);
   if (!side) return takeVersions(trx, companyId, count);
-  const { rows: xact } = await trx.executeQuery<{ xid: string }>(
-    CompiledQuery.raw(JOIN_PUSHES, [WRITERS_LOCK, companyId]),
-  );
-  const { rows } = await side.query<{ version_high: string }>(ALLOCATE, [
-    companyId,
-    count,
-    xact[0].xid,
-  ]);
+  xid ??= (
+    await trx.executeQuery<{ xid: string }>(
+      CompiledQuery.raw(JOIN_PUSHES, [WRITERS_LOCK, companyId]),
+    )
+  ).rows[0].xid;
+  const { rows } = await side.query<{ version_high: string }>(ALLOCATE, [companyId, count, xid]);
   return Number(rows[0].version_high);
 }
 
 /** The push's transaction id, and the company's writers lock held shared (see WRITERS_LOCK). */
-const JOIN_PUSHES = `select pg_current_xact_id()::text as xid,
-  pg_advisory_xact_lock_shared($1, $2) is null as locked`;
+const JOIN_PUSHES = namedStatement(`select pg_current_xact_id()::text as xid,
+  pg_advisory_xact_lock_shared($1, $2) is null as locked`);
 
-const ALLOCATE = `with bumped as (
+const ALLOCATE = namedStatement(`with bumped as (
     insert into company_sync_versions (company_id, version) values ($1, $2)
     on conflict (company_id) do update set version = company_sync_versions.version + $2
     returning version
@@ -64,4 +68,4 @@ const ALLOCATE = `with bumped as (
   )
   insert into sync_versions_in_flight (company_id, version_low, version_high, xid)
   select $1, version - $2 + 1, version, $3::xid8 from bumped
-  returning version_high`;
+  returning version_high`);

@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { isPostgres } from '../db/dialect';
+import { namedStatement } from '../db/named-statements';
 import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
 
@@ -72,11 +73,11 @@ export async function versionState(
   companyId: number,
 ): Promise<{ version: number; visible: number; pruned: number }> {
   if (isPostgres(db)) {
-    const { rows } = await sql<{ version: number; pruned_version: number; low: number | null }>`
-      select c.version, c.pruned_version,
-        (select min(f.version_low) from sync_versions_in_flight f
-          where f.company_id = c.company_id and pg_xact_status(f.xid) = 'in progress') as low
-      from company_sync_versions c where c.company_id = ${companyId}`.execute(db);
+    const { rows } = await db.executeQuery<{
+      version: number;
+      pruned_version: number;
+      low: number | null;
+    }>(CompiledQuery.raw(VERSION_STATE, [companyId]));
     const row = rows[0];
     if (!row) return { version: 0, visible: 0, pruned: 0 };
     const version = Number(row.version);
@@ -91,6 +92,11 @@ export async function versionState(
   const version = Number(row?.version ?? 0);
   return { version, visible: version, pruned: Number(row?.pruned_version ?? 0) };
 }
+
+const VERSION_STATE = namedStatement(`select c.version, c.pruned_version,
+    (select min(f.version_low) from sync_versions_in_flight f
+      where f.company_id = c.company_id and pg_xact_status(f.xid) = 'in progress') as low
+  from company_sync_versions c where c.company_id = $1`);
 
 /** The version up to which the company's tombstones may have been pruned (0: none). */
 export async function prunedVersion(db: Kysely<Database>, companyId: number): Promise<number> {

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { PickingStatus } from '../../../contract/orders';
 import type { PickConfirmArgs } from '../../../contract/mutations/picking';
-import { nowIso } from '../../db/dialect';
+import { isPostgres, nowIso } from '../../db/dialect';
 import type { ManyContext, ManyItem } from '../../sync/mutations';
 import type { Trx } from '../../write/context';
 
@@ -28,6 +28,7 @@ export async function confirmPicks(
     perItem.set(p.order_item_id, { order: p.order_id, by: userId, take });
   }
   const now = nowIso();
+  if (isPostgres(trx)) return confirmInOneStatement(trx, ctx, picks, perItem, now, version);
   const { rows: picked } = await sql<{ id: number; item_id: number }>`
     with v(row_id, for_order, by_user, take) as (values ${rowsOf([...perItem].map(([id, e]) => [id, e.order, e.by, e.take]))})
     update order_items
@@ -70,6 +71,65 @@ export async function confirmPicks(
     .where('id', 'in', orders)
     .execute();
   return true;
+}
+
+/**
+ * The same three writes in one statement on PostgreSQL (each part sees the rows as they were
+ * before the statement, so the stock rows are found through the order items' updated rows, and the
+ * sums per stock row are taken from the picks whose order item passed). One round trip to the
+ * database instead of three.
+ */
+async function confirmInOneStatement(
+  trx: Trx,
+  ctx: ManyContext,
+  picks: PickConfirmArgs[],
+  perItem: Map<number, { order: number; by: number; take: number }>,
+  now: string,
+  version: number,
+): Promise<boolean> {
+  const items = [...perItem].map(([id, e]) => [id, e.order, e.by, e.take]);
+  const orders = [...new Set(picks.map((p) => p.order_id))];
+  const { rows } = await sql<{ picked: number; stocks: number; taken: number }>`
+    with v(row_id, for_order, by_user, take) as (values ${rowsOf(items)}),
+    picked as (
+      update order_items
+      set quantity_picked = order_items.quantity_picked + v.take, updated_at = ${now},
+        version = ${version}
+      from v
+      where order_items.id = v.row_id and order_items.order_id = v.for_order
+        and order_items.company_id = ${ctx.companyId}
+        and order_items.quantity_picked + v.take <= order_items.quantity_ordered
+        and exists (select 1 from orders where orders.id = order_items.order_id
+          and orders.claimed_by_user_id = v.by_user
+          and orders.picking_status_id = ${PickingStatus.BEING_PICKED})
+      returning order_items.id, order_items.item_id
+    ),
+    p(row_id, at_location, take) as (
+      values ${rowsOf(picks.map((k) => [k.order_item_id, k.location_id, k.quantity]))}
+    ),
+    s as (
+      select p.at_location, picked.item_id as of_item, sum(p.take) as take
+      from p join picked on picked.id = p.row_id
+      group by p.at_location, picked.item_id
+    ),
+    taken as (
+      update location_content
+      set quantity = location_content.quantity - s.take, updated_at = ${now}, version = ${version}
+      from s
+      where location_content.company_id = ${ctx.companyId}
+        and location_content.location_id = s.at_location and location_content.item_id = s.of_item
+        and location_content.quantity - s.take >= 0
+      returning location_content.id
+    ),
+    touched as (
+      update orders set version = ${version}, updated_at = ${now}
+      where company_id = ${ctx.companyId} and id in (${sql.join(orders)})
+      returning id
+    )
+    select (select count(*) from picked) as picked, (select count(*) from s) as stocks,
+      (select count(*) from taken) as taken, (select count(*) from touched) as orders`.execute(trx);
+  const r = rows[0];
+  return Number(r.picked) === perItem.size && Number(r.taken) === Number(r.stocks);
 }
 
 /** `(cast(a as integer), …), …`: typed on PostgreSQL, where a bare parameter in VALUES is text. */
