@@ -1,3 +1,4 @@
+import { CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
 import type pg from 'pg';
 
 /**
@@ -35,4 +36,15 @@ export function nameStatementsOf(pool: pg.Pool): void {
       return query({ name, text, values }, callback);
     }) as Query;
   });
+}
+
+/**
+ * Runs a `sql` query whose text is fixed by the code (only its values vary; never an `in` list of
+ * varying length) as a named statement on PostgreSQL.
+ */
+export function runNamed<Row, DB>(db: Kysely<DB>, query: RawBuilder<unknown>) {
+  const compiled = query.compile(db);
+  return db.executeQuery<Row>(
+    CompiledQuery.raw(namedStatement(compiled.sql), [...compiled.parameters]),
+  );
 }

@@ -2,8 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { PullResponse } from '../../contract/sync';
 import type { Database } from '../db/schema';
 import type { AnySelect, CollectionDef } from './collections';
-import { tombstonesAfter } from './pull-tombstones';
-import { prunedVersion, SHARED_SCOPE, versionState } from './version';
+import { pullHead } from './pull-head';
+import { prunedVersion, SHARED_SCOPE } from './version';
 
 type Row = Record<string, unknown>;
 interface Item {
@@ -23,9 +23,11 @@ interface Item {
  * A cursor ahead of the server's version, or below the version up to which tombstones were pruned
  * (see housekeeping.ts), gets a `resync` answer instead (cursor 0 never does).
  *
- * Consistency without a snapshot transaction: every transaction that took a version up to the
- * visibility horizon read first has ended (see versionState), so both queries stop at that ceiling
- * and see one consistent set, whatever commits while they run.
+ * Consistency without a snapshot transaction: the versions and the tombstones are read first, in
+ * one statement (pull-head.ts), up to the visibility horizon of that statement; the rows are then
+ * read up to the same horizon. Every transaction that took a version up to it had ended when it
+ * was read (see versionState), and an ended transaction stays ended, so both reads see one
+ * consistent set whatever commits in between.
  */
 export async function pullPage(
   db: Kysely<Database>,
@@ -45,22 +47,18 @@ export async function pullPage(
       .where('company_id', '=', scope)
       .where('collection', '=', def.name);
 
-  const { version: latest, visible: ceiling, pruned } = await versionState(db, scope);
+  const head = await pullHead(db, scope, def.name, cursor, limit + 1);
   // Ahead of the server: its database was restored from a backup. Older than the pruned
   // tombstones: deletions may be missing. Either way the device refetches the collection.
-  if (cursor > latest || (cursor > 0 && cursor < pruned)) return resync(def.name);
-  const [fetchedRows, fetched] = await Promise.all([
-    rowsQuery()
-      .where(version, '>', cursor)
-      .where(version, '<=', ceiling)
-      .orderBy(version)
-      .orderBy(key)
-      .limit(limit + 1)
-      .execute(),
-    tombstonesAfter(db, scope, def.name, cursor, ceiling, limit + 1),
-  ]);
-  const fetchedTombstones = fetched.tombstones;
-  let prunedSince = fetched.pruned;
+  if (cursor > head.latest || (cursor > 0 && cursor < head.pruned)) return resync(def.name);
+  const fetchedRows = await rowsQuery()
+    .where(version, '>', cursor)
+    .where(version, '<=', head.ceiling)
+    .orderBy(version)
+    .orderBy(key)
+    .limit(limit + 1)
+    .execute();
+  const fetchedTombstones = head.tombstones;
   const items = merge(def, fetchedRows, fetchedTombstones);
 
   let page = items;
@@ -79,13 +77,11 @@ export async function pullPage(
           tombstoneQuery().where('version', '=', last).execute(),
         ]);
         page = merge(def, groupRows, groupTombstones);
-        prunedSince = await prunedVersion(db, scope);
+        // Housekeeping may have pruned tombstones since the head was read.
+        if (cursor > 0 && cursor < (await prunedVersion(db, scope))) return resync(def.name);
       }
     }
   }
-
-  // Housekeeping may have pruned tombstones while the page was read (see tombstonesAfter).
-  if (cursor > 0 && cursor < prunedSince) return resync(def.name);
 
   // The newest entry of each key wins (the page is in version order).
   const keyOf = (i: Item) => (i.row ? String(i.row[def.key]) : i.tombstone!);

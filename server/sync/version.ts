@@ -1,6 +1,6 @@
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { isPostgres } from '../db/dialect';
-import { namedStatement } from '../db/named-statements';
+import { runNamed } from '../db/named-statements';
 import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
 
@@ -72,31 +72,33 @@ export async function versionState(
   db: Kysely<Database>,
   companyId: number,
 ): Promise<{ version: number; visible: number; pruned: number }> {
-  if (isPostgres(db)) {
-    const { rows } = await db.executeQuery<{
-      version: number;
-      pruned_version: number;
-      low: number | null;
-    }>(CompiledQuery.raw(VERSION_STATE, [companyId]));
-    const row = rows[0];
-    if (!row) return { version: 0, visible: 0, pruned: 0 };
-    const version = Number(row.version);
-    const visible = row.low === null ? version : Math.min(version, Number(row.low) - 1);
-    return { version, visible, pruned: Number(row.pruned_version) };
-  }
-  const row = await db
-    .selectFrom('company_sync_versions')
-    .select(['version', 'pruned_version'])
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
-  const version = Number(row?.version ?? 0);
-  return { version, visible: version, pruned: Number(row?.pruned_version ?? 0) };
+  const { rows } = await runNamed<
+    { version: number; visible: number; pruned_version: number },
+    Database
+  >(
+    db,
+    sql`select c.version, ${visibleVersion(db)} as visible, c.pruned_version
+      from company_sync_versions c where c.company_id = ${companyId}`,
+  );
+  const row = rows[0];
+  return {
+    version: Number(row?.version ?? 0),
+    visible: Number(row?.visible ?? 0),
+    pruned: Number(row?.pruned_version ?? 0),
+  };
 }
 
-const VERSION_STATE = namedStatement(`select c.version, c.pruned_version,
-    (select min(f.version_low) from sync_versions_in_flight f
-      where f.company_id = c.company_id and pg_xact_status(f.xid) = 'in progress') as low
-  from company_sync_versions c where c.company_id = $1`);
+/**
+ * `visible` of versionState as SQL over `c`, the company's row of company_sync_versions: on
+ * PostgreSQL one below the lowest version still held by a transaction in progress (the counter
+ * when there is none), read in the same statement as the counter (one snapshot).
+ */
+export function visibleVersion(db: Kysely<Database>): RawBuilder<number> {
+  if (!isPostgres(db)) return sql<number>`c.version`;
+  return sql<number>`least(c.version, coalesce((select min(f.version_low) - 1
+    from sync_versions_in_flight f
+    where f.company_id = c.company_id and pg_xact_status(f.xid) = 'in progress'), c.version))`;
+}
 
 /** The version up to which the company's tombstones may have been pruned (0: none). */
 export async function prunedVersion(db: Kysely<Database>, companyId: number): Promise<number> {
