@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type QueryResult } from 'kysely';
+import { prepared } from '../db/prepared';
 import type { PullResponse } from '../../contract/sync';
 import type { Database } from '../db/schema';
 import type { AnySelect, CollectionDef } from './collections';
@@ -51,13 +52,13 @@ export async function pullPage(
   // Ahead of the server: its database was restored from a backup. Older than the pruned
   // tombstones: deletions may be missing. Either way the device refetches the collection.
   if (cursor > head.latest || (cursor > 0 && cursor < head.pruned)) return resync(def.name);
-  const fetchedRows = await rowsQuery()
-    .where(version, '>', cursor)
-    .where(version, '<=', head.ceiling)
-    .orderBy(version)
-    .orderBy(key)
-    .limit(limit + 1)
-    .execute();
+  const { rows: fetchedRows } = await pageQuery(def)(db, {
+    companyId,
+    scope,
+    cursor,
+    ceiling: head.ceiling,
+    limit: limit + 1,
+  });
   const fetchedTombstones = head.tombstones;
   const items = merge(def, fetchedRows, fetchedTombstones);
 
@@ -106,6 +107,32 @@ export async function pullPage(
 /** The answer to a cursor the server cannot serve: drop the collection and pull it from 0. */
 function resync(collection: string): PullResponse {
   return { collection, rows: [], tombstones: [], cursor: 0, has_more: true, resync: true };
+}
+
+type PageValues = Record<'companyId' | 'scope' | 'cursor' | 'ceiling' | 'limit', number>;
+type PageQuery = (db: Kysely<Database>, values: PageValues) => Promise<QueryResult<Row>>;
+const pageQueries = new WeakMap<CollectionDef, PageQuery>();
+
+/**
+ * A collection's rows with cursor < version <= ceiling, oldest first (ties by key), at most
+ * `limit`: built once per collection (`prepared`), since a pull is a hot path.
+ */
+function pageQuery(def: CollectionDef): PageQuery {
+  let query = pageQueries.get(def);
+  if (!query) {
+    const version = sql.ref(`${def.table}.version`);
+    const key = sql.ref(`${def.table}.${def.key}`);
+    query = prepared<Database, Row, PageValues>((db, $) =>
+      (def.select ? def.select(db, $('companyId')) : defaultSelect(db, def, $('scope')))
+        .where(version, '>', $('cursor'))
+        .where(version, '<=', $('ceiling'))
+        .orderBy(version)
+        .orderBy(key)
+        .limit($('limit')),
+    );
+    pageQueries.set(def, query);
+  }
+  return query;
 }
 
 function defaultSelect(db: Kysely<Database>, def: CollectionDef, scope: number): AnySelect {
