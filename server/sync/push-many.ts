@@ -1,8 +1,9 @@
-import { CompiledQuery, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Transaction } from 'kysely';
 import { hasAnyRole } from '../../contract/permissions';
 import { SyncRejectCode, type MutationEnvelope, type MutationResult } from '../../contract/sync';
 import type { SessionUser } from '../auth/tokens';
-import { nowIso } from '../db/dialect';
+import { isPostgres, nowIso } from '../db/dialect';
+import { runNamed } from '../db/named-statements';
 import type { Database } from '../db/schema';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { findMutation, type AnyMutationDef } from './mutations';
@@ -65,26 +66,7 @@ export async function runMany(
   const companyId = run[0].user.companyId;
   await trx.executeQuery(SAVE_G);
   try {
-    const now = nowIso();
-    const claimed = await trx
-      .insertInto('applied_mutations')
-      .values(
-        run.map(({ user, deviceId, m }) => ({
-          id: m.id,
-          company_id: companyId,
-          user_id: user.id,
-          device_id: deviceId,
-          seq: m.seq,
-          name: m.name,
-          status: 'applied',
-          code: null,
-          message: null,
-          created_at: now,
-        })),
-      )
-      .onConflict((oc) => oc.column('id').doNothing())
-      .returning('id')
-      .execute();
+    const claimed = await claimRun(trx, companyId, run);
     const fresh = new Set(claimed.map((r) => r.id));
     const todo = run.flatMap((e, k) =>
       fresh.has(e.m.id) ? [{ args: args[k], userId: e.user.id }] : [],
@@ -108,6 +90,48 @@ export async function runMany(
     await undo(trx);
     return undefined;
   }
+}
+
+/**
+ * The records of a run, as applied, in one statement; answers the ids not recorded before. On
+ * PostgreSQL the lists go as arrays, so the text is one whatever the run's length and PostgreSQL
+ * keeps it parsed and planned.
+ */
+async function claimRun(trx: Trx, companyId: number, run: GroupEntry[]): Promise<{ id: string }[]> {
+  const now = nowIso();
+  if (isPostgres(trx)) {
+    const { rows } = await runNamed<{ id: string }, Database>(
+      trx,
+      sql`insert into applied_mutations
+          (id, company_id, user_id, device_id, seq, name, status, code, message, created_at)
+        select id, ${companyId}, user_id, device_id, seq, name, 'applied', null, null, ${now}
+        from unnest(${run.map((e) => e.m.id)}::text[], ${run.map((e) => e.user.id)}::integer[],
+          ${run.map((e) => e.deviceId)}::text[], ${run.map((e) => e.m.seq)}::bigint[],
+          ${run.map((e) => e.m.name)}::text[]) as c(id, user_id, device_id, seq, name)
+        on conflict (id) do nothing
+        returning id`,
+    );
+    return rows;
+  }
+  return trx
+    .insertInto('applied_mutations')
+    .values(
+      run.map(({ user, deviceId, m }) => ({
+        id: m.id,
+        company_id: companyId,
+        user_id: user.id,
+        device_id: deviceId,
+        seq: m.seq,
+        name: m.name,
+        status: 'applied',
+        code: null,
+        message: null,
+        created_at: now,
+      })),
+    )
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .execute();
 }
 
 async function undo(trx: Trx) {

@@ -4,6 +4,8 @@ import type { PickConfirmArgs } from '../../../contract/mutations/picking';
 import { isPostgres, nowIso } from '../../db/dialect';
 import type { ManyContext, ManyItem } from '../../sync/mutations';
 import type { Trx } from '../../write/context';
+import { runNamed } from '../../db/named-statements';
+import type { Database } from '../../db/schema';
 
 /**
  * Picks applied at once — a phone's queued picks (the outbox sends up to a hundred in one push),
@@ -77,7 +79,8 @@ export async function confirmPicks(
  * The same three writes in one statement on PostgreSQL (each part sees the rows as they were
  * before the statement, so the stock rows are found through the order items' updated rows, and the
  * sums per stock row are taken from the picks whose order item passed). One round trip to the
- * database instead of three.
+ * database instead of three, and one text whatever the number of picks (the lists go as arrays),
+ * so PostgreSQL keeps it parsed and planned.
  */
 async function confirmInOneStatement(
   trx: Trx,
@@ -87,10 +90,14 @@ async function confirmInOneStatement(
   now: string,
   version: number,
 ): Promise<boolean> {
-  const items = [...perItem].map(([id, e]) => [id, e.order, e.by, e.take]);
-  const orders = [...new Set(picks.map((p) => p.order_id))];
-  const { rows } = await sql<{ picked: number; stocks: number; taken: number }>`
-    with v(row_id, for_order, by_user, take) as (values ${rowsOf(items)}),
+  const ids = [...perItem.keys()];
+  const items = [...perItem.values()];
+  const { rows } = await runNamed<{ picked: number; stocks: number; taken: number }, Database>(
+    trx,
+    sql`with v(row_id, for_order, by_user, take) as (
+      select * from unnest(${ids}::integer[], ${items.map((e) => e.order)}::integer[],
+        ${items.map((e) => e.by)}::integer[], ${items.map((e) => e.take)}::integer[])
+    ),
     picked as (
       update order_items
       set quantity_picked = order_items.quantity_picked + v.take, updated_at = ${now},
@@ -105,7 +112,8 @@ async function confirmInOneStatement(
       returning order_items.id, order_items.item_id
     ),
     p(row_id, at_location, take) as (
-      values ${rowsOf(picks.map((k) => [k.order_item_id, k.location_id, k.quantity]))}
+      select * from unnest(${picks.map((k) => k.order_item_id)}::integer[],
+        ${picks.map((k) => k.location_id)}::integer[], ${picks.map((k) => k.quantity)}::integer[])
     ),
     s as (
       select p.at_location, picked.item_id as of_item, sum(p.take) as take
@@ -123,11 +131,12 @@ async function confirmInOneStatement(
     ),
     touched as (
       update orders set version = ${version}, updated_at = ${now}
-      where company_id = ${ctx.companyId} and id in (${sql.join(orders)})
+      where company_id = ${ctx.companyId} and id = any(${picks.map((k) => k.order_id)}::integer[])
       returning id
     )
     select (select count(*) from picked) as picked, (select count(*) from s) as stocks,
-      (select count(*) from taken) as taken, (select count(*) from touched) as orders`.execute(trx);
+      (select count(*) from taken) as taken, (select count(*) from touched) as orders`,
+  );
   const r = rows[0];
   return Number(r.picked) === perItem.size && Number(r.taken) === Number(r.stocks);
 }
