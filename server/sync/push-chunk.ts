@@ -14,7 +14,7 @@ import { prepared } from '../db/prepared';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import type { Database } from '../db/schema';
 import { AppError } from '../errors';
-import { recordedResult, runArgs, runMany, type GroupEntry } from './push-many';
+import { recordedResult, runArgs, runMany, RunNotAtOnce, type GroupEntry } from './push-many';
 import { recordDeviceSeqs, type DeviceSeqs } from './push-devices';
 import { reservePushVersions } from './push-versions';
 import {
@@ -49,12 +49,15 @@ export interface ChunkDone extends DeviceSeqs {
  * arrive together, see push-group.ts): record each device's seq (push-devices.ts), reserve the versions of
  * all chunks at once (on PostgreSQL without holding the company's counter, see push-versions.ts),
  * run each mutation in a savepoint (or a run of them at once), commit once. undefined when the
- * database failed and nothing of the group was kept.
+ * database failed and nothing of the group was kept. A run is first tried without a savepoint;
+ * should it not go at once, the group is rolled back and runs again with the run guarded.
  */
 export async function runGroup(
   db: Kysely<Database>,
   log: FastifyBaseLogger,
   jobs: ChunkJob[],
+  /** Runs applied at once in a savepoint of their own (see runMany); first tries go without. */
+  guarded = false,
 ): Promise<ChunkDone[] | undefined> {
   let trx: ControlledTransaction<Database>;
   try {
@@ -73,7 +76,7 @@ export async function runGroup(
     );
     const companyId = jobs[0].user.companyId;
     const top = await reservePushVersions(db, trx, companyId, entries.length, xid);
-    const results = await runEntries(trx, log, entries, top - entries.length + 1);
+    const results = await runEntries(trx, log, entries, top - entries.length + 1, guarded);
     const done: ChunkDone[] = [];
     for (const job of jobs) {
       done.push({ results: results.splice(0, job.chunk.length), ...seqs.get(job)! });
@@ -81,6 +84,14 @@ export async function runGroup(
     await trx.commit().execute();
     return done;
   } catch (err) {
+    if (err instanceof RunNotAtOnce) {
+      // Versions taken for this try are left as a gap; the group takes new ones.
+      await trx
+        .rollback()
+        .execute()
+        .catch(() => {});
+      return runGroup(db, log, jobs, true);
+    }
     log.error(
       {
         err,
@@ -110,6 +121,7 @@ async function runEntries(
   log: FastifyBaseLogger,
   entries: GroupEntry[],
   first: number,
+  guarded: boolean,
 ): Promise<MutationResult[]> {
   const results: MutationResult[] = [];
   const versionOf = (k: number) => first + k;
@@ -117,7 +129,7 @@ async function runEntries(
     const args = runArgs(entries, k);
     const length = args.length;
     const many = length
-      ? await runMany(trx, entries.slice(k, k + length), args, versionOf(k + length - 1))
+      ? await runMany(trx, entries.slice(k, k + length), args, versionOf(k + length - 1), guarded)
       : undefined;
     if (many) {
       results.push(...many);

@@ -51,20 +51,35 @@ export function runArgs(entries: GroupEntry[], start: number): unknown[] {
 }
 
 /**
- * Applies a run (see runArgs; `args` are its parsed args) in savepoint `g`: the records of all in one statement, then the
- * definition's `applyMany` for those not recorded before (a replay answers as recorded). Answers
- * undefined, with nothing of the attempt kept, when any of them would be refused or the attempt
- * failed: the caller then applies them one by one. Throws only when the database is unavailable.
+ * Thrown by an unguarded runMany whose run cannot go at once (a pick would be refused, or a
+ * statement failed): nothing of the transaction can be kept, so the caller rolls it back and runs
+ * the group again with the run guarded.
+ */
+export class RunNotAtOnce extends Error {
+  constructor() {
+    super('the run cannot be applied at once');
+  }
+}
+
+/**
+ * Applies a run (see runArgs; `args` are its parsed args): the records of all in one statement,
+ * then the definition's `applyMany` for those not recorded before (a replay answers as recorded).
+ *
+ * Guarded, in savepoint `g`: answers undefined, with nothing of the attempt kept, when any of them
+ * would be refused or the attempt failed; the caller then applies them one by one. Unguarded
+ * (two round trips fewer, for a group's first try: a refused pick is rare), it throws
+ * RunNotAtOnce instead. Either way it throws when the database is unavailable.
  */
 export async function runMany(
   trx: Trx,
   run: GroupEntry[],
   args: unknown[],
   version: number,
+  guarded: boolean,
 ): Promise<MutationResult[] | undefined> {
   const def = findMutation(run[0].m.name)!;
   const companyId = run[0].user.companyId;
-  await trx.executeQuery(SAVE_G);
+  if (guarded) await trx.executeQuery(SAVE_G);
   try {
     const claimed = await claimRun(trx, companyId, run);
     const fresh = new Set(claimed.map((r) => r.id));
@@ -72,10 +87,9 @@ export async function runMany(
       fresh.has(e.m.id) ? [{ args: args[k], userId: e.user.id }] : [],
     );
     if (todo.length > 0 && !(await def.applyMany!(trx, { companyId }, todo, version))) {
-      await undo(trx);
-      return undefined;
+      throw new RunNotAtOnce();
     }
-    await trx.executeQuery(RELEASE_G);
+    if (guarded) await trx.executeQuery(RELEASE_G);
     const results: MutationResult[] = [];
     for (const { m } of run) {
       results.push(
@@ -87,6 +101,7 @@ export async function runMany(
     return results;
   } catch (err) {
     if (isDatabaseUnavailable(err)) throw err;
+    if (!guarded) throw err instanceof RunNotAtOnce ? err : new RunNotAtOnce();
     await undo(trx);
     return undefined;
   }
