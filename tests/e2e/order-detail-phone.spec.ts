@@ -1,6 +1,7 @@
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
 import { orderItems } from './support/orders';
+import { shoot } from './support/phone';
 
 /**
  * The order detail on a 360 × 740 touch phone, for a picker and for an order manager: nothing
@@ -13,12 +14,6 @@ const PHONE = { width: 360, height: 740 };
 const THUMB = 40;
 
 test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
-
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
 
 async function sideways(page: Page) {
   return page.evaluate(() => {
@@ -127,7 +122,7 @@ for (const [role, email] of [
 
     const { scrollWidth, clientWidth } = await sideways(page);
     expect(scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(clientWidth);
-    await shoot(page, testInfo, `order-detail-360-${role.replace(' ', '-')}`);
+    await shoot(page, testInfo, `order-detail-360-${role.replace(' ', '-')}`, true);
 
     for (const [i, item] of order.items.entries()) {
       const row = items.nth(i);
