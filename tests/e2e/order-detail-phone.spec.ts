@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
 import { orderItems } from './support/orders';
+import { catalogOnDevice } from './support/catalog';
 import { shoot } from './support/phone';
 
 /**
@@ -78,14 +79,6 @@ async function settled(page: Page) {
       return (await height()) === before;
     })
     .toBe(true);
-}
-
-async function catalogOnDevice(page: Page) {
-  await page.getByRole('button', { name: 'Sync status' }).click();
-  await expect(page.getByTestId('catalog-status')).toHaveText(/^Catalog on this device \(/, {
-    timeout: 30_000,
-  });
-  await page.keyboard.press('Escape');
 }
 
 /** The demo order with the most items (read only: nothing here changes it). */
