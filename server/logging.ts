@@ -47,7 +47,8 @@ function scrubbing(stream: { write(line: string): unknown }): { write(line: stri
   };
 }
 
-const LEVEL_NAMES: Record<number, string> = {
+/** The name a readable log line shows for each of pino's level numbers. */
+export const LEVEL_NAMES: Record<number, string> = {
   10: 'TRACE',
   20: 'DEBUG',
   30: 'INFO',

@@ -8,7 +8,14 @@ import {
 import { createTestApp, describeEachDialect, type TestApp } from '../test/helpers';
 import { bearerFor, companyId } from '../test/locations-support';
 import { queueDueColourRefresh, queueUpload, type JobRunner } from '.';
-import { addStore, bricklinkParts, drain, syncBatchOf, testRunner } from '../test/jobs';
+import {
+  addStore,
+  bricklinkParts,
+  drain,
+  requestOrderIntake,
+  syncBatchOf,
+  testRunner,
+} from '../test/jobs';
 
 /** BrickLink's Red: left out of the fake's colour list at first, so a red part cannot be mapped. */
 const RED = 5;
@@ -164,12 +171,7 @@ describeEachDialect('BrickOwl catalog mapping', (dialect) => {
         condition: 'new',
       },
     ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/order_intake',
-      headers: { authorization: syncer },
-      payload: { store_id: store },
-    });
+    const res = await requestOrderIntake(t.app, syncer, store);
     expect(res.statusCode, res.body).toBe(202);
     await drain(runner);
     const order = await t.app.db

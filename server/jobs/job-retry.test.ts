@@ -9,7 +9,14 @@ import type { JobStatus } from '../db/schema';
 import { createTestApp, describeEachDialect, type TestApp } from '../test/helpers';
 import { bearerFor, companyId } from '../test/locations-support';
 import { queueUpload } from '.';
-import { addStore, drain, jobRow, makeSyncBatch, testRunner } from '../test/jobs';
+import {
+  addStore,
+  drain,
+  jobRow,
+  makeSyncBatch,
+  storeWithoutCredentials,
+  testRunner,
+} from '../test/jobs';
 import {
   batchStatus,
   expectEachLotOnce,
@@ -130,13 +137,8 @@ describeEachDialect('retrying a failed job', (dialect) => {
     expect((await retry(t.app, syncer, 987_654)).statusCode).toBe(404);
 
     // A store without credentials (the demo's own): nothing to retry with.
-    const bare = await t.app.db
-      .selectFrom('stores')
-      .select('id')
-      .where('company_id', '=', demo)
-      .where('credentials', '=', '')
-      .executeTakeFirstOrThrow();
-    const stranded = await addJob('stock_sync', Number(bare.id), 'failed');
+    const bare = await storeWithoutCredentials(t.app, demo);
+    const stranded = await addJob('stock_sync', bare, 'failed');
     const noKeys = await retry(t.app, syncer, stranded);
     expect(noKeys.statusCode).toBe(400);
     expect(noKeys.json().errors[0].detail).toBe(JobMessages.noCredentials);

@@ -10,6 +10,8 @@ import {
   drain,
   jobRow,
   readBrickOwlColours,
+  requestOrderIntake,
+  storeWithoutCredentials,
   testRunner,
 } from '../test/jobs';
 
@@ -57,13 +59,7 @@ describeEachDialect('order intake', (dialect) => {
     await t.close();
   });
 
-  const intake = (auth: string, store_id: number) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/v1/order_intake',
-      headers: { authorization: auth },
-      payload: { store_id },
-    });
+  const intake = (auth: string, store: number) => requestOrderIntake(t.app, auth, store);
   const pull = async (collection: string) => {
     const res = await t.app.inject({
       method: 'GET',
@@ -200,13 +196,7 @@ describeEachDialect('order intake', (dialect) => {
     const other = await intake(otherSyncer, store);
     expect(other.statusCode).toBe(404);
     expect(other.json().errors[0].detail).toBe('Store not found');
-    const bare = await t.app.db
-      .selectFrom('stores')
-      .select('id')
-      .where('company_id', '=', demo)
-      .where('credentials', '=', '')
-      .executeTakeFirstOrThrow();
-    const none = await intake(syncer, bare.id);
+    const none = await intake(syncer, await storeWithoutCredentials(t.app, demo));
     expect(none.statusCode).toBe(400);
     const job = (await intake(syncer, store)).json().id as number;
     const get = (auth: string) =>

@@ -5,7 +5,7 @@ import type { BlOrderItem } from '../marketplaces/bricklink/types';
 import { createTestApp, describeEachDialect, type TestApp } from '../test/helpers';
 import { bearerFor, companyId } from '../test/locations-support';
 import type { JobRunner } from '.';
-import { addStore, bricklinkParts, drain, testRunner } from '../test/jobs';
+import { addStore, bricklinkParts, drain, requestOrderIntake, testRunner } from '../test/jobs';
 
 /** Order intake following orders it imported before, as buyers and sellers move them on. */
 describeEachDialect('order intake: statuses of imported orders', (dialect) => {
@@ -46,12 +46,7 @@ describeEachDialect('order intake: statuses of imported orders', (dialect) => {
   });
 
   const intake = async (store_id: number) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/order_intake',
-      headers: { authorization: syncer },
-      payload: { store_id },
-    });
+    const res = await requestOrderIntake(t.app, syncer, store_id);
     expect(res.statusCode, res.body).toBe(202);
     await drain(runner);
   };

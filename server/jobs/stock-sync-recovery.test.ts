@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { describeEachDialect } from '../test/helpers';
 import { bearerFor } from '../test/locations-support';
 import { JobKilled } from '.';
-import { addStore, drain, lapseLease, testRunner } from '../test/jobs';
+import { addStore, drain, lapseLease, storeWithoutCredentials, testRunner } from '../test/jobs';
 import { lotOf, setStock, stockSyncSuite, storeItem, syncNow } from '../test/stock-sync';
 
 describeEachDialect('stock sync recovery', (dialect) => {
@@ -159,13 +159,8 @@ describeEachDialect('stock sync recovery', (dialect) => {
     const foreign = await syncNow(s.t.app, other, a);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().errors[0].detail).toBe('Store not found');
-    const bare = await s.t.app.db
-      .selectFrom('stores')
-      .select('id')
-      .where('company_id', '=', s.demo)
-      .where('credentials', '=', '')
-      .executeTakeFirstOrThrow();
-    expect((await syncNow(s.t.app, s.syncer, bare.id)).statusCode).toBe(400);
+    const bare = await storeWithoutCredentials(s.t.app, s.demo);
+    expect((await syncNow(s.t.app, s.syncer, bare)).statusCode).toBe(400);
     const twice = [await syncNow(s.t.app, s.syncer, a), await syncNow(s.t.app, s.syncer, a)];
     expect(twice[0].json().jobs[0].id).toBe(twice[1].json().jobs[0].id);
     await drain(s.runner);

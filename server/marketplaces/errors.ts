@@ -12,7 +12,7 @@ export class MarketplaceError extends Error {
     readonly code: string,
     message: string,
     readonly status: number,
-    readonly retryable: boolean,
+    readonly retryable = false,
     /** When the marketplace said how long to wait (Retry-After), in milliseconds. */
     readonly retryAfterMs?: number,
   ) {
@@ -21,28 +21,25 @@ export class MarketplaceError extends Error {
   }
 }
 
+/** What a marketplace's own error is made of: all a MarketplaceError holds but the marketplace. */
+type MarketplaceErrorArgs = [
+  code: string,
+  message: string,
+  status: number,
+  retryable?: boolean,
+  retryAfterMs?: number,
+];
+
 export class BrickLinkError extends MarketplaceError {
-  constructor(
-    code: string,
-    message: string,
-    status: number,
-    retryable = false,
-    retryAfterMs?: number,
-  ) {
-    super('bricklink', code, message, status, retryable, retryAfterMs);
+  constructor(...args: MarketplaceErrorArgs) {
+    super('bricklink', ...args);
     this.name = 'BrickLinkError';
   }
 }
 
 export class BrickOwlError extends MarketplaceError {
-  constructor(
-    code: string,
-    message: string,
-    status: number,
-    retryable = false,
-    retryAfterMs?: number,
-  ) {
-    super('brickowl', code, message, status, retryable, retryAfterMs);
+  constructor(...args: MarketplaceErrorArgs) {
+    super('brickowl', ...args);
     this.name = 'BrickOwlError';
   }
 }

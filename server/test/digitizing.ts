@@ -3,6 +3,7 @@ import type { DialectName } from '../db';
 import type { TrayRow } from '../../contract/batch-trays';
 import type { BatchRow } from '../../contract/projects';
 import { nowIso } from '../db/dialect';
+import { newTray } from '../modules/batch-trays/rules';
 import { caller, createTestApp, type Call, type TestApp } from './helpers';
 import { bearerFor, companyId } from './locations-support';
 
@@ -131,14 +132,7 @@ export async function insertTrays(
         quantity: tray.quantity?.(i + 1) ?? 1,
         price: tray.price,
         ...(tray.comments ? { comments: tray.comments(i + 1) } : {}),
-        creator_user_id: null,
-        date_of_creation: nowIso(),
-        last_edit_user_id: null,
-        date_of_last_edit: null,
-        location_id: null,
-        filled_by_user_id: null,
-        filled_at: null,
-        version: 0,
+        ...newTray(null, nowIso(), 0),
       })),
     )
     .returning('id')

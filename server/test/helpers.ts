@@ -128,3 +128,12 @@ export function caller(t: () => TestApp): Call {
       payload: payload as object,
     });
 }
+
+/**
+ * Calls `url` (the whole path, `/api` included) on `t`'s server with the bearer header `auth`, or
+ * signed out without one.
+ */
+export function requester(t: () => TestApp) {
+  return (method: Parameters<Call>[1], url: string, auth?: string, payload?: object) =>
+    t().app.inject({ method, url, payload, headers: auth ? { authorization: auth } : {} });
+}

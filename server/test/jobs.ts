@@ -37,6 +37,26 @@ export async function addStore(
   return Number((res.json() as { data: { id: string } }).data.id);
 }
 
+/** Asks for the store's order intake now, as `auth` (POST /api/v1/order_intake). */
+export const requestOrderIntake = (app: App, auth: string, storeId: number) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/v1/order_intake',
+    headers: { authorization: auth },
+    payload: { store_id: storeId },
+  });
+
+/** The company's store that has no credentials (each demo company has one). */
+export async function storeWithoutCredentials(app: App, companyId: number): Promise<number> {
+  const row = await app.db
+    .selectFrom('stores')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('credentials', '=', '')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
 /**
  * Reads BrickOwl's colour list through the API (Refresh BrickOwl colours) with a BrickOwl store
  * and runs the job: uploads and order intake then map colours through it.

@@ -7,7 +7,7 @@ import { nowIso } from '../db/dialect';
 import { createTestApp, type TestApp } from './helpers';
 import { bearerFor, companyId } from './locations-support';
 import { queueUpload, type JobRunner } from '../jobs';
-import { bricklinkParts, drain, syncBatchOf, testRunner } from './jobs';
+import { bricklinkParts, drain, requestOrderIntake, syncBatchOf, testRunner } from './jobs';
 
 /** Test helpers of the stock-sync suite (not used by the server). */
 
@@ -117,12 +117,7 @@ export function stockSyncSuite(dialect: DialectName) {
   });
   /** Order intake of the store, and every job it queues. */
   const intake = async (store: number) => {
-    const res = await s.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/order_intake',
-      headers: { authorization: s.syncer },
-      payload: { store_id: store },
-    });
+    const res = await requestOrderIntake(s.t.app, s.syncer, store);
     expect(res.statusCode, res.body).toBe(202);
     await drain(s.runner);
   };

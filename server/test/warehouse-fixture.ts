@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../db/dialect';
+import { newTray } from '../modules/batch-trays/rules';
 import type { Database } from '../db/schema';
 import type { BatchStatus } from '../db/schema-domain';
 import { nextVersion } from '../sync';
@@ -90,14 +91,7 @@ export async function makeBatch(
         condition: item?.condition ?? null,
         quantity,
         status: (status ?? 'ready for filling') as never,
-        creator_user_id: null,
-        date_of_creation: nowIso(),
-        last_edit_user_id: null,
-        date_of_last_edit: null,
-        location_id: null,
-        filled_by_user_id: null,
-        filled_at: null,
-        version,
+        ...newTray(null, nowIso(), version),
       })
       .returning('id')
       .executeTakeFirstOrThrow();

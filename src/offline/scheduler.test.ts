@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WarehouseDb } from './db';
 import { defineLocalEffect } from './effects';
 import { enqueue, listOutbox } from './outbox';
-import { startSyncEngine, type SyncEngine } from './scheduler';
+import { startSyncEngine, type SyncEngine, type SyncEngineOptions } from './scheduler';
 import { syncStatus } from './status';
 import { startSyncServer, type SyncServer } from '../test/syncServer';
 
@@ -24,7 +24,8 @@ afterEach(async () => {
   await server.close();
 });
 
-const start = () =>
+/** The engine on the test server, quick to push and pull; `extra` adds to or overrides that. */
+const start = (extra: Partial<SyncEngineOptions> = {}) =>
   (engine = startSyncEngine({
     pushFn: server.pushFn,
     pullFn: server.pullFn,
@@ -32,6 +33,7 @@ const start = () =>
     db,
     debounceMs: 5,
     pullAfterPushMs: 5,
+    ...extra,
   }));
 
 function setOnLine(value: boolean) {
@@ -183,13 +185,7 @@ describe('an unreachable server', () => {
     // The server cannot be reached: every push is cut without an answer.
     for (let i = 0; i < 50; i++) server.state.pushFaults.push({ kind: 'drop' });
     await enqueue('stock.add.v1', { qty: 1 }, undefined, db);
-    engine = startSyncEngine({
-      pushFn: server.pushFn,
-      pullFn: server.pullFn,
-      collections: ['trays'],
-      db,
-      debounceMs: 5,
-      pullAfterPushMs: 5,
+    start({
       probeEveryMs: 50,
       random: () => 0,
       probeFn: async () => {

@@ -3,25 +3,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WarehouseDb } from './db';
 import { listOutbox } from './outbox';
 import { flush } from './push';
+import { releasedDatabase } from '../test/releasedSchemas';
 import { startSyncServer, type SyncServer } from '../test/syncServer';
 
 /**
  * A device that last ran the app with schema version 1 holds pending work; the new app opens the
  * same database in version 2. Every entry must survive intact and still be sendable.
- * The version 1 schema below is a frozen copy of what was released: never edit it.
  */
-const V1_STORES = {
-  outbox: '++localId, &id, seq, state, [state+seq]',
-  meta: 'key',
-  orders: 'order_id, picking_status_id, order_number',
-  orderItems: 'id, order_id, item_id, [order_id+item_id]',
-  locations: 'location_id, parent_id, code',
-  locationContent: 'id, location_id, item_id, [location_id+item_id]',
-  trays: 'tray_id, batch_id, status',
-  issues: 'id, location_id, item_id',
-  colours: 'id, rebrickable_id',
-  moulds: 'mold_id',
-};
 
 let server: SyncServer;
 let name: string;
@@ -37,8 +25,7 @@ afterEach(async () => {
 
 describe('schema upgrade 1 → 2', () => {
   it('keeps every pending entry intact and sendable', async () => {
-    const v1 = new Dexie(name);
-    v1.version(1).stores(V1_STORES);
+    const v1 = releasedDatabase(name, 1);
     await v1.open();
     const entries = [1, 2, 3].map((n) => ({
       id: crypto.randomUUID(),

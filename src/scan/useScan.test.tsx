@@ -81,7 +81,8 @@ describe('useScan', () => {
 });
 
 describe('ScanBar', () => {
-  it('sends a typed code to the screen as manual entry, on Enter, and clears the field', async () => {
+  /** The picker screen under the scan bar; the log of what the screen receives. */
+  function pickerWithScanBar(): Received[] {
     const log: Received[] = [];
     render(
       <MantineProvider>
@@ -89,6 +90,11 @@ describe('ScanBar', () => {
         <ScanBar />
       </MantineProvider>,
     );
+    return log;
+  }
+
+  it('sends a typed code to the screen as manual entry, on Enter, and clears the field', async () => {
+    const log = pickerWithScanBar();
     expect(screen.getByText('Scan a location code')).toBeTruthy();
     const input = screen.getByRole('textbox', { name: 'Location code' }) as HTMLInputElement;
     fireEvent.change(input, { target: { value: ' h1-a02-r03-s2-b4 ' } });
@@ -99,13 +105,7 @@ describe('ScanBar', () => {
   });
 
   it('does not let the wedge detector steal Enter from the manual field', () => {
-    const log: Received[] = [];
-    render(
-      <MantineProvider>
-        <Screen name="picker" log={log} />
-        <ScanBar />
-      </MantineProvider>,
-    );
+    const log = pickerWithScanBar();
     const input = screen.getByRole('textbox', { name: 'Location code' }) as HTMLInputElement;
     input.focus();
     for (const key of 'H1-A02') fireEvent.keyDown(input, { key });

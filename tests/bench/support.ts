@@ -6,7 +6,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from '@playwri
 import { buildApp, type App } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { DEMO_PASSWORD } from '../../server/seed';
-import { freePort } from '../support/server-process';
+import { freePort, serverEnv } from '../support/server-process';
 
 /** One line of the results table. `goal` and `ok` are set where the design states a target. */
 export interface BenchRow {
@@ -121,17 +121,7 @@ export async function startServer(
         ]
       : [resolve('node_modules/tsx/dist/cli.mjs'), 'server/main.ts'],
     {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        STATIC_DIR: resolve('dist'),
-        LOG_LEVEL: 'warn',
-        LOG_STDOUT: '0',
-        ...env,
-      },
+      env: serverEnv(port, dataDir, { LOG_STDOUT: '0', ...env }),
       stdio: ['ignore', 'ignore', 'pipe'],
     },
   );

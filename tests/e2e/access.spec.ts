@@ -2,6 +2,16 @@ import { homePath } from '../../contract/access';
 import { Permission, type RoleName } from '../../contract/permissions';
 import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
 
+/** An admin's menu, the same in each company. */
+const ADMIN_MENU = [
+  'User Admin',
+  'Audit Log',
+  'BrickBase Catalog',
+  'Changelog',
+  'Suggestions',
+  'Controllers',
+];
+
 /**
  * Every demo account (server/seed.ts) with the menu entries its role gets (docs/access.md), as
  * narrowed by the guard's rules (contract/access PATH_RULES: a menu never offers a page the guard
@@ -16,14 +26,7 @@ const ACCOUNTS: { email: string; role: RoleName; menu: string[] }[] = [
   {
     email: 'admin@demo.test',
     role: 'admin',
-    menu: [
-      'User Admin',
-      'Audit Log',
-      'BrickBase Catalog',
-      'Changelog',
-      'Suggestions',
-      'Controllers',
-    ],
+    menu: ADMIN_MENU,
   },
   {
     email: 'warehouse@demo.test',
@@ -66,14 +69,7 @@ const ACCOUNTS: { email: string; role: RoleName; menu: string[] }[] = [
   {
     email: 'admin@other.test',
     role: 'admin',
-    menu: [
-      'User Admin',
-      'Audit Log',
-      'BrickBase Catalog',
-      'Changelog',
-      'Suggestions',
-      'Controllers',
-    ],
+    menu: ADMIN_MENU,
   },
 ];
 

@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { catalogOnDevice } from './support/catalog';
 import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
 import { claimableOrder, UNASSIGNED } from './support/orders';
 
@@ -67,12 +68,7 @@ test('the picker item card shows catalog facts offline, also after a reload', as
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
       timeout: 20_000,
     });
-    // The catalog syncs after sign-in; the sync drawer says when it is on the device.
-    await page.getByRole('button', { name: 'Sync status' }).click();
-    await expect(page.getByTestId('catalog-status')).toHaveText(/^Catalog on this device \(/, {
-      timeout: 30_000,
-    });
-    await page.keyboard.press('Escape');
+    await catalogOnDevice(page);
 
     await page.goto(`/order/${orderId}`);
     await page.getByRole('button', { name: 'Pick', exact: true }).click();

@@ -1,4 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
+import { catalogOnDevice } from './support/catalog';
 import { expect, loginAs, test } from './support/fixtures';
 
 /**
@@ -16,11 +17,7 @@ async function signInWithCatalog(page: Page, email: string) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
     timeout: 20_000,
   });
-  await page.getByRole('button', { name: 'Sync status' }).click();
-  await expect(page.getByTestId('catalog-status')).toHaveText(/^Catalog on this device \(/, {
-    timeout: 30_000,
-  });
-  await page.keyboard.press('Escape');
+  await catalogOnDevice(page);
 }
 
 /** Checks the page does not scroll sideways and attaches a screenshot of it to the report. */

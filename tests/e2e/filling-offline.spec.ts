@@ -1,7 +1,8 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { TrayDetail, TrayListResponse, WarehouseTray } from '../../contract/warehouse';
 import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
 import { wedgeScan } from './support/scanner';
+import { shoot } from './support/phone';
 
 /**
  * Issue 4: a filler fills three trays with the network gone, by scanning location codes, reloads,
@@ -13,12 +14,6 @@ const FILLER = 'picker@demo.test';
 
 // The filler's phone.
 test.use({ viewport: { width: 360, height: 740 } });
-
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
 
 async function trayDetail(page: Page, token: string, trayId: number): Promise<TrayDetail> {
   const res = await page.request.get(`/api/v1/warehouse/tray?tray_id=${trayId}`, {

@@ -1,8 +1,15 @@
-import type { APIRequestContext, BrowserContext, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import type { OrderItemWithLocations } from '../../contract/orders';
 import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
-import { claimableOrder, orderItems, orderOnDevice, stockOf } from './support/orders';
-import { wedgeScan } from './support/scanner';
+import {
+  claimableOrder,
+  confirmPrefilled,
+  orderItems,
+  orderOnDevice,
+  scanLocation,
+  stockOf,
+} from './support/orders';
+import { shoot } from './support/phone';
 
 /**
  * The floor on a phone whose Wi-Fi comes and goes: a picker at 360 × 740 picks an order while the
@@ -27,16 +34,8 @@ const freeOrder = (request: APIRequestContext, token: string, skip: number[] = [
 async function pickStop(page: Page): Promise<number> {
   const code = page.getByTestId('location-code');
   if (!(await code.isVisible())) return 0;
-  const text = (await code.textContent())!.trim();
-  await expect(async () => {
-    await wedgeScan(page, text);
-    await expect(page.getByText('Location scanned')).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
-  const confirm = page.getByRole('button', { name: 'Confirm' });
-  await expect(confirm).toBeFocused();
-  const quantity = Number(await page.getByLabel('Quantity').inputValue());
-  expect(quantity).toBeGreaterThan(0);
-  await confirm.click();
+  await scanLocation(page, (await code.textContent())!.trim());
+  const quantity = await confirmPrefilled(page);
   // The stop moved on (or the quantity there went down): the pick is on the device.
   await expect(page.getByText('Location scanned')).toHaveCount(0, { timeout: 10_000 });
   return quantity;
@@ -64,12 +63,6 @@ function flap(context: BrowserContext, least: number) {
     await done;
     return drops;
   };
-}
-
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
 }
 
 async function onDevice(request: APIRequestContext, manager: string, orderId: number) {

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
 import { apiLogin, bearer, CATALOG_IMAGE_HOSTS, expect, loginAs, test } from './support/fixtures';
-import { claimableOrder, orderOnDevice } from './support/orders';
-import { wedgeScan } from './support/scanner';
+import { claimableOrder, confirmPrefilled, orderOnDevice, scanLocation } from './support/orders';
+import { shoot } from './support/phone';
 
 /**
  * Issue 9: the floor on a 360 × 740 phone (and each screen also at 412 × 915). Two pickers pick the same order offline; the one whose
@@ -40,12 +40,6 @@ async function outsideHorizontally(page: Page): Promise<string[]> {
   });
 }
 
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
-
 /** A larger phone, checked too wherever the small one is. */
 const BIG_PHONE = { width: 412, height: 915 };
 
@@ -74,16 +68,8 @@ async function phone(browser: Browser, baseURL: string): Promise<BrowserContext>
 /** Scan the first stop and confirm the suggested quantity; returns what was picked where. */
 async function pickFirstStop(page: Page) {
   const code = (await page.getByTestId('location-code').textContent())!.trim();
-  await expect(async () => {
-    await wedgeScan(page, code);
-    await expect(page.getByText('Location scanned')).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
-  const confirm = page.getByRole('button', { name: 'Confirm' });
-  // The quantity is prefilled; the focus is on Confirm, so no phone keyboard opens.
-  await expect(confirm).toBeFocused();
-  const quantity = Number(await page.getByLabel('Quantity').inputValue());
-  expect(quantity).toBeGreaterThan(0);
-  await confirm.click();
+  await scanLocation(page, code);
+  const quantity = await confirmPrefilled(page);
   await expect(page.getByTestId('picks-pending')).toContainText(String(quantity));
   return { code, quantity };
 }

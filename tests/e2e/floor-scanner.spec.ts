@@ -1,8 +1,9 @@
-import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { OrderMessages } from '../../contract/orders';
 import { apiLogin, expect, loginAs, test } from './support/fixtures';
-import { claimableOrder } from './support/orders';
+import { claimableOrder, scanLocation } from './support/orders';
 import { wedgeScan } from './support/scanner';
+import { shoot } from './support/phone';
 
 /**
  * The scanner on a 360 × 740 phone: a good scan buzzes once, a bad one twice; both can be muted in
@@ -28,12 +29,6 @@ async function freeOrder(request: APIRequestContext, token: string) {
 /** What the page asked navigator.vibrate for, in order. */
 const buzzes = (page: Page) =>
   page.evaluate(() => (window as unknown as { buzzes: unknown[] }).buzzes);
-
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
 
 async function overlaps(a: Locator, b: Locator) {
   const x = (await a.boundingBox())!;
@@ -128,10 +123,7 @@ test('scans buzz good and bad, can be muted, and take 2-character codes unless s
   await closeSettings();
 
   // The right location: one buzz.
-  await expect(async () => {
-    await wedgeScan(page, code);
-    await expect(page.getByText('Location scanned')).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
+  await scanLocation(page, code);
   expect((await buzzes(page)).at(-1)).toBe(GOOD);
 
   // Leaving tells the order is paused, at the bottom of Picker Orders: scrolled to its end, the

@@ -1,4 +1,4 @@
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { bearer, expect, test } from './support/fixtures';
 import {
   CUT_CONNECTION,
@@ -7,6 +7,7 @@ import {
   useProxiedServer,
 } from './support/proxied-server';
 import { readMeta, writeMeta } from './support/service-worker';
+import { shoot, tapCentre } from './support/phone';
 
 /**
  * Wi-Fi up, server unreachable, then back: the device has backed off (here for a minute, as after
@@ -44,17 +45,6 @@ async function unassignedOrder(token: string): Promise<number> {
     if ((await pickingStatus(token, id)) === UNASSIGNED) return id;
   }
   throw new Error('no unassigned demo order');
-}
-
-async function tapCentre(page: Page, target: Locator) {
-  const box = (await target.boundingBox())!;
-  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
-}
-
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
 }
 
 /** The device has failed to reach the server and waits a minute before it tries again. */

@@ -1,8 +1,9 @@
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { TrayListResponse } from '../../contract/warehouse';
 import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
 import { claimableOrder, orderItems } from './support/orders';
 import { wedgeScan } from './support/scanner';
+import { shoot, tapCentre } from './support/phone';
 
 /**
  * A finger on a 360 × 740 phone: every tap on a floor button lands on that button, also while a
@@ -33,18 +34,6 @@ async function centreHits(target: Locator): Promise<boolean> {
 /** The page swiped to its end, as a thumb does to reach the last controls above the bar. */
 async function toTheEnd(page: Page) {
   await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight }));
-}
-
-/** A touch at the centre of the element. */
-async function tapCentre(page: Page, target: Locator) {
-  const box = (await target.boundingBox())!;
-  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
-}
-
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
 }
 
 async function pickedOf(page: Page, token: string, orderId: number): Promise<number> {

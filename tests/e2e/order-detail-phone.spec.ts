@@ -1,6 +1,8 @@
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
 import { orderItems } from './support/orders';
+import { catalogOnDevice } from './support/catalog';
+import { shoot } from './support/phone';
 
 /**
  * The order detail on a 360 × 740 touch phone, for a picker and for an order manager: nothing
@@ -13,12 +15,6 @@ const PHONE = { width: 360, height: 740 };
 const THUMB = 40;
 
 test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
-
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
 
 async function sideways(page: Page) {
   return page.evaluate(() => {
@@ -85,14 +81,6 @@ async function settled(page: Page) {
     .toBe(true);
 }
 
-async function catalogOnDevice(page: Page) {
-  await page.getByRole('button', { name: 'Sync status' }).click();
-  await expect(page.getByTestId('catalog-status')).toHaveText(/^Catalog on this device \(/, {
-    timeout: 30_000,
-  });
-  await page.keyboard.press('Escape');
-}
-
 /** The demo order with the most items (read only: nothing here changes it). */
 async function longestOrder(page: Page, token: string) {
   const res = await page.request.get('/api/v1/order', {
@@ -127,7 +115,7 @@ for (const [role, email] of [
 
     const { scrollWidth, clientWidth } = await sideways(page);
     expect(scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(clientWidth);
-    await shoot(page, testInfo, `order-detail-360-${role.replace(' ', '-')}`);
+    await shoot(page, testInfo, `order-detail-360-${role.replace(' ', '-')}`, true);
 
     for (const [i, item] of order.items.entries()) {
       const row = items.nth(i);

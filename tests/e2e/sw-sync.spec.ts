@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import type { OrderItemWithLocations } from '../../contract/orders';
 import { apiLogin, bearer, DEMO_PASSWORD, expect, loginAs, test } from './support/fixtures';
-import { claimableOrder, orderItems, stockOf, UNASSIGNED } from './support/orders';
-import { wedgeScan } from './support/scanner';
+import { claimableOrder, orderItems, scanLocation, stockOf, UNASSIGNED } from './support/orders';
 import {
   dispatchSync,
   outboxEntries,
@@ -85,12 +84,7 @@ async function queueWritesOffline(
         break;
       }
       if (await page.getByText('Scan the location', { exact: true }).isVisible()) {
-        // A scan that comes while the screen still moves focus to the new stop is lost, as on
-        // a real device: scan again (scanning a location twice changes nothing).
-        await expect(async () => {
-          await wedgeScan(page, (await page.getByTestId('location-code').textContent())!.trim());
-          await expect(page.getByText('Location scanned')).toBeVisible({ timeout: 2_000 });
-        }).toPass({ timeout: 15_000 });
+        await scanLocation(page, (await page.getByTestId('location-code').textContent())!.trim());
       }
       const quantity = page.getByLabel('Quantity');
       await expect(page.getByRole('button', { name: 'Confirm' })).toBeFocused();

@@ -69,6 +69,29 @@ export const NO_MARKETPLACES = {
   BRICKOWL_API_URL: 'http://127.0.0.1:9',
 } as const;
 
+/**
+ * The environment of a server spawned here for a test or a bench: this process's own, then the
+ * server alone on 127.0.0.1:`port` (its public address too), SQLite in `dataDir`, the built PWA,
+ * warnings and worse logged; `settings` last, over any of these.
+ */
+export function serverEnv(
+  port: number,
+  dataDir: string,
+  settings: Record<string, string> = {},
+): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    STATIC_DIR: resolve('dist'),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'warn',
+    ...settings,
+  };
+}
+
 /** Starts the server and resolves once GET /api/health answers 200. */
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
@@ -80,20 +103,13 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   // profile it under a bench (Node refuses --cpu-prof in NODE_OPTIONS).
   const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: options.dataDir,
+    env: serverEnv(port, options.dataDir, {
       DATABASE_URL: options.databaseUrl ?? '',
-      STATIC_DIR: resolve('dist'),
-      PUBLIC_URL: url,
       SEED_DEMO: '1',
-      LOG_LEVEL: 'warn',
       LOG_STDOUT: '1',
       ...NO_MARKETPLACES,
       ...options.env,
-    },
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { JobMessages } from '../../../contract/jobs';
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
@@ -65,6 +65,26 @@ const batchLots = (db: Kysely<Database>, companyId: number, syncBatchId: number)
     .where('sync_batch_id', '=', syncBatchId)
     .where('company_id', '=', companyId);
 
+/** A job item `j` (of any upload) of a lot, beside that lot's sync batch item. */
+type LotJobItem = ExpressionBuilder<
+  Database & { j: Database['job_items'] },
+  'sync_batch_items' | 'j'
+>;
+
+/** Keeps the lots (sync batch items) for which no job item `j` in the store matches `which`. */
+const noJobItemInStore =
+  (storeId: number, which: (w: LotJobItem) => Expression<SqlBool>) =>
+  ({ not, exists, selectFrom }: ExpressionBuilder<Database, 'sync_batch_items'>) =>
+    not(
+      exists(
+        selectFrom('job_items as j')
+          .select('j.id')
+          .whereRef('j.sync_batch_item_id', '=', 'sync_batch_items.id')
+          .where('j.store_id', '=', storeId)
+          .where(which),
+      ),
+    );
+
 /**
  * The job's items, one per lot of the batch not yet on the store, made once (a resumed job finds
  * them made). A lot an upload of this batch that ended (failed, or stopped for good) left `sent`,
@@ -105,20 +125,9 @@ async function prepare(ctx: JobContext, syncBatchId: number): Promise<void> {
       .where('company_id', '=', job.company_id)
       // A lot an upload put (or may have put) in this store is not sent again: done, being
       // checked (sent), or found there (a lot id, also when found more than once).
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('job_items as j')
-              .select('j.id')
-              .whereRef('j.sync_batch_item_id', '=', 'sync_batch_items.id')
-              .where('j.store_id', '=', storeId)
-              .where((w) =>
-                w.or([
-                  w('j.state', 'in', ['done', 'sent']),
-                  w('j.marketplace_lot_id', 'is not', null),
-                ]),
-              ),
-          ),
+      .where(
+        noJobItemInStore(storeId, (w) =>
+          w.or([w('j.state', 'in', ['done', 'sent']), w('j.marketplace_lot_id', 'is not', null)]),
         ),
       )
       .orderBy('id')
@@ -156,22 +165,14 @@ async function notOnStore(
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('sync_batch_id', '=', syncBatchId)
     .where('company_id', '=', companyId)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('job_items as j')
-            .select('j.id')
-            .whereRef('j.sync_batch_item_id', '=', 'sync_batch_items.id')
-            .where('j.store_id', '=', storeId)
-            .where((w) =>
-              w.or([
-                w('j.state', '=', 'done'),
-                w('j.marketplace_lot_id', 'is not', null),
-                // Not on BrickOwl: told on its own line, nothing the upload could send.
-                w.and([w('j.state', '=', 'failed'), w('j.error', 'like', `${NOT_ON_BRICKOWL}:%`)]),
-              ]),
-            ),
-        ),
+    .where(
+      noJobItemInStore(storeId, (w) =>
+        w.or([
+          w('j.state', '=', 'done'),
+          w('j.marketplace_lot_id', 'is not', null),
+          // Not on BrickOwl: told on its own line, nothing the upload could send.
+          w.and([w('j.state', '=', 'failed'), w('j.error', 'like', `${NOT_ON_BRICKOWL}:%`)]),
+        ]),
       ),
     )
     .executeTakeFirstOrThrow();

@@ -110,34 +110,33 @@ export async function openLots(db: Kysely<Database>, jobId: number): Promise<Upl
   }));
 }
 
-/** Marks lots `sent` before the call that creates them (so a crash leaves them to be checked). */
-export async function markSent(db: Kysely<Database>, lots: UploadLot[]): Promise<void> {
+/** Sets the lots' state, in the database (one statement) and on the lots themselves. */
+async function setState(
+  db: Kysely<Database>,
+  lots: UploadLot[],
+  state: 'sent' | 'pending',
+): Promise<void> {
   if (lots.length === 0) return;
   await db
     .updateTable('job_items')
-    .set({ state: 'sent', updated_at: nowIso() })
+    .set({ state, updated_at: nowIso() })
     .where(
       'id',
       'in',
       lots.map((l) => l.jobItemId),
     )
     .execute();
-  for (const l of lots) l.state = 'sent';
+  for (const l of lots) l.state = state;
+}
+
+/** Marks lots `sent` before the call that creates them (so a crash leaves them to be checked). */
+export async function markSent(db: Kysely<Database>, lots: UploadLot[]): Promise<void> {
+  await setState(db, lots, 'sent');
 }
 
 /** Back to `pending`: the marketplace has no such lot, so it may be sent again. */
 export async function markPending(db: Kysely<Database>, lots: UploadLot[]): Promise<void> {
-  if (lots.length === 0) return;
-  await db
-    .updateTable('job_items')
-    .set({ state: 'pending', updated_at: nowIso() })
-    .where(
-      'id',
-      'in',
-      lots.map((l) => l.jobItemId),
-    )
-    .execute();
-  for (const l of lots) l.state = 'pending';
+  await setState(db, lots, 'pending');
 }
 
 export async function markFailed(

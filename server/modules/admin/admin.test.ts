@@ -7,6 +7,7 @@ import {
   loginAs,
   permissionIdsOf,
   postLogin,
+  requester,
   type TestApp,
 } from '../../test/helpers';
 import { logText } from './logs';
@@ -19,8 +20,7 @@ describeEachDialect('user administration', (dialect) => {
   let otherAdmin: string;
   let ids: Record<string, number>;
 
-  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, auth?: string, payload?: object) =>
-    t.app.inject({ method, url, payload, headers: auth ? { authorization: auth } : {} });
+  const call = requester(() => t);
 
   const permissionsOf = (email: string) => permissionIdsOf(t.app, email);
 

@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises';
-import { scrubSecrets } from '../../logging';
+import { LEVEL_NAMES, scrubSecrets } from '../../logging';
 
 /**
  * The log download (GET /log): the latest part of the server's JSON log file as readable text.
@@ -12,15 +12,6 @@ import { scrubSecrets } from '../../logging';
 export const LOG_SCAN_BYTES = 16 * 1024 * 1024;
 /** The largest download; older lines are dropped first. */
 export const LOG_DOWNLOAD_BYTES = 4 * 1024 * 1024;
-
-const LEVELS: Record<number, string> = {
-  10: 'TRACE',
-  20: 'DEBUG',
-  30: 'INFO',
-  40: 'WARN',
-  50: 'ERROR',
-  60: 'FATAL',
-};
 
 /** The newest `maxBytes` of a file, starting at a whole line; '' when the file is missing. */
 export async function readTail(path: string, maxBytes: number): Promise<string> {
@@ -49,7 +40,7 @@ export async function readTail(path: string, maxBytes: number): Promise<string> 
 export function formatLogLine(entry: Record<string, unknown>): string {
   const { level, time, msg, pid: _pid, hostname: _host, ...rest } = entry;
   const at = typeof time === 'number' ? new Date(time).toISOString() : String(time ?? '');
-  const lvl = LEVELS[level as number] ?? String(level ?? '');
+  const lvl = LEVEL_NAMES[level as number] ?? String(level ?? '');
   const details = Object.keys(rest).length > 0 ? ` ${JSON.stringify(rest)}` : '';
   return `${at} ${lvl.padEnd(5)} ${String(msg ?? '')}${details}`;
 }

@@ -7,6 +7,7 @@ import {
   describeEachDialect,
   loginAs,
   postLogin,
+  requester,
   type TestApp,
 } from '../../test/helpers';
 
@@ -18,8 +19,7 @@ describeEachDialect('audit log', (dialect) => {
   let ids: Record<string, number>;
   let companies: Record<string, number>;
 
-  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, auth?: string, payload?: object) =>
-    t.app.inject({ method, url, payload, headers: auth ? { authorization: auth } : {} });
+  const call = requester(() => t);
   const read = async (auth: string, query = ''): Promise<AuditListResponse> => {
     const res = await call('GET', `/api/v1/audit${query}`, auth);
     expect(res.statusCode, res.body).toBe(200);

@@ -12,9 +12,12 @@ import { existingIds, toThousandths, variantsOfMoulds } from './queries';
 
 const ON_FLOOR = 'ready for filling';
 const touched = (ctx: WriteCtx) => ({ last_edit_user_id: ctx.userId, date_of_last_edit: nowIso() });
-/** A new tray's own columns: made by the caller now, never edited, not on a shelf, not filled. */
-const newTray = (ctx: WriteCtx, now: string, version: number) => ({
-  creator_user_id: ctx.userId,
+/**
+ * A new tray's own columns: made by `creatorUserId` (none: made by the system) at `now`, never
+ * edited, not on a shelf, not filled.
+ */
+export const newTray = (creatorUserId: number | null, now: string, version: number) => ({
+  creator_user_id: creatorUserId,
   date_of_creation: now,
   last_edit_user_id: null,
   date_of_last_edit: null,
@@ -202,7 +205,7 @@ export async function addTray(trx: Trx, ctx: WriteCtx, batchId: number, t: TrayA
       quantity: t.quantity,
       price: toThousandths(t.price),
       status: t.status,
-      ...newTray(ctx, now, version),
+      ...newTray(ctx.userId, now, version),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -255,7 +258,7 @@ export async function duplicateTrays(trx: Trx, ctx: WriteCtx, batchId: number, i
         accepted: 0,
         is_public: r.is_public,
         comments: r.comments,
-        ...newTray(ctx, now, version),
+        ...newTray(ctx.userId, now, version),
       })
       .execute();
   }

@@ -6,6 +6,7 @@ import {
   loginAs,
   permissionIdsOf,
   postLogin,
+  requester,
   type TestApp,
 } from '../../test/helpers';
 
@@ -15,8 +16,7 @@ describeEachDialect('company administration', (dialect) => {
   let demoId: number;
   let otherId: number;
 
-  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, auth?: string, payload?: object) =>
-    t.app.inject({ method, url, payload, headers: auth ? { authorization: auth } : {} });
+  const call = requester(() => t);
 
   async function companyPermissions(companyId: number): Promise<number[]> {
     const rows = await t.app.db

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InventoryMessages } from '../../../contract/inventory';
 import { parseBsx, writeBsx } from '../../../contract/bsx';
-import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../../test/helpers';
+import {
+  createTestApp,
+  describeEachDialect,
+  loginAs,
+  requester,
+  type TestApp,
+} from '../../test/helpers';
 import { makeFloor, type Floor } from '../../test/orders-fixture';
 import { stockOf } from '../../test/warehouse-fixture';
 
@@ -52,8 +58,7 @@ describeEachDialect('inventory API', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const call = (method: 'GET' | 'POST', url: string, auth?: string, payload?: object) =>
-    t.app.inject({ method, url, headers: auth ? { authorization: auth } : {}, payload });
+  const call = requester(() => t);
 
   describe('GET /v1/inventory', () => {
     it('lists every item with stock, with every field of the inventory item', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { JobView } from '../../../contract/jobs';
 import { startFakeBrickLink, type FakeBrickLink } from '../../../tests/support/fake-bricklink';
 import type { JobStatus } from '../../db/schema';
-import { addStore, jobRow } from '../../test/jobs';
+import { addStore, jobRow, requestOrderIntake } from '../../test/jobs';
 import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
 import { bearerFor, companyId } from '../../test/locations-support';
 
@@ -55,12 +55,7 @@ describeEachDialect('jobs module', (dialect) => {
       },
       [[]],
     );
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/order_intake',
-      headers: { authorization: syncer },
-      payload: { store_id: store },
-    });
+    const res = await requestOrderIntake(t.app, syncer, store);
     expect(res.statusCode, res.body).toBe(202);
     const id = res.json().id as number;
     let status = '';

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import {
   COPY_MAX_LOCATIONS,
   copyTooLargeMessage,
@@ -17,6 +17,7 @@ import {
   type Db,
   type LocationRow,
 } from './tree';
+import type { LocationsTable } from '../../db/schema-domain';
 import type { Trx, WriteCtx } from '../../write/context';
 
 /**
@@ -26,8 +27,26 @@ import type { Trx, WriteCtx } from '../../write/context';
  * every deleted synced row gets a tombstone.
  */
 
-function refuseRoot(node: LocationRow): void {
+/** The node `id` of the company, refused when it is the root (which is never changed). */
+async function mustFindNotRoot(trx: Db, companyId: number, id: number): Promise<LocationRow> {
+  const node = await mustFind(trx, companyId, id);
   if (node.parent_id === null) throw badRequest(LocationMessages.rootProtected);
+  return node;
+}
+
+/** Writes `changes` to the company's node `id`, stamped as changed now. */
+async function updateNode(
+  trx: Db,
+  companyId: number,
+  id: number,
+  changes: Updateable<LocationsTable>,
+): Promise<void> {
+  await trx
+    .updateTable('locations')
+    .set({ ...changes, updated_at: nowIso() })
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .execute();
 }
 
 async function nextSortOrder(trx: Db, parentId: number): Promise<number> {
@@ -69,38 +88,24 @@ export async function createChild(
 
 export async function rename(trx: Trx, ctx: WriteCtx, id: number, name: string): Promise<void> {
   const version = await ctx.version();
-  const { companyId } = ctx;
-  const node = await mustFind(trx, companyId, id);
-  refuseRoot(node);
-  await trx
-    .updateTable('locations')
-    .set({ name, updated_at: nowIso(), version })
-    .where('id', '=', id)
-    .where('company_id', '=', companyId)
-    .execute();
+  await mustFindNotRoot(trx, ctx.companyId, id);
+  await updateNode(trx, ctx.companyId, id, { name, version });
 }
 
 /** Moves a node (and so its whole subtree) under another parent: one row changes. */
 export async function move(trx: Trx, ctx: WriteCtx, id: number, parentId: number): Promise<void> {
   const version = await ctx.version();
   const { companyId } = ctx;
-  const node = await mustFind(trx, companyId, id);
-  refuseRoot(node);
+  const node = await mustFindNotRoot(trx, companyId, id);
   await mustFind(trx, companyId, parentId);
   if (node.parent_id === parentId) return;
   const chain = await ancestors(trx, companyId, parentId);
   if (chain.some((n) => n.id === id)) throw badRequest(LocationMessages.moveIntoSelf);
-  await trx
-    .updateTable('locations')
-    .set({
-      parent_id: parentId,
-      sort_order: await nextSortOrder(trx, parentId),
-      updated_at: nowIso(),
-      version,
-    })
-    .where('id', '=', id)
-    .where('company_id', '=', companyId)
-    .execute();
+  await updateNode(trx, companyId, id, {
+    parent_id: parentId,
+    sort_order: await nextSortOrder(trx, parentId),
+    version,
+  });
 }
 
 export async function setNewItems(
@@ -110,15 +115,8 @@ export async function setNewItems(
   selected: boolean,
 ): Promise<void> {
   const version = await ctx.version();
-  const { companyId } = ctx;
-  const node = await mustFind(trx, companyId, id);
-  refuseRoot(node);
-  await trx
-    .updateTable('locations')
-    .set({ is_selected_new_location: selected ? 1 : 0, updated_at: nowIso(), version })
-    .where('id', '=', id)
-    .where('company_id', '=', companyId)
-    .execute();
+  await mustFindNotRoot(trx, ctx.companyId, id);
+  await updateNode(trx, ctx.companyId, id, { is_selected_new_location: selected ? 1 : 0, version });
 }
 
 /** Inserts tombstones of one collection in batches (what recordTombstone does, row by row). */
@@ -145,8 +143,7 @@ async function tombstones(
 export async function deleteSubtree(trx: Trx, ctx: WriteCtx, id: number): Promise<number> {
   const version = await ctx.version();
   const { companyId } = ctx;
-  const node = await mustFind(trx, companyId, id);
-  refuseRoot(node);
+  await mustFindNotRoot(trx, companyId, id);
   const ids = subtreeIdsSql(companyId, id);
   const stock = await trx
     .selectFrom('location_content')

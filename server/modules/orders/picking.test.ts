@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ISSUE_THANKS, OrderMessages } from '../../../contract/orders';
-import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
+import { createTestApp, describeEachDialect, requester, type TestApp } from '../../test/helpers';
 import { makeFloor, makeOrder, pickedOf, stockAt, type Floor } from '../../test/orders-fixture';
 
 describeEachDialect('picking API', (dialect) => {
@@ -16,8 +16,7 @@ describeEachDialect('picking API', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const call = (method: 'GET' | 'PUT' | 'POST', url: string, auth?: string, payload?: object) =>
-    t.app.inject({ method, url, headers: auth ? { authorization: auth } : {}, payload });
+  const call = requester(() => t);
   const claim = (orderId: number, auth = picker, status: unknown = 'BEING_PICKED') =>
     call('PUT', `/api/v1/order/user?order_id=${orderId}`, auth, { picking_status_id: status });
 

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WarehouseMessages } from '../../../contract/warehouse';
-import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../../test/helpers';
+import {
+  createTestApp,
+  describeEachDialect,
+  loginAs,
+  requester,
+  type TestApp,
+} from '../../test/helpers';
 import { makeFloor, type Floor } from '../../test/orders-fixture';
 import { batchStatus, makeBatch, stockOf, trayRow } from '../../test/warehouse-fixture';
 
@@ -19,8 +25,7 @@ describeEachDialect('warehouse desk API', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const call = (method: 'GET' | 'PUT' | 'POST', url: string, auth?: string, payload?: object) =>
-    t.app.inject({ method, url, headers: auth ? { authorization: auth } : {}, payload });
+  const call = requester(() => t);
   const locationByCode = async (code: string) =>
     (
       await t.app.db

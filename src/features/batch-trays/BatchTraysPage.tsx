@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { TrayRow } from '../../../contract/batch-trays';
 import { useSession } from '../../app/session';
+import { LeaveGuard } from '../../ui/LeaveGuard';
 import { notifyError, showApiError } from '../../ui/notify';
 import { noAnswer } from './offline';
 import { CatalogModal } from '../catalog-modal';
@@ -12,7 +13,7 @@ import type { Colour, Move } from './CellEditor';
 import { parseCell, resolveVariant } from './cell-values';
 import { FIELD_ORDER } from './columns';
 import { splitDetail, trayNumbers, useConfirmedActions } from './ConfirmActions';
-import { ClaimBadge, LeaveGuard, notAcceptedYet } from './ClaimNotes';
+import { ClaimBadge, notAcceptedYet } from './ClaimNotes';
 import { ExtraInfoModal } from './ExtraInfoModal';
 import {
   clickRow,
@@ -248,7 +249,12 @@ export default function BatchTraysPage() {
           {notAcceptedYet(pendingCount)}
         </Text>
       )}
-      <LeaveGuard pending={pendingCount} />
+      {/* The edits stay on this device whether the editor is left or not. */}
+      <LeaveGuard
+        active={pendingCount > 0}
+        title="Leave the editor?"
+        message={`${notAcceptedYet(pendingCount)}. They stay on this device, but nobody else sees them until you accept them.`}
+      />
       <TrayGrid
         rows={rows}
         pending={t.pending}

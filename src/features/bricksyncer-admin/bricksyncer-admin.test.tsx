@@ -35,6 +35,19 @@ const intakeButton = async (store: string) =>
   within((await screen.findByText(store)).closest('tr')!).getByRole('button', {
     name: 'Import orders now',
   });
+/** A BrickOwl store with its key, added through the API; the stores page opened afresh shows it. */
+async function keyedBrickOwlStore(): Promise<{ store: number; name: string }> {
+  const auth = `Bearer ${useSession.getState().access_token}`;
+  const store = await addStore(t.app, auth, 'BRICKOWL');
+  const { name } = await t.app.db
+    .selectFrom('stores')
+    .select('name')
+    .where('id', '=', store)
+    .executeTakeFirstOrThrow();
+  cleanup();
+  at('/bricksyncer/stores');
+  return { store, name };
+}
 const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
@@ -89,15 +102,7 @@ describe('stores', () => {
       .select(['id', 'company_id'])
       .where('name', '=', 'Demo Bricks on BrickLink')
       .executeTakeFirstOrThrow();
-    const auth = `Bearer ${useSession.getState().access_token}`;
-    const store = await addStore(t.app, auth, 'BRICKOWL');
-    const { name } = await t.app.db
-      .selectFrom('stores')
-      .select('name')
-      .where('id', '=', store)
-      .executeTakeFirstOrThrow();
-    cleanup();
-    at('/bricksyncer/stores');
+    const { store, name } = await keyedBrickOwlStore();
     fireEvent.click(await intakeButton(name));
     const notice = await screen.findByText(
       new RegExp(`^Importing the orders of ${name}: job \\d+, queued$`),
@@ -127,15 +132,7 @@ describe('stores', () => {
     fireEvent.click(within(keyless).getByRole('button', { name: 'Refresh BrickOwl colours' }));
     expect(await screen.findByText(new RegExp(JobMessages.noCredentials))).toBeTruthy();
 
-    const auth = `Bearer ${useSession.getState().access_token}`;
-    const store = await addStore(t.app, auth, 'BRICKOWL');
-    const { name } = await t.app.db
-      .selectFrom('stores')
-      .select('name')
-      .where('id', '=', store)
-      .executeTakeFirstOrThrow();
-    cleanup();
-    at('/bricksyncer/stores');
+    const { store, name } = await keyedBrickOwlStore();
     const row = (await screen.findByText(name)).closest('tr')!;
     fireEvent.click(within(row).getByRole('button', { name: 'Refresh BrickOwl colours' }));
     const notice = await screen.findByText(/^Reading BrickOwl's colour list: job \d+, queued$/);

@@ -5,14 +5,13 @@ import {
   Checkbox,
   Group,
   Loader,
-  Modal,
   Stack,
   Table,
   Text,
   Title,
 } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useBlocker, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import type { JobView } from '../../../contract/jobs';
 import {
   canUpload,
@@ -21,6 +20,7 @@ import {
   type SyncBatchRow,
 } from '../../../contract/sync-batches';
 import type { PriceChange } from '../../../contract/price-guide';
+import { LeaveGuard } from '../../ui/LeaveGuard';
 import { notifyError, notifySuccess, showApiError } from '../../ui/notify';
 import { PriceGuideBar, usePriceGuides, type PricedLot } from '../price-guide';
 import { fetchBatchItems, fetchSyncBatch, savePrices } from './api';
@@ -56,10 +56,6 @@ export default function BatchPage() {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const guides = usePriceGuides<number>();
   const dirty = edits.size > 0;
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && !busy && currentLocation.pathname !== nextLocation.pathname,
-  );
 
   const load = useCallback(async () => {
     fetchSyncBatch(batchId).then(
@@ -74,12 +70,6 @@ export default function BatchPage() {
   useEffect(() => {
     void load();
   }, [load]);
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
 
   const list = items.state === 'loaded' ? items.value : [];
   const priceOf = (i: SyncBatchItem) => (edits.has(i.id) ? edits.get(i.id)! : i.price);
@@ -261,21 +251,11 @@ export default function BatchPage() {
           onEnded={reloadBatch}
         />
       )}
-      <Modal
-        opened={blocker.state === 'blocked'}
-        onClose={() => blocker.reset?.()}
+      <LeaveGuard
+        active={dirty && !busy}
         title="Unsaved changes"
-      >
-        <Text>There are prices that are not saved. Leave this page anyway?</Text>
-        <Group mt="md" justify="flex-end">
-          <Button variant="default" onClick={() => blocker.reset?.()}>
-            Stay
-          </Button>
-          <Button color="red" onClick={() => blocker.proceed?.()}>
-            Leave
-          </Button>
-        </Group>
-      </Modal>
+        message="There are prices that are not saved. Leave this page anyway?"
+      />
     </Stack>
   );
 }

@@ -2,6 +2,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderItem } from '../../../contract/orders';
+import { fixedMediaQuery } from '../../test/mediaQuery';
 import { renderScreen } from '../../test/realServer';
 import { OrderItemsList } from './OrderItemsList';
 
@@ -30,18 +31,8 @@ const items = [
 
 /** The screen is as wide as `query` says: true for the desktop, false for a phone. */
 function screenIsWide(wide: boolean) {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: wide && query.includes('min-width'),
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+    fixedMediaQuery(query, wide && query.includes('min-width')),
   );
 }
 

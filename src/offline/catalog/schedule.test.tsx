@@ -10,6 +10,7 @@ import { useCatalogFacts } from './hooks';
 import { startCatalogSync } from './schedule';
 import { catalogStatus } from './status';
 import { fakeCatalog } from '../../test/fakeCatalog';
+import { releasedDatabase } from '../../test/releasedSchemas';
 
 function Card({ moldId }: { moldId: number }) {
   return <CatalogFactsLine facts={useCatalogFacts(moldId)} />;
@@ -76,21 +77,9 @@ describe('catalog sync schedule and status line', () => {
 });
 
 describe('schema upgrade 2 → 3', () => {
-  // Frozen copy of the released version 2 schema: never edit it.
-  const V2_STORES = {
-    outbox: '++localId, &id, seq, state, [state+seq], name',
-    meta: 'key',
-    orders: 'order_id, picking_status_id, order_number',
-    orderItems: 'id, order_id, item_id, [order_id+item_id]',
-    locations: 'location_id, parent_id, code',
-    locationContent: 'id, location_id, item_id, [location_id+item_id]',
-    trays: 'tray_id, batch_id, status',
-  };
-
   it('keeps pending entries and adds the catalog table', async () => {
     const name = `catalog-upgrade-${crypto.randomUUID()}`;
-    const v2 = new Dexie(name);
-    v2.version(2).stores(V2_STORES);
+    const v2 = releasedDatabase(name, 2);
     await v2.open();
     const entry = {
       id: crypto.randomUUID(),

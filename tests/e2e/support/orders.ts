@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { OrderItemWithLocations } from '../../../contract/orders';
 import { apiLogin, bearer, expect } from './fixtures';
+import { wedgeScan } from './scanner';
 
 /** The picking status of an order nobody has claimed. */
 export const UNASSIGNED = 2;
@@ -88,4 +89,29 @@ export async function orderOnDevice(page: Page, orderNumber: string) {
     timeout: 30_000,
   });
   await expect(page.getByTestId('last-sync')).toContainText('Last sync', { timeout: 30_000 });
+}
+
+/**
+ * Scans the stop's location code until the picker screen takes it: a scan that comes while the
+ * screen still moves focus to the new stop is lost, as on a real device, so it scans again
+ * (scanning a location twice changes nothing).
+ */
+export async function scanLocation(page: Page, code: string) {
+  await expect(async () => {
+    await wedgeScan(page, code);
+    await expect(page.getByText('Location scanned')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
+/**
+ * Confirms the quantity the stop prefills (the focus is on Confirm, so no phone keyboard opens);
+ * returns that quantity, more than 0.
+ */
+export async function confirmPrefilled(page: Page): Promise<number> {
+  const confirm = page.getByRole('button', { name: 'Confirm' });
+  await expect(confirm).toBeFocused();
+  const quantity = Number(await page.getByLabel('Quantity').inputValue());
+  expect(quantity).toBeGreaterThan(0);
+  await confirm.click();
+  return quantity;
 }

@@ -11,7 +11,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startSmtpSink } from '../../../server/test/smtp';
-import { freePort, NO_MARKETPLACES } from '../../support/server-process';
+import { freePort, NO_MARKETPLACES, serverEnv } from '../../support/server-process';
 import { parseRawMail, type ReceivedMail } from './mailbox';
 
 /** An SMTP server in this process that appends each received mail as a JSON line to `file`. */
@@ -88,21 +88,15 @@ export async function startSharedServer(): Promise<SharedServer> {
   const logFile = join(dataDir, 'server.out');
   const out = openSync(logFile, 'a');
   const server = spawn(resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
+    env: serverEnv(port, dataDir, {
       STATIC_DIR: staticDir,
       SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
-      PUBLIC_URL: baseURL,
       SEED_DEMO: '1',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       // Nothing leaves the machine: no scheduled order intake, and a marketplace call (an upload
       // started by a test) reaches a closed local port and fails as a lost connection.
       ...NO_MARKETPLACES,
-    },
+    }),
     stdio: ['ignore', out, out],
   });
   const kill = () => {
