@@ -33,17 +33,7 @@ export async function confirmPicks(
   if (isPostgres(trx)) return confirmInOneStatement(trx, ctx, picks, perItem, now, version);
   const { rows: picked } = await sql<{ id: number; item_id: number }>`
     with v(row_id, for_order, by_user, take) as (values ${rowsOf([...perItem].map(([id, e]) => [id, e.order, e.by, e.take]))})
-    update order_items
-    set quantity_picked = order_items.quantity_picked + v.take, updated_at = ${now},
-      version = ${version}
-    from v
-    where order_items.id = v.row_id and order_items.order_id = v.for_order
-      and order_items.company_id = ${ctx.companyId}
-      and order_items.quantity_picked + v.take <= order_items.quantity_ordered
-      and exists (select 1 from orders where orders.id = order_items.order_id
-        and orders.claimed_by_user_id = v.by_user
-        and orders.picking_status_id = ${PickingStatus.BEING_PICKED})
-    returning id, item_id`.execute(trx);
+    ${pickItems(ctx, now, version)}`.execute(trx);
   if (picked.length !== perItem.size) return false;
 
   const itemOf = new Map(picked.map((r) => [Number(r.id), Number(r.item_id)]));
@@ -55,14 +45,8 @@ export async function confirmPicks(
     perStock.set(key, [p.location_id, item, (seen?.[2] ?? 0) + p.quantity]);
   }
   const { rows: taken } = await sql<{ id: number }>`
-    with v(at_location, of_item, take) as (values ${rowsOf([...perStock.values()])})
-    update location_content
-    set quantity = location_content.quantity - v.take, updated_at = ${now}, version = ${version}
-    from v
-    where location_content.company_id = ${ctx.companyId}
-      and location_content.location_id = v.at_location and location_content.item_id = v.of_item
-      and location_content.quantity - v.take >= 0
-    returning id`.execute(trx);
+    with s(at_location, of_item, take) as (values ${rowsOf([...perStock.values()])})
+    ${takeStock(ctx, now, version)}`.execute(trx);
   if (taken.length !== perStock.size) return false;
 
   const orders = [...new Set(picks.map((p) => p.order_id))];
@@ -98,19 +82,7 @@ async function confirmInOneStatement(
       select * from unnest(${ids}::integer[], ${items.map((e) => e.order)}::integer[],
         ${items.map((e) => e.by)}::integer[], ${items.map((e) => e.take)}::integer[])
     ),
-    picked as (
-      update order_items
-      set quantity_picked = order_items.quantity_picked + v.take, updated_at = ${now},
-        version = ${version}
-      from v
-      where order_items.id = v.row_id and order_items.order_id = v.for_order
-        and order_items.company_id = ${ctx.companyId}
-        and order_items.quantity_picked + v.take <= order_items.quantity_ordered
-        and exists (select 1 from orders where orders.id = order_items.order_id
-          and orders.claimed_by_user_id = v.by_user
-          and orders.picking_status_id = ${PickingStatus.BEING_PICKED})
-      returning order_items.id, order_items.item_id
-    ),
+    picked as (${pickItems(ctx, now, version)}),
     p(row_id, at_location, take) as (
       select * from unnest(${picks.map((k) => k.order_item_id)}::integer[],
         ${picks.map((k) => k.location_id)}::integer[], ${picks.map((k) => k.quantity)}::integer[])
@@ -120,15 +92,7 @@ async function confirmInOneStatement(
       from p join picked on picked.id = p.row_id
       group by p.at_location, picked.item_id
     ),
-    taken as (
-      update location_content
-      set quantity = location_content.quantity - s.take, updated_at = ${now}, version = ${version}
-      from s
-      where location_content.company_id = ${ctx.companyId}
-        and location_content.location_id = s.at_location and location_content.item_id = s.of_item
-        and location_content.quantity - s.take >= 0
-      returning location_content.id
-    ),
+    taken as (${takeStock(ctx, now, version)}),
     touched as (
       update orders set version = ${version}, updated_at = ${now}
       where company_id = ${ctx.companyId} and id = any(${picks.map((k) => k.order_id)}::integer[])
@@ -139,6 +103,39 @@ async function confirmInOneStatement(
   );
   const r = rows[0];
   return Number(r.picked) === perItem.size && Number(r.taken) === Number(r.stocks);
+}
+
+/**
+ * Adds each order item's sum (`v`: row_id, for_order, by_user, take) to its picked quantity, where
+ * the order item is of that order and company, stays within its ordered quantity, and its order is
+ * being picked by that user; answers the rows updated.
+ */
+function pickItems(ctx: ManyContext, now: string, version: number): RawBuilder<unknown> {
+  return sql`update order_items
+    set quantity_picked = order_items.quantity_picked + v.take, updated_at = ${now},
+      version = ${version}
+    from v
+    where order_items.id = v.row_id and order_items.order_id = v.for_order
+      and order_items.company_id = ${ctx.companyId}
+      and order_items.quantity_picked + v.take <= order_items.quantity_ordered
+      and exists (select 1 from orders where orders.id = order_items.order_id
+        and orders.claimed_by_user_id = v.by_user
+        and orders.picking_status_id = ${PickingStatus.BEING_PICKED})
+    returning order_items.id, order_items.item_id`;
+}
+
+/**
+ * Takes each stock row's sum (`s`: at_location, of_item, take) from its quantity, where it does
+ * not go below zero; answers the rows updated.
+ */
+function takeStock(ctx: ManyContext, now: string, version: number): RawBuilder<unknown> {
+  return sql`update location_content
+    set quantity = location_content.quantity - s.take, updated_at = ${now}, version = ${version}
+    from s
+    where location_content.company_id = ${ctx.companyId}
+      and location_content.location_id = s.at_location and location_content.item_id = s.of_item
+      and location_content.quantity - s.take >= 0
+    returning location_content.id`;
 }
 
 /** `(cast(a as integer), …), …`: typed on PostgreSQL, where a bare parameter in VALUES is text. */
