@@ -13,7 +13,10 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  timeout: 30_000,
+  // The longest specs walk a whole flow (a subtree built, copied, pasted and deleted): 25–30 s on
+  // a slow 2-core machine running two workers and their servers. A test is stopped only when it
+  // is clearly stuck; each step's own wait stays `expect.timeout`.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: 'list',
   use: {
