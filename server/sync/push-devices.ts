@@ -1,6 +1,7 @@
 import { CompiledQuery, sql, type Transaction } from 'kysely';
 import { isPostgres, nowIso } from '../db/dialect';
 import { namedStatement } from '../db/named-statements';
+import { JOIN_PUSHES } from './push-versions';
 import { WRITERS_LOCK } from './version';
 import type { Database } from '../db/schema';
 import type { SessionUser } from '../auth/tokens';
@@ -113,10 +114,7 @@ async function recordApart(trx: Transaction<Database>, rows: DeviceRow[]): Promi
  * The read and the upsert in one statement (every part of it sees the rows as they were before
  * it), with the transaction's id and the company's writers lock held shared (WRITERS_LOCK).
  */
-const RECORD_ON_POSTGRES = namedStatement(`with joined as (
-    select pg_current_xact_id()::text as xid,
-      pg_advisory_xact_lock_shared($1, $2) is null as locked
-  ), given as (
+const RECORD_ON_POSTGRES = namedStatement(`with joined as (${JOIN_PUSHES}), given as (
     select * from unnest($3::text[], $4::integer[], $5::integer[], $6::bigint[])
       as g(device_id, company_id, user_id, last_seq)
   ), before as (

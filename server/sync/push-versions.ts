@@ -54,8 +54,11 @@ export async function reservePushVersions(
   return Number(rows[0].version_high);
 }
 
-/** The push's transaction id, and the company's writers lock held shared (see WRITERS_LOCK). */
-const JOIN_PUSHES = namedStatement(`select pg_current_xact_id()::text as xid,
+/**
+ * The push's transaction id, and the company's writers lock held shared (see WRITERS_LOCK);
+ * parameters $1 WRITERS_LOCK, $2 the company.
+ */
+export const JOIN_PUSHES = namedStatement(`select pg_current_xact_id()::text as xid,
   pg_advisory_xact_lock_shared($1, $2) is null as locked`);
 
 const ALLOCATE = namedStatement(`with bumped as (
