@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { enqueue, flush, WarehouseDb, type FlushResult } from '../src/offline/engine';
+import {
+  enqueue,
+  flush,
+  PROBE_AFTER_UNANSWERED,
+  WarehouseDb,
+  type FlushResult,
+} from '../src/offline/engine';
+import { getPushBackoff } from '../src/offline/meta';
 import { startSyncServer, type SyncServer } from '../src/test/syncServer';
 import { bindDeviceOwner } from '../src/offline/engine';
 import { saveSession, type StoredSession } from '../src/offline/session';
@@ -56,6 +63,8 @@ describe.each(['worker', 'page'] as const)(
         },
         now,
         sleep,
+        unreachable: async () =>
+          ((await getPushBackoff(wdb)).unanswered ?? 0) >= PROBE_AFTER_UNANSWERED,
       });
     const queue = async (n: number) => {
       for (let i = 0; i < n; i++) await enqueue('stock.add.v1', { qty: 1 }, undefined, db);
@@ -145,6 +154,39 @@ describe.each(['worker', 'page'] as const)(
       expect(sleeps).toEqual([2_000]);
       expect(server.state.applied).toHaveLength(2);
       expect(notified).toEqual([]);
+    });
+
+    it('leaves a server the page found unreachable to the page: no push after its wait', async () => {
+      await queue(1);
+      server.state.pushFaults.push({ kind: 'drop' }, { kind: 'drop' });
+      // The page's two pushes get no answer (it then probes the server instead of pushing).
+      for (let i = 0; i < 2; i++) {
+        clock = (await getPushBackoff(db)).until;
+        expect((await flush({ pushFn: server.pushFn, db, now })).status).toBe('waiting');
+      }
+      expect((await getPushBackoff(db)).unanswered).toBe(2);
+      // Meanwhile the worker found the page flushing, and looks again after its wait.
+      let first = true;
+      const run = async (): Promise<FlushResult> => {
+        if (!first) return engineFlush();
+        first = false;
+        return { status: 'busy' };
+      };
+      const result = await worker(run);
+      expect(result.status).toBe('busy');
+      expect(sleeps).toEqual([2_000]);
+      expect(server.state.pushes).toBe(2);
+    });
+
+    it('counts only pushes with no answer at all as unanswered', async () => {
+      await queue(1);
+      server.state.pushFaults.push(unavailable(1), { kind: 'drop' });
+      expect((await flush({ pushFn: server.pushFn, db, now })).status).toBe('waiting');
+      expect((await getPushBackoff(db)).unanswered).toBe(0);
+      clock = (await getPushBackoff(db)).until;
+      const dropped = await flush({ pushFn: server.pushFn, db, now });
+      expect(dropped.status === 'waiting' && dropped.unanswered).toBe(1);
+      expect((await getPushBackoff(db)).failures).toBe(2);
     });
 
     it('shares one flush between triggers that arrive together', async () => {

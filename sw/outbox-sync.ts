@@ -27,6 +27,11 @@ export interface WorkerFlushOptions {
   budgetMs?: number;
   /** How soon to look again when a page holds the flush lock (default 2 s). */
   busyRetryMs?: number;
+  /**
+   * True when the pushes of any context (an open page) found the server unreachable: after a
+   * wait, the worker then leaves it to the page's probe instead of pushing into the outage.
+   */
+  unreachable?: () => Promise<boolean>;
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -66,6 +71,7 @@ export async function flushOutbox(options: WorkerFlushOptions): Promise<FlushRes
       }
       if (wait === undefined || now() + wait > deadline) return result;
       await sleep(wait);
+      if (await options.unreachable?.()) return result;
     }
   } finally {
     if (sent.applied + sent.rejected > 0) await options.notify(sent).catch(() => undefined);

@@ -8,7 +8,8 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { flush } from '../src/offline/push';
+import { getPushBackoff } from '../src/offline/meta';
+import { flush, PROBE_AFTER_UNANSWERED } from '../src/offline/push';
 import { sessionTransport } from '../src/offline/session';
 import { engineDb, openWorkerDb } from './worker-db';
 import {
@@ -106,7 +107,21 @@ async function flushOnce() {
   }
 }
 
-const flushNow = singleFlight(() => flushOutbox({ flush: flushOnce, notify: notifyWindows }));
+/** Pushes in a row got no answer (here or in a page, which then probes the server). */
+async function unreachable(): Promise<boolean> {
+  const opened = await openWorkerDb();
+  if (!opened) return false;
+  try {
+    const backoff = await getPushBackoff(engineDb(opened));
+    return (backoff.unanswered ?? 0) >= PROBE_AFTER_UNANSWERED;
+  } finally {
+    opened.close();
+  }
+}
+
+const flushNow = singleFlight(() =>
+  flushOutbox({ flush: flushOnce, notify: notifyWindows, unreachable }),
+);
 
 function logFailure(error: unknown): void {
   console.warn('Outbox flush in the service worker failed', error);

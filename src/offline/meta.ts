@@ -54,6 +54,11 @@ export interface PushBackoff {
   failures: number;
   /** Epoch ms before which nothing is pushed or pulled; 0 = now. */
   until: number;
+  /**
+   * Of those failures, the last ones in a row that got no answer at all (refused, cut, timed
+   * out), in any context: the server, or the way to it, is down.
+   */
+  unanswered?: number;
 }
 
 export async function getPushBackoff(db: WarehouseDb): Promise<PushBackoff> {

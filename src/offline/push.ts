@@ -103,13 +103,15 @@ export const PROBE_AFTER_UNANSWERED = 2;
 /** The server or the way to it failed as a whole: the device backs off. */
 async function deviceBackoff(
   f: Flush,
+  noAnswer: boolean,
   retryAfterMs?: number,
-): Promise<{ until: number; failures: number }> {
+): Promise<{ until: number; unanswered: number }> {
   const previous = await getPushBackoff(f.db);
   const failures = previous.failures + 1;
+  const unanswered = noAnswer ? (previous.unanswered ?? 0) + 1 : 0;
   const until = f.now() + backoffDelay(failures, f.random, retryAfterMs);
-  await setMeta(f.db, META.pushBackoff, { failures, until });
-  return { until, failures };
+  await setMeta(f.db, META.pushBackoff, { failures, until, unanswered });
+  return { until, unanswered };
 }
 
 /** One fault of the server on each of these entries; an entry alone in its push can get stuck. */
@@ -199,16 +201,22 @@ async function settle(
     const serverFault = status !== undefined && status >= 500 && status !== 503;
     if (serverFault) await countFaults(f, batch, 'server_error', error);
     if (serverFault && answeredBefore && batch.length === 1) return { next: 'continue' };
-    const { until: retryAt, failures } = await deviceBackoff(f, retryAfterMs);
     // No answer at all (refused, cut, timed out): the server, or the way to it, is down.
-    const unanswered = status === undefined && error.startsWith('network:') ? failures : undefined;
-    return stop({ status: 'waiting', retryAt, error, unanswered, ...f.counts });
+    const noAnswer = status === undefined && error.startsWith('network:');
+    const { until: retryAt, unanswered } = await deviceBackoff(f, noAnswer, retryAfterMs);
+    return stop({
+      status: 'waiting',
+      retryAt,
+      error,
+      unanswered: noAnswer ? unanswered : undefined,
+      ...f.counts,
+    });
   }
   const uncovered = await storeResults(f, batch, answer.results);
   if (uncovered.length > 0) {
     // The server stopped part-way: the rest stays queued, and the device backs off.
     await requeue(f.db, uncovered);
-    const { until: retryAt } = await deviceBackoff(f);
+    const { until: retryAt } = await deviceBackoff(f, false);
     return stop({
       status: 'waiting',
       retryAt,

@@ -1,6 +1,12 @@
 import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
 import { apiLogin, bearer, CATALOG_IMAGE_HOSTS, expect, loginAs, test } from './support/fixtures';
-import { claimableOrder, confirmPrefilled, orderOnDevice, scanLocation } from './support/orders';
+import {
+  CLAIM_ANSWERED,
+  claimableOrder,
+  confirmPrefilled,
+  orderOnDevice,
+  scanLocation,
+} from './support/orders';
 import { shoot } from './support/phone';
 
 /**
@@ -127,7 +133,7 @@ test('two phones pick the same order offline: the loser is told and gets the put
     // Phone A is back first: its claim and pick land.
     await context.setOffline(false);
     await expect(page.getByText(/\d+ unsent/)).toHaveCount(0, { timeout: 30_000 });
-    await expect(page.getByText('You have claimed the order')).toBeVisible();
+    await expect(page.getByText('You have claimed the order')).toBeVisible(CLAIM_ANSWERED);
     await expect(page.getByTestId('picks-pending')).toHaveCount(0);
     expect(a.quantity).toBeGreaterThan(0);
 

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { TrayListResponse } from '../../contract/warehouse';
 import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
-import { claimableOrder, orderItems } from './support/orders';
+import { CLAIM_ANSWERED, claimableOrder, orderItems } from './support/orders';
 import { wedgeScan } from './support/scanner';
 import { shoot, tapCentre } from './support/phone';
 
@@ -91,7 +91,7 @@ test('the skip question sits above Confirm: each answer does what it says', asyn
   // Keep picking: the question goes, nothing is skipped or picked, Confirm is back.
   // The claim's notice is still up. The picker swipes to the end of the card, where Skip is: it
   // is above the notice, not under it nor under the bar.
-  await expect(page.getByText('You have claimed the order')).toBeVisible();
+  await expect(page.getByText('You have claimed the order')).toBeVisible(CLAIM_ANSWERED);
   const skip = page.getByRole('button', { name: 'Skip item' });
   await toTheEnd(page);
   await shoot(page, testInfo, 'skip-button');

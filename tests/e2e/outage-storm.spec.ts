@@ -126,7 +126,8 @@ test('a 60 s outage: at most 10 engine requests, and the queue goes within 10 s 
   const tried: { path: string; at: number }[] = [];
   context.on('request', (request) => {
     const path = new URL(request.url()).pathname;
-    if (ENGINE_PATHS.has(path)) tried.push({ path, at: Date.now() });
+    if (ENGINE_PATHS.has(path))
+      tried.push({ path: request.serviceWorker() ? `sw:${path}` : path, at: Date.now() });
   });
   await env.proxy.setMode('refuse');
   const started = Date.now();
@@ -139,7 +140,7 @@ test('a 60 s outage: at most 10 engine requests, and the queue goes within 10 s 
   for (const t of during) counts.set(t.path, (counts.get(t.path) ?? 0) + 1);
   test.info().annotations.push({
     type: 'outage',
-    description: `${during.length} engine requests in 60 s: ${JSON.stringify(Object.fromEntries(counts))}`,
+    description: `${during.length} engine requests in 60 s: ${JSON.stringify(Object.fromEntries(counts))}; ${JSON.stringify(during.map((t) => [t.path, t.at - started]))}`,
   });
   expect(
     during.length,

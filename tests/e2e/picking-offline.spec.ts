@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import type { OrderItemWithLocations } from '../../contract/orders';
 import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
 import { wedgeScan } from './support/scanner';
+import { CLAIM_ANSWERED } from './support/orders';
 
 /**
  * Issue 3: a picker picks a whole order with the network gone, and every pick lands on the
@@ -55,7 +56,7 @@ test('a picker picks a whole order offline, reloads, finishes; every pick lands 
   await page.goto(`/order/${ORDER}`);
   await expect(page.getByTestId('order-item')).toHaveCount(before.length);
   await page.getByRole('button', { name: 'Pick', exact: true }).click();
-  await expect(page.getByText('You have claimed the order')).toBeVisible();
+  await expect(page.getByText('You have claimed the order')).toBeVisible(CLAIM_ANSWERED);
   // The claim reached the server before the Wi-Fi goes.
   await expect(page.getByText('Claimed', { exact: true })).toBeVisible({ timeout: 15_000 });
 

@@ -2,6 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import type { OrderItemWithLocations } from '../../contract/orders';
 import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
 import { wedgeScan } from './support/scanner';
+import { CLAIM_ANSWERED } from './support/orders';
 
 /**
  * The device's storage runs full in the middle of picking (Chromium's own quota, lowered through
@@ -37,7 +38,7 @@ test('a pick on a device whose storage is full is not counted and the picker is 
   await expect(page.getByRole('heading', { name: 'Picker Orders' })).toBeVisible();
   await page.goto(`/order/${ORDER}`);
   await page.getByRole('button', { name: 'Pick', exact: true }).click();
-  await expect(page.getByText('You have claimed the order')).toBeVisible();
+  await expect(page.getByText('You have claimed the order')).toBeVisible(CLAIM_ANSWERED);
   await expect(page.getByText('Claimed', { exact: true })).toBeVisible({ timeout: 15_000 });
 
   await wedgeScan(page, (await page.getByTestId('location-code').textContent())!.trim());

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { OrderItemWithLocations } from '../../contract/orders';
 import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
+import { CLAIM_ANSWERED } from './support/orders';
 
 /** Issue 3: a pick the server refuses shows up under Sync problems with the server's message. */
 
@@ -23,7 +24,7 @@ test('a pick the server rejects appears in sync problems with its message', asyn
 
   await loginAs(page, 'picker@demo.test');
   await page.goto(`/picker/${ORDER}`);
-  await expect(page.getByText('You have claimed the order')).toBeVisible();
+  await expect(page.getByText('You have claimed the order')).toBeVisible(CLAIM_ANSWERED);
   await expect(page.getByText('Claimed', { exact: true })).toBeVisible({ timeout: 15_000 });
 
   await context.setOffline(true);

@@ -3,6 +3,12 @@ import type { OrderItemWithLocations } from '../../../contract/orders';
 import { apiLogin, bearer, expect } from './fixtures';
 import { wedgeScan } from './scanner';
 
+/**
+ * How long the picker's screen may take to say the server has the claim: the claim is pushed,
+ * then the pull of its effects follows shortly after. Seconds on a loaded two-core machine.
+ */
+export const CLAIM_ANSWERED = { timeout: 15_000 };
+
 /** The picking status of an order nobody has claimed. */
 export const UNASSIGNED = 2;
 /** The demo data's orders have the ids 1 to 24. */
