@@ -19,6 +19,7 @@ import * as m029 from './migrations/029_store_held_back';
 import * as m030 from './migrations/030_price_guide';
 import * as m031 from './migrations/031_tray_claim_lease';
 import * as m032 from './migrations/032_sync_versions_in_flight';
+import * as m033 from './migrations/033_order_totals';
 
 /** Migrations are imported statically so they run the same under tsx, vitest and a build. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '030_price_guide': m030,
   '031_tray_claim_lease': m031,
   '032_sync_versions_in_flight': m032,
+  '033_order_totals': m033,
 };
 
 class StaticProvider implements MigrationProvider {

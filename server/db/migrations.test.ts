@@ -197,6 +197,17 @@ describeEachDialect('domain migrations', (dialect) => {
     expect(project).toEqual({ sorting_hours: 1.25, other_hours: 0 });
   });
 
+  it('gives the orders that exist their totals when the totals move onto the order row', async () => {
+    await migrateTo(db as Kysely<unknown>, '032_sync_versions_in_flight');
+    await migrateToLatest(db as Kysely<unknown>);
+    const order = await db
+      .selectFrom('orders')
+      .select(['item_count', 'ordered_total', 'picked_total'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    expect(order).toEqual({ item_count: 1, ordered_total: 2, picked_total: 0 });
+  });
+
   it('refuses negative stock, a negative picked quantity and unknown enumerations', async () => {
     await expect(
       db

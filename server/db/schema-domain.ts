@@ -395,6 +395,10 @@ export interface OrdersTable extends Versioned {
   claimed_by_user_id: number | null;
   claimed_at: string | null;
   updated_at: string | null;
+  /** Derived from the order's items, kept by server/modules/orders/totals.ts. */
+  item_count: Generated<number>;
+  ordered_total: Generated<number>;
+  picked_total: Generated<number>;
 }
 export interface OrderItemsTable extends Versioned {
   id: Generated<number>;

@@ -2,6 +2,7 @@ import { PickingStatus } from '../db/schema-domain';
 import { SET_MOULDS } from './catalog-data';
 import { insertRows, isoAgo, prng, syncSequences, type Trx } from './util';
 import type { SeededItem } from './warehouse';
+import { writeOrderTotals } from '../modules/orders/totals';
 
 export const DEMO_ORDER_COUNT = 24;
 /** Order ids of the demo company, 1..24, by role in the demo (1-based order index). */
@@ -127,6 +128,11 @@ export async function seedDemoOrders(
   }
   await insertRows(trx, 'orders', orders, companyId);
   await insertRows(trx, 'order_items', orderItems, companyId);
+  await writeOrderTotals(
+    trx,
+    companyId,
+    orders.map((o) => o.id as number),
+  );
 
   const at = (n: number) => items[n].at[0][0];
   await insertRows(

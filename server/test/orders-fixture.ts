@@ -5,6 +5,7 @@ import { signAccessToken } from '../auth/tokens';
 import { nowIso } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { nextVersion, SHARED_SCOPE } from '../sync';
+import { writeOrderTotals } from '../modules/orders/totals';
 
 /**
  * Test and benchmark data of a floor, in a company of its own so counts never depend on the demo
@@ -264,6 +265,7 @@ export async function makeOrder(db: Db, companyId: number, spec: OrderSpec): Pro
         })),
       )
       .execute();
+    await writeOrderTotals(db, companyId, [id]);
   }
   return id;
 }

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { nextVersion } from '../../sync';
+import { writeOrderTotals } from '../../modules/orders/totals';
 import { queueStockSyncs } from '../stock-sync';
 import { storeClient } from '../store-client';
 import { JobFailure, type JobContext } from '../types';
@@ -155,5 +156,6 @@ async function importOrder(
         })),
       )
       .execute();
+    await writeOrderTotals(trx, companyId, [row.id]);
   });
 }

@@ -84,6 +84,11 @@ describeEachDialect('a run of picks in one push', (dialect) => {
       await stockAt(t.app.db, f.bins.a1b2, f.items.c),
       await stockAt(t.app.db, f.bins.a2b1, f.items.c),
     ],
+    totals: await t.app.db
+      .selectFrom('orders')
+      .select(['item_count', 'ordered_total', 'picked_total'])
+      .where('id', '=', order)
+      .executeTakeFirstOrThrow(),
   });
 
   /** The same picks pushed as one run on one floor and one at a time on another. */
@@ -113,7 +118,11 @@ describeEachDialect('a run of picks in one push', (dialect) => {
     ];
     const { run, runResults } = await runAndOneByOne({ a: 8, b: 5, c: 6 }, picks);
     expect(runResults.every((r) => r.status === 'applied')).toBe(true);
-    expect(await state(run.f, run.order)).toEqual({ picked: [8, 5, 5], stock: [2, 0, 0, 2] });
+    expect(await state(run.f, run.order)).toEqual({
+      picked: [8, 5, 5],
+      stock: [2, 0, 0, 2],
+      totals: { item_count: 3, ordered_total: 19, picked_total: 18 },
+    });
   });
 
   it('answers each pick as one at a time would when the sums pass no guard', async () => {

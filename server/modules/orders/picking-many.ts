@@ -6,6 +6,7 @@ import type { ManyContext, ManyItem } from '../../sync/mutations';
 import type { Trx } from '../../write/context';
 import { runNamed } from '../../db/named-statements';
 import type { Database } from '../../db/schema';
+import { touchOrders } from './totals';
 
 /**
  * Picks applied at once — a phone's queued picks (the outbox sends up to a hundred in one push),
@@ -49,20 +50,15 @@ export async function confirmPicks(
     ${takeStock(ctx, now, version)}`.execute(trx);
   if (taken.length !== perStock.size) return false;
 
-  const orders = [...new Set(picks.map((p) => p.order_id))];
-  await trx
-    .updateTable('orders')
-    .set({ version, updated_at: now })
-    .where('company_id', '=', ctx.companyId)
-    .where('id', 'in', orders)
-    .execute();
+  await touchOrders(trx, ctx.companyId, [...new Set(picks.map((p) => p.order_id))], version, now);
   return true;
 }
 
 /**
  * The same three writes in one statement on PostgreSQL (each part sees the rows as they were
- * before the statement, so the stock rows are found through the order items' updated rows, and the
- * sums per stock row are taken from the picks whose order item passed). One round trip to the
+ * before the statement, so the stock rows are found through the order items' updated rows, the
+ * sums per stock row are taken from the picks whose order item passed, and each order's
+ * picked_total gets its picks' sum — when any pick fails its guard, all of it is undone). One round trip to the
  * database instead of three, and one text whatever the number of picks (the lists go as arrays),
  * so PostgreSQL keeps it parsed and planned.
  */
@@ -94,9 +90,11 @@ async function confirmInOneStatement(
     ),
     taken as (${takeStock(ctx, now, version)}),
     touched as (
-      update orders set version = ${version}, updated_at = ${now}
-      where company_id = ${ctx.companyId} and id = any(${picks.map((k) => k.order_id)}::integer[])
-      returning id
+      update orders set version = ${version}, updated_at = ${now},
+        picked_total = orders.picked_total + t.take
+      from (select for_order, sum(take) as take from v group by for_order) t
+      where orders.company_id = ${ctx.companyId} and orders.id = t.for_order
+      returning orders.id
     )
     select (select count(*) from picked) as picked, (select count(*) from s) as stocks,
       (select count(*) from taken) as taken, (select count(*) from touched) as orders`,

@@ -8,6 +8,7 @@ import { isPostgres, nowIso } from '../../db/dialect';
 import { prepared } from '../../db/prepared';
 import type { Database } from '../../db/schema';
 import { changeOrder } from './floor';
+import { touchOrder } from './totals';
 import { refuse, type Trx, type WriteCtx } from '../../write/context';
 
 /**
@@ -141,7 +142,7 @@ export async function confirmPick(trx: Trx, ctx: WriteCtx, args: PickConfirmArgs
   const picked = rows[0];
   if (!picked) await explainRefusedPick(trx, ctx, args);
   await takeStock(trx, ctx, version, args.location_id, picked!.item_id, args.quantity, true);
-  await touchOrder(trx, ctx, args.order_id, version);
+  await touchOrder(trx, ctx.companyId, args.order_id, version, nowIso());
 }
 
 /** The pick's guarded write (prepared: a pushed batch runs it once per pick). */
@@ -242,19 +243,6 @@ export async function takeStock(
   throw refuse(409, Code.stockInsufficient, OrderMessages.stockInsufficient);
 }
 
-/** The order's derived totals changed: restamp it so devices pull the new picked_total. */
-export async function touchOrder(trx: Trx, ctx: WriteCtx, orderId: number, version: number) {
-  await touchOrderQuery(trx, { version, now: nowIso(), orderId, companyId: ctx.companyId });
-}
-
-const touchOrderQuery = prepared<Database, unknown, Record<string, unknown>>((db, $) =>
-  db
-    .updateTable('orders')
-    .set({ version: $('version'), updated_at: $('now') })
-    .where('id', '=', $('orderId'))
-    .where('company_id', '=', $('companyId')),
-);
-
 /**
  * PUT /order/item: sets an item's quantity_picked (the original client's second call of a pick).
  * A picker must hold the order; an order manager may correct any order.
@@ -281,6 +269,6 @@ export async function setPicked(
     .returning('id')
     .executeTakeFirst();
   if (!row) throw refuse(404, Code.itemNotInOrder, OrderMessages.itemNotInOrder);
-  await touchOrder(trx, ctx, orderId, version);
+  await touchOrder(trx, ctx.companyId, orderId, version, nowIso());
   return row.id;
 }

@@ -10,8 +10,8 @@ import type { Database } from '../../db/schema';
 import { joinItemLooks } from '../../db/item-joins';
 
 /**
- * Reads of orders and their items, scoped by company. Totals (lots, ordered, picked) are derived
- * from order_items in one grouped subquery.
+ * Reads of orders and their items, scoped by company. Totals (lots, ordered, picked) are kept on
+ * the order's row (./totals.ts).
  */
 
 export interface Viewer {
@@ -29,27 +29,14 @@ export interface OrderFilter {
 }
 
 /**
- * The company's orders (`o`) with their status names and totals (`t`: lots, ordered, picked),
- * derived from order_items in one grouped subquery. The order lists and the devices' pull read
+ * The company's orders (`o`) with their status names. The order lists and the devices' pull read
  * orders through here, with ORDER_COLUMNS.
  */
 export function orderRows(db: Kysely<Database>, companyId: number) {
-  const totals = db
-    .selectFrom('order_items')
-    .select([
-      'order_id',
-      sql<number>`count(*)`.as('item_count'),
-      sql<number>`sum(quantity_ordered)`.as('ordered_total'),
-      sql<number>`sum(quantity_picked)`.as('picked_total'),
-    ])
-    .where('company_id', '=', companyId)
-    .groupBy('order_id')
-    .as('t');
   return db
     .selectFrom('orders as o')
     .innerJoin('order_statuses as os', 'os.id', 'o.status_id')
     .innerJoin('picking_statuses as ps', 'ps.id', 'o.picking_status_id')
-    .leftJoin(totals, 't.order_id', 'o.id')
     .where('o.company_id', '=', companyId);
 }
 
@@ -64,9 +51,9 @@ export const ORDER_COLUMNS = [
   'os.name as status_name',
   'o.picking_status_id',
   'ps.name as picking_status_name',
-  sql<number>`coalesce(t.item_count, 0)`.as('item_count'),
-  sql<number>`coalesce(t.ordered_total, 0)`.as('ordered_total'),
-  sql<number>`coalesce(t.picked_total, 0)`.as('picked_total'),
+  'o.item_count',
+  'o.ordered_total',
+  'o.picked_total',
   'o.has_problem',
   'o.picker_issue',
   'o.pickable',
@@ -93,11 +80,11 @@ function base(db: Kysely<Database>, viewer: Viewer, filter: OrderFilter) {
 
 const SORT: Record<OrderSortFlag, ReturnType<typeof sql>> = {
   order_by_age: sql`o.created_at asc`,
-  order_by_item_count: sql`coalesce(t.item_count, 0) desc`,
-  order_by_ordered_total: sql`coalesce(t.ordered_total, 0) desc`,
-  order_by_picked_total: sql`coalesce(t.picked_total, 0) desc`,
-  order_by_picking_progress: sql`case when coalesce(t.ordered_total, 0) = 0 then 0
-    else 1.0 * t.picked_total / t.ordered_total end desc`,
+  order_by_item_count: sql`o.item_count desc`,
+  order_by_ordered_total: sql`o.ordered_total desc`,
+  order_by_picked_total: sql`o.picked_total desc`,
+  order_by_picking_progress: sql`case when o.ordered_total = 0 then 0
+    else 1.0 * o.picked_total / o.ordered_total end desc`,
 };
 
 export async function findOrders(
