@@ -22,6 +22,11 @@ export function describeEachDialect(name: string, fn: (dialect: DialectName) => 
   }
 }
 
+/** A suite that only PostgreSQL can exercise (writers side by side); skipped when it is not reachable. */
+export function describePostgres(name: string, fn: () => void): void {
+  (process.env.TEST_POSTGRES_URL ? describe : describe.skip)(`${name} [postgres]`, fn);
+}
+
 export interface TestApp {
   app: App;
   config: AppConfig;
