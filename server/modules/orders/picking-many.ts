@@ -6,7 +6,7 @@ import type { ManyContext, ManyItem } from '../../sync/mutations';
 import type { Trx } from '../../write/context';
 import { runNamed } from '../../db/named-statements';
 import type { Database } from '../../db/schema';
-import { touchOrders } from './totals';
+import { writeOrderTotals } from './totals';
 
 /**
  * Picks applied at once — a phone's queued picks (the outbox sends up to a hundred in one push),
@@ -50,7 +50,8 @@ export async function confirmPicks(
     ${takeStock(ctx, now, version)}`.execute(trx);
   if (taken.length !== perStock.size) return false;
 
-  await touchOrders(trx, ctx.companyId, [...new Set(picks.map((p) => p.order_id))], version, now);
+  const orders = [...new Set(picks.map((p) => p.order_id))];
+  await writeOrderTotals(trx, ctx.companyId, orders, { version, now });
   return true;
 }
 

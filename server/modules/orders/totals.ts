@@ -13,22 +13,26 @@ import type { Trx } from '../../write/context';
  */
 const itemsOf = sql`from order_items where order_items.order_id = orders.id`;
 
-export const TOTALS_FROM_ITEMS = {
+const TOTALS_FROM_ITEMS = {
   item_count: sql<number>`(select count(*) ${itemsOf})`,
   ordered_total: sql<number>`(select coalesce(sum(quantity_ordered), 0) ${itemsOf})`,
   picked_total: sql<number>`(select coalesce(sum(quantity_picked), 0) ${itemsOf})`,
 };
 
-/** Writes the totals of these orders of the company from their items. */
+/**
+ * Writes the totals of these orders of the company from their items; with `stamp`, also
+ * restamps them (their items changed on the floor: devices pull the new totals).
+ */
 export async function writeOrderTotals(
   db: Kysely<Database> | Trx,
   companyId: number,
   orderIds: readonly number[],
+  stamp?: { version: number; now: string },
 ): Promise<void> {
   if (orderIds.length === 0) return;
   await db
     .updateTable('orders')
-    .set(TOTALS_FROM_ITEMS)
+    .set({ ...TOTALS_FROM_ITEMS, ...(stamp && { version: stamp.version, updated_at: stamp.now }) })
     .where('company_id', '=', companyId)
     .where('id', 'in', orderIds)
     .execute();
@@ -55,19 +59,3 @@ const touchOrderQuery = prepared<Database, unknown, Record<string, unknown>>((db
     .where('id', '=', $('orderId'))
     .where('company_id', '=', $('companyId')),
 );
-
-/** The same for several orders (the SQLite run of picks). */
-export async function touchOrders(
-  trx: Trx,
-  companyId: number,
-  orderIds: readonly number[],
-  version: number,
-  now: string,
-): Promise<void> {
-  await trx
-    .updateTable('orders')
-    .set({ ...TOTALS_FROM_ITEMS, version, updated_at: now })
-    .where('company_id', '=', companyId)
-    .where('id', 'in', orderIds)
-    .execute();
-}

@@ -4,7 +4,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { createTestApp, describePostgres, type TestApp } from '../../test/helpers';
 import { makeFloor, type Floor } from '../../test/orders-fixture';
-import { makeBatch } from '../../test/warehouse-fixture';
+import { batchStatus, makeBatch } from '../../test/warehouse-fixture';
 import type { WriteCtx } from '../../write/context';
 import { fillTray } from './fill';
 
@@ -54,11 +54,6 @@ describePostgres('the last two trays of a batch filled at once', () => {
     await first.commit().execute();
     expect((await two).batch_status).toBe('filled');
     await second.commit().execute();
-    const batch = await t.app.db
-      .selectFrom('batches')
-      .select('status')
-      .where('id', '=', batchId)
-      .executeTakeFirstOrThrow();
-    expect(batch.status).toBe('filled');
+    expect(await batchStatus(t.app.db, batchId)).toBe('filled');
   });
 });
