@@ -175,6 +175,24 @@ export async function batchWithTrays(s: BatchSuite, name: string, n: number): Pr
   return id;
 }
 
+/** A batch's trays as the server holds them (every column), in tray order. */
+export const traysOf = (t: TestApp, batchId: number) =>
+  t.app.db
+    .selectFrom('trays')
+    .selectAll()
+    .where('batch_id', '=', batchId)
+    .orderBy('tray_nr')
+    .execute();
+
+/** One tray of a batch as the server holds it. */
+export const trayOf = (t: TestApp, batchId: number, nr: number) =>
+  t.app.db
+    .selectFrom('trays')
+    .selectAll()
+    .where('batch_id', '=', batchId)
+    .where('tray_nr', '=', nr)
+    .executeTakeFirstOrThrow();
+
 /** A batch's trays in tray order, the columns merge, duplicate and reset change. */
 export const traysOfBatch = (t: TestApp, batchId: number) =>
   t.app.db
