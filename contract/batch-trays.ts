@@ -7,6 +7,7 @@ import { id, int, INT_MAX, quantity, text, zeroOne } from './fields';
  * split, duplicate, delete, update prices and the variants of a mould, colour and condition.
  */
 
+/** Tray statuses (the batch trays editor and the warehouse floor share them). */
 export const TRAY_STATUSES = [
   'ready for filling',
   'missing',

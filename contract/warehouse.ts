@@ -33,16 +33,6 @@ export const WAREHOUSE_BATCH_STATUSES = [
   'completed',
 ] as const;
 
-/** Tray statuses. An unknown status is shown as Filled. */
-export const TRAY_STATUSES = [
-  'ready for filling',
-  'missing',
-  'filled',
-  'uploaded',
-  'reserve',
-] as const;
-export type TrayStatus = (typeof TRAY_STATUSES)[number];
-
 /** The four batch sort flags; the first is the default. */
 export const BATCH_SORT_FLAGS = [
   'order_by_last_modified',

@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startFakeBrickLink, type FakeBrickLink } from '../../tests/support/fake-bricklink';
-import { startFakeBrickOwl, type FakeBrickOwl } from '../../tests/support/fake-brickowl';
-import { createTestApp, describeEachDialect, type TestApp } from '../test/helpers';
-import { bearerFor, companyId } from '../test/locations-support';
-import { queueDueOrderIntakes, type JobRunner } from '.';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachDialect } from '../test/helpers';
+import { bearerFor } from '../test/locations-support';
+import { queueDueOrderIntakes } from '.';
 import {
   addStore,
   bricklinkParts,
@@ -12,30 +10,18 @@ import {
   readBrickOwlColours,
   requestOrderIntake,
   storeWithoutCredentials,
-  testRunner,
 } from '../test/jobs';
+import { marketplaceSuite } from '../test/marketplace-suite';
 
 describeEachDialect('order intake', (dialect) => {
-  let t: TestApp;
-  let bl: FakeBrickLink;
-  let bo: FakeBrickOwl;
-  let syncer: string;
-  let picker: string;
+  const s = marketplaceSuite(dialect);
   let otherSyncer: string;
-  let demo: number;
-  let runner: JobRunner;
   /** A NEW part the demo company keeps, with its BrickLink ids. */
   let part: { id: number; bl: string; colour: number; boColour: number; mould: number };
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    bl = await startFakeBrickLink();
-    bo = await startFakeBrickOwl();
-    syncer = await bearerFor(t.app, 'Demo Bricks', ['bricksyncer']);
-    picker = await bearerFor(t.app, 'Demo Bricks', ['picker']);
-    otherSyncer = await bearerFor(t.app, 'Other Bricks', ['bricksyncer']);
-    demo = await companyId(t.app, 'Demo Bricks');
-    const row = await bricklinkParts(t.app, demo)
+    otherSyncer = await bearerFor(s.t.app, 'Other Bricks', ['bricksyncer']);
+    const row = await bricklinkParts(s.t.app, s.demo)
       .select(['i.id', 'm.id as mould', 'm.bl_mold_id', 'c.bl_colour_id'])
       .where('i.condition', '=', 'NEW')
       .executeTakeFirstOrThrow();
@@ -43,44 +29,38 @@ describeEachDialect('order intake', (dialect) => {
       id: Number(row.id),
       bl: row.bl_mold_id!,
       colour: Number(row.bl_colour_id),
-      boColour: bo.colourFor(Number(row.bl_colour_id))!,
+      boColour: s.bo.colourFor(Number(row.bl_colour_id))!,
       mould: Number(row.mould),
     };
-    await t.app.db
+    await s.t.app.db
       .updateTable('moulds')
       .set({ brickowl_id: '771234' })
       .where('id', '=', part.mould)
       .execute();
-    runner = testRunner(t.app, { bricklink: bl.url, brickowl: bo.url });
-  });
-  afterAll(async () => {
-    await bl.close();
-    await bo.close();
-    await t.close();
   });
 
-  const intake = (auth: string, store: number) => requestOrderIntake(t.app, auth, store);
+  const intake = (auth: string, store: number) => requestOrderIntake(s.t.app, auth, store);
   const pull = async (collection: string) => {
-    const res = await t.app.inject({
+    const res = await s.t.app.inject({
       method: 'GET',
       url: `/api/v1/sync/pull?collection=${collection}&limit=5000`,
-      headers: { authorization: picker },
+      headers: { authorization: s.picker },
     });
     expect(res.statusCode, res.body).toBe(200);
     return (res.json() as { rows: Record<string, unknown>[] }).rows;
   };
   const ordersNumbered = (number: string) =>
-    t.app.db.selectFrom('orders').selectAll().where('order_number', '=', number).execute();
+    s.t.app.db.selectFrom('orders').selectAll().where('order_number', '=', number).execute();
 
   it("imports a BrickLink store's open orders once, for the pickers' devices", async () => {
-    const store = await addStore(t.app, syncer, 'BRICKLINK');
+    const store = await addStore(s.t.app, s.syncer, 'BRICKLINK');
     const order = {
       date_ordered: '2026-11-20T10:00:00.000Z',
       buyer_name: 'Bea Buyer',
       total_count: 5,
       unique_count: 2,
     };
-    bl.addOrder({ ...order, order_id: 9100001, status: 'PAID' }, [
+    s.bl.addOrder({ ...order, order_id: 9100001, status: 'PAID' }, [
       [
         {
           inventory_id: 1,
@@ -100,18 +80,18 @@ describeEachDialect('order intake', (dialect) => {
         },
       ],
     ]);
-    bl.addOrder({ ...order, order_id: 9100002, status: 'SHIPPED' }, [[]]);
+    s.bl.addOrder({ ...order, order_id: 9100002, status: 'SHIPPED' }, [[]]);
 
-    const res = await intake(syncer, store);
+    const res = await intake(s.syncer, store);
     expect(res.statusCode, res.body).toBe(202);
     const jobId = res.json().id as number;
     expect(res.json()).toMatchObject({ kind: 'order_intake', status: 'queued', store_id: store });
-    await drain(runner);
-    expect(await jobRow(t.app, jobId)).toMatchObject({ status: 'done', progress_done: 1 });
+    await drain(s.runner);
+    expect(await jobRow(s.t.app, jobId)).toMatchObject({ status: 'done', progress_done: 1 });
 
     const [imported] = await ordersNumbered('9100001');
     expect(imported).toMatchObject({
-      company_id: demo,
+      company_id: s.demo,
       store_id: store,
       store_platform: 'BRICKLINK',
       buyer_name: 'Bea Buyer',
@@ -121,7 +101,7 @@ describeEachDialect('order intake', (dialect) => {
     });
     expect(imported.picker_issue).toContain('zz-not-here');
     expect(await ordersNumbered('9100002')).toEqual([]); // shipped: nothing to pick
-    const lines = await t.app.db
+    const lines = await s.t.app.db
       .selectFrom('order_items')
       .select(['item_id', 'quantity_ordered', 'unit_price'])
       .where('order_id', '=', imported.id)
@@ -131,17 +111,17 @@ describeEachDialect('order intake', (dialect) => {
     expect((await pull('order_items')).map((r) => r.order_id)).toContain(imported.id);
 
     // Read again: still one order, and its items are not read again.
-    const calls = bl.calls;
-    await intake(syncer, store);
-    await drain(runner);
+    const calls = s.bl.calls;
+    await intake(s.syncer, store);
+    await drain(s.runner);
     expect(await ordersNumbered('9100001')).toHaveLength(1);
-    expect(bl.calls).toBe(calls + 1);
+    expect(s.bl.calls).toBe(calls + 1);
   });
 
   it("imports BrickOwl orders by BrickOwl id and BrickOwl's colour", async () => {
-    const store = await addStore(t.app, syncer, 'BRICKOWL');
-    await readBrickOwlColours(t.app, syncer, runner, store);
-    bo.addOrder({ order_id: '4400001', order_date: '1763632800', status: 'Payment Received' }, [
+    const store = await addStore(s.t.app, s.syncer, 'BRICKOWL');
+    await readBrickOwlColours(s.t.app, s.syncer, s.runner, store);
+    s.bo.addOrder({ order_id: '4400001', order_date: '1763632800', status: 'Payment Received' }, [
       {
         lot_id: '1',
         boid: `771234-${part.boColour}`, // BrickOwl writes a coloured item with its colour
@@ -151,11 +131,11 @@ describeEachDialect('order intake', (dialect) => {
         condition: 'new',
       },
     ]);
-    await intake(syncer, store);
-    await drain(runner);
+    await intake(s.syncer, store);
+    await drain(s.runner);
     const [imported] = await ordersNumbered('4400001');
     expect(imported).toMatchObject({ store_platform: 'BRICKOWL', has_problem: 0 });
-    const lines = await t.app.db
+    const lines = await s.t.app.db
       .selectFrom('order_items')
       .select(['item_id', 'quantity_ordered'])
       .where('order_id', '=', imported.id)
@@ -164,54 +144,54 @@ describeEachDialect('order intake', (dialect) => {
   });
 
   it("waits for the next day when the store's BrickLink day is used up, sending nothing", async () => {
-    const store = await addStore(t.app, syncer, 'BRICKLINK');
-    await t.app.db
+    const store = await addStore(s.t.app, s.syncer, 'BRICKLINK');
+    await s.t.app.db
       .insertInto('marketplace_call_counts')
       .values({ store_id: store, day: new Date().toISOString().slice(0, 10), used: 5000 })
       .execute();
-    const calls = bl.calls;
-    const jobId = (await intake(syncer, store)).json().id as number;
-    await drain(runner);
-    const job = await jobRow(t.app, jobId);
+    const calls = s.bl.calls;
+    const jobId = (await intake(s.syncer, store)).json().id as number;
+    await drain(s.runner);
+    const job = await jobRow(s.t.app, jobId);
     expect(job.status).toBe('queued');
     expect(job.error).toMatch(/daily budget of 5000 calls is used up/);
     expect(job.run_after.slice(0, 10)).not.toBe(new Date().toISOString().slice(0, 10));
-    expect(bl.calls).toBe(calls);
+    expect(s.bl.calls).toBe(calls);
   });
 
   it('queues scheduled intakes once per store and interval', async () => {
-    await t.app.db.deleteFrom('jobs').where('kind', '=', 'order_intake').execute();
-    const stores = await t.app.db
+    await s.t.app.db.deleteFrom('jobs').where('kind', '=', 'order_intake').execute();
+    const stores = await s.t.app.db
       .selectFrom('stores')
       .select('id')
       .where('credentials', '<>', '')
       .execute();
-    expect(await queueDueOrderIntakes(t.app.db, 600_000)).toBe(stores.length);
-    expect(await queueDueOrderIntakes(t.app.db, 600_000)).toBe(0);
+    expect(await queueDueOrderIntakes(s.t.app.db, 600_000)).toBe(stores.length);
+    expect(await queueDueOrderIntakes(s.t.app.db, 600_000)).toBe(0);
   });
 
   it('answers by role, company and credentials', async () => {
-    const store = await addStore(t.app, syncer, 'BRICKLINK');
-    expect((await intake(picker, store)).statusCode).toBe(403);
+    const store = await addStore(s.t.app, s.syncer, 'BRICKLINK');
+    expect((await intake(s.picker, store)).statusCode).toBe(403);
     const other = await intake(otherSyncer, store);
     expect(other.statusCode).toBe(404);
     expect(other.json().errors[0].detail).toBe('Store not found');
-    const none = await intake(syncer, await storeWithoutCredentials(t.app, demo));
+    const none = await intake(s.syncer, await storeWithoutCredentials(s.t.app, s.demo));
     expect(none.statusCode).toBe(400);
-    const job = (await intake(syncer, store)).json().id as number;
+    const job = (await intake(s.syncer, store)).json().id as number;
     const get = (auth: string) =>
-      t.app.inject({
+      s.t.app.inject({
         method: 'GET',
         url: `/api/v1/job?job_id=${job}`,
         headers: { authorization: auth },
       });
-    expect((await get(syncer)).statusCode).toBe(200);
-    expect((await get(picker)).statusCode).toBe(403);
+    expect((await get(s.syncer)).statusCode).toBe(200);
+    expect((await get(s.picker)).statusCode).toBe(403);
     expect((await get(otherSyncer)).statusCode).toBe(404);
-    const bad = await t.app.inject({
+    const bad = await s.t.app.inject({
       method: 'GET',
       url: '/api/v1/job?job_id=abc',
-      headers: { authorization: syncer },
+      headers: { authorization: s.syncer },
     });
     expect(bad.statusCode).toBe(400);
   });

@@ -4,7 +4,7 @@ import type { TrayRow } from '../../contract/batch-trays';
 import type { BatchRow } from '../../contract/projects';
 import { nowIso } from '../db/dialect';
 import { newTray } from '../modules/batch-trays/rules';
-import { caller, createTestApp, type Call, type TestApp } from './helpers';
+import { caller, createTestApp, loginAs, type Call, type TestApp } from './helpers';
 import { bearerFor, companyId } from './locations-support';
 
 /** Test helpers of the digitizing suites (projects, batches, batch trays); not used by the server. */
@@ -38,6 +38,19 @@ export async function startDigitizing(dialect: DialectName): Promise<Digitizing>
 export function brickbaseCaller(t: () => TestApp): Call {
   const call = caller(t);
   return (auth, method, url, payload) => call(auth, method, `/v3/brickbase/${url}`, payload);
+}
+
+/**
+ * The BrickBase catalog suites' users, signed in: a digitizer and an admin of Demo Bricks, an admin
+ * of Other Bricks and the platform admin.
+ */
+export async function catalogCast(t: TestApp) {
+  return {
+    digi: await loginAs(t.app, 'digi.user@demo.test'),
+    admin: await loginAs(t.app, 'admin@demo.test'),
+    otherAdmin: await loginAs(t.app, 'admin@other.test'),
+    platform: await loginAs(t.app, 'platform@demo.test'),
+  };
 }
 
 /** The error texts of a refused answer. */
@@ -174,6 +187,24 @@ export async function batchWithTrays(s: BatchSuite, name: string, n: number): Pr
     });
   return id;
 }
+
+/** A batch's trays as the server holds them (every column), in tray order. */
+export const traysOf = (t: TestApp, batchId: number) =>
+  t.app.db
+    .selectFrom('trays')
+    .selectAll()
+    .where('batch_id', '=', batchId)
+    .orderBy('tray_nr')
+    .execute();
+
+/** One tray of a batch as the server holds it. */
+export const trayOf = (t: TestApp, batchId: number, nr: number) =>
+  t.app.db
+    .selectFrom('trays')
+    .selectAll()
+    .where('batch_id', '=', batchId)
+    .where('tray_nr', '=', nr)
+    .executeTakeFirstOrThrow();
 
 /** A batch's trays in tray order, the columns merge, duplicate and reset change. */
 export const traysOfBatch = (t: TestApp, batchId: number) =>

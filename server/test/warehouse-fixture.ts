@@ -119,3 +119,13 @@ export async function batchStatus(db: Db, batchId: number): Promise<string> {
     .executeTakeFirstOrThrow();
   return row.status;
 }
+
+/** A location of a company other than `companyId` (one the company's users may not use). */
+export async function foreignLocation(db: Db, companyId: number): Promise<number> {
+  const row = await db
+    .selectFrom('locations')
+    .select('id')
+    .where('company_id', '<>', companyId)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

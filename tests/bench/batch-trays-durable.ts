@@ -1,17 +1,8 @@
 import Database from 'better-sqlite3';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { growBatch, managerTrayApi } from './batch-trays';
-import {
-  demoServer,
-  launchChromium,
-  median,
-  ms,
-  signedInPage,
-  type Bench,
-  type BenchRow,
-} from './support';
+import { median, ms, signedInPage, type Bench, withDemoBrowser } from './support';
 
 const EDITS = 500;
 const MANAGER = 'digi.manager@demo.test';
@@ -90,98 +81,95 @@ function appliedSaves(dataDir: string): number {
  */
 export const batchTraysDurable: Bench = {
   name: 'batch-trays-durable',
-  async run(): Promise<BenchRow[]> {
-    const { dataDir, prepared: batchId, server } = await demoServer('trays-durable', growBatch);
-    const browser = await launchChromium();
-    try {
-      const { context, page } = await signedInPage(browser, server, MANAGER, PASSWORD);
-      page.on('dialog', (dialog) => void dialog.accept());
-      await page.goto(`/projects/1/${batchId}`);
-      const row = (nr: number) => page.getByRole('row', { name: `tray ${nr}`, exact: true });
-      await row(1).waitFor();
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  run: () =>
+    withDemoBrowser(
+      'trays-durable',
+      growBatch,
+      async ({ dataDir, prepared: batchId, server, browser }) => {
+        const { context, page } = await signedInPage(browser, server, MANAGER, PASSWORD);
+        page.on('dialog', (dialog) => void dialog.accept());
+        await page.goto(`/projects/1/${batchId}`);
+        const row = (nr: number) => page.getByRole('row', { name: `tray ${nr}`, exact: true });
+        await row(1).waitFor();
+        await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
-      // One edit typed as a digitizer types it (it takes the claim and names the owner) …
-      await row(1).getByRole('gridcell').nth(QUANTITY_CELL).dblclick();
-      const input = page.getByRole('textbox', { name: 'quantity of tray 1' });
-      await input.fill(String(EDITED(1)));
-      await input.press('Enter');
-      await page.getByText('1 edit not accepted yet').waitFor();
+        // One edit typed as a digitizer types it (it takes the claim and names the owner) …
+        await row(1).getByRole('gridcell').nth(QUANTITY_CELL).dblclick();
+        const input = page.getByRole('textbox', { name: 'quantity of tray 1' });
+        await input.fill(String(EDITED(1)));
+        await input.press('Enter');
+        await page.getByText('1 edit not accepted yet').waitFor();
 
-      // … and 499 more of the trays after it, stored as the editor stores each edit.
-      const list = await traysOf(server.baseUrl, batchId);
-      const more = list.results
-        .filter((r) => Number(r.tray_nr) > 1 && Number(r.tray_nr) <= EDITS)
-        .map((r) => ({
-          tray_id: r.tray_id,
-          item_id: r.item_id,
-          mold_id: r.mold_id,
-          colour_id: r.colour_id,
-          condition: r.condition,
-          quantity: EDITED(Number(r.tray_nr)),
-          price: r.price,
-          status: r.status,
-          comments: r.comments,
-        }));
-      if (more.length !== EDITS - 1) throw new Error(`read ${more.length} trays to edit`);
-      await seedEdits(page, batchId, more);
+        // … and 499 more of the trays after it, stored as the editor stores each edit.
+        const list = await traysOf(server.baseUrl, batchId);
+        const more = list.results
+          .filter((r) => Number(r.tray_nr) > 1 && Number(r.tray_nr) <= EDITS)
+          .map((r) => ({
+            tray_id: r.tray_id,
+            item_id: r.item_id,
+            mold_id: r.mold_id,
+            colour_id: r.colour_id,
+            condition: r.condition,
+            quantity: EDITED(Number(r.tray_nr)),
+            price: r.price,
+            status: r.status,
+            comments: r.comments,
+          }));
+        if (more.length !== EDITS - 1) throw new Error(`read ${more.length} trays to edit`);
+        await seedEdits(page, batchId, more);
 
-      // Reopen without a network, three times: to the edits restored on screen.
-      await context.setOffline(true);
-      const reopens: number[] = [];
-      for (let i = 0; i < 3; i++) {
-        const started = Date.now();
-        await page.reload();
-        await page.getByText(`${EDITS} edits not accepted yet`).waitFor();
-        reopens.push(Date.now() - started);
-      }
+        // Reopen without a network, three times: to the edits restored on screen.
+        await context.setOffline(true);
+        const reopens: number[] = [];
+        for (let i = 0; i < 3; i++) {
+          const started = Date.now();
+          await page.reload();
+          await page.getByText(`${EDITS} edits not accepted yet`).waitFor();
+          reopens.push(Date.now() - started);
+        }
 
-      // Accept all offline, then the network back: to every edit saved on the server.
-      const before = savedTrays(dataDir, batchId);
-      const savesBefore = appliedSaves(dataDir);
-      await page.getByRole('button', { name: 'Accept all changes' }).click();
-      await page.getByText(/the accepted edits are kept on this device/).waitFor();
-      const online = Date.now();
-      await context.setOffline(false);
-      const landed = () =>
-        savedTrays(dataDir, batchId).every((t) =>
-          t.tray_nr <= EDITS ? t.quantity === EDITED(t.tray_nr) : true,
-        );
-      const deadline = online + 120_000;
-      while (!landed()) {
-        if (Date.now() > deadline) throw new Error('the accepted edits did not land in 120 s');
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      const drained = Date.now() - online;
-      // Wait for the page to settle, then count: one applied save, each tray written once.
-      await page.getByText('not sent yet').first().waitFor({ state: 'detached' });
-      const after = savedTrays(dataDir, batchId);
-      const saves = appliedSaves(dataDir) - savesBefore;
-      const written = after.filter((t, i) => t.version !== before[i].version);
-      const oneVersion = new Set(written.map((t) => t.version)).size === 1;
-      const once = saves === 1 && written.length === EDITS && oneVersion;
-      return [
-        {
-          bench: 'batch-trays-durable',
-          measure: `reopen offline with ${EDITS} pending edits restored (2,000 trays)`,
-          value: ms(median(reopens)),
-          goal: '≤ 1000 ms',
-          ok: median(reopens) <= 1000,
-          note: `reload → "${EDITS} edits not accepted yet", median of 3; slowest ${ms(Math.max(...reopens))}`,
-        },
-        {
-          bench: 'batch-trays-durable',
-          measure: `accept all offline, then online: ${EDITS} edits land once`,
-          value: ms(drained),
-          goal: 'lands once',
-          ok: once,
-          note: `${saves} applied save(s); ${written.length} trays written, ${oneVersion ? 'one version' : 'several versions'}; time from the network back to all saved`,
-        },
-      ];
-    } finally {
-      await browser.close();
-      await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  },
+        // Accept all offline, then the network back: to every edit saved on the server.
+        const before = savedTrays(dataDir, batchId);
+        const savesBefore = appliedSaves(dataDir);
+        await page.getByRole('button', { name: 'Accept all changes' }).click();
+        await page.getByText(/the accepted edits are kept on this device/).waitFor();
+        const online = Date.now();
+        await context.setOffline(false);
+        const landed = () =>
+          savedTrays(dataDir, batchId).every((t) =>
+            t.tray_nr <= EDITS ? t.quantity === EDITED(t.tray_nr) : true,
+          );
+        const deadline = online + 120_000;
+        while (!landed()) {
+          if (Date.now() > deadline) throw new Error('the accepted edits did not land in 120 s');
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        const drained = Date.now() - online;
+        // Wait for the page to settle, then count: one applied save, each tray written once.
+        await page.getByText('not sent yet').first().waitFor({ state: 'detached' });
+        const after = savedTrays(dataDir, batchId);
+        const saves = appliedSaves(dataDir) - savesBefore;
+        const written = after.filter((t, i) => t.version !== before[i].version);
+        const oneVersion = new Set(written.map((t) => t.version)).size === 1;
+        const once = saves === 1 && written.length === EDITS && oneVersion;
+        return [
+          {
+            bench: 'batch-trays-durable',
+            measure: `reopen offline with ${EDITS} pending edits restored (2,000 trays)`,
+            value: ms(median(reopens)),
+            goal: '≤ 1000 ms',
+            ok: median(reopens) <= 1000,
+            note: `reload → "${EDITS} edits not accepted yet", median of 3; slowest ${ms(Math.max(...reopens))}`,
+          },
+          {
+            bench: 'batch-trays-durable',
+            measure: `accept all offline, then online: ${EDITS} edits land once`,
+            value: ms(drained),
+            goal: 'lands once',
+            ok: once,
+            note: `${saves} applied save(s); ${written.length} trays written, ${oneVersion ? 'one version' : 'several versions'}; time from the network back to all saved`,
+          },
+        ];
+      },
+    ),
 };

@@ -1,15 +1,6 @@
 import Database from 'better-sqlite3';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  demoServer,
-  launchChromium,
-  median,
-  ms,
-  signedInPage,
-  type Bench,
-  type BenchRow,
-} from './support';
+import { median, ms, signedInPage, type Bench, withDemoBrowser } from './support';
 import { signIn } from '../support/server-process';
 
 const TRAYS = 2_000;
@@ -92,10 +83,8 @@ export async function managerTrayApi(baseUrl: string, batchId: number) {
  */
 export const batchTrays: Bench = {
   name: 'batch-trays',
-  async run(): Promise<BenchRow[]> {
-    const { dataDir, prepared: batchId, server } = await demoServer('batch-trays', growBatch);
-    const browser = await launchChromium();
-    try {
+  run: () =>
+    withDemoBrowser('batch-trays', growBatch, async ({ prepared: batchId, server, browser }) => {
       const { page } = await signedInPage(browser, server, MANAGER, PASSWORD);
 
       const loads: number[] = [];
@@ -182,10 +171,5 @@ export const batchTrays: Bench = {
           note: `median of 3; answer carries all ${TRAYS} trays`,
         },
       ];
-    } finally {
-      await browser.close();
-      await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  },
+    }),
 };

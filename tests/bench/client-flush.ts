@@ -1,12 +1,11 @@
 import Database from 'better-sqlite3';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { PickingMutation } from '../../contract/mutations/picking';
 import { PickingStatus } from '../../contract/orders';
 import { Permission } from '../../contract/permissions';
 import { collectionsPulledBy } from '../../contract/sync-collections';
-import { demoServer, launchChromium, ms, signedInPage, type Bench, type BenchRow } from './support';
+import { ms, signedInPage, type Bench, withDemoBrowser } from './support';
 import { signIn } from '../support/server-process';
 
 const WRITES = 1000;
@@ -160,15 +159,16 @@ async function until(check: () => Promise<boolean> | boolean, timeoutMs: number)
  */
 export const clientFlush: Bench = {
   name: 'client-flush',
-  async run(): Promise<BenchRow[]> {
-    const { dataDir, prepared: target, server } = await demoServer('client-flush', preparePicks);
-    const browser = await launchChromium();
-    try {
-      const { context, page } = await signedInPage(browser, server, PICKER, PASSWORD);
-      // The first sync is done when every collection a picker pulls has a cursor on the device.
-      await until(
-        async () =>
-          (await page.evaluate(`(async () => {
+  run: () =>
+    withDemoBrowser(
+      'client-flush',
+      preparePicks,
+      async ({ dataDir, prepared: target, server, browser }) => {
+        const { context, page } = await signedInPage(browser, server, PICKER, PASSWORD);
+        // The first sync is done when every collection a picker pulls has a cursor on the device.
+        await until(
+          async () =>
+            (await page.evaluate(`(async () => {
             const db = await ${OPEN_DB};
             const meta = db.transaction('meta').objectStore('meta');
             const keys = ${JSON.stringify(PICKER_COLLECTIONS.map((c) => `cursor:${c}`))};
@@ -179,53 +179,53 @@ export const clientFlush: Bench = {
             db.close();
             return found.every(Boolean);
           })()`)) === true,
-        60_000,
-      );
-
-      const args = {
-        order_id: target.orderId,
-        order_item_id: target.orderItemId,
-        location_id: target.locationId,
-        quantity: 1,
-      };
-
-      // Batched: the app's engine flushes what queued up offline.
-      await context.setOffline(true);
-      await queuePicks(page, WRITES, args, PickingMutation.pick);
-      const queued = await unsentInPage(page);
-      const started = performance.now();
-      // BENCH_TRACE=1 prints every request of the flush with its time (where the time goes).
-      const trace: string[] = [];
-      if (process.env.BENCH_TRACE) {
-        const sent = new Map<object, number>();
-        page.on('request', (r) => {
-          sent.set(r, performance.now());
-          trace.push(
-            `${Math.round(performance.now() - started)} → ${r.method()} ${r.url().replace(server.baseUrl, '')}`,
-          );
-        });
-        page.on('requestfinished', (r) =>
-          trace.push(
-            `${Math.round(performance.now() - started)} ← ${r.url().replace(server.baseUrl, '')} (${Math.round(performance.now() - (sent.get(r) ?? 0))} ms)`,
-          ),
+          60_000,
         );
-      }
-      await context.setOffline(false);
-      let emptyMs = 0;
-      let serverMs = 0;
-      await until(async () => {
-        const now = performance.now() - started;
-        if (!emptyMs && (await unsentInPage(page)) === 0) emptyMs = now;
-        if (!serverMs && pickedOnServer(dataDir, target.orderItemId) >= WRITES) serverMs = now;
-        return emptyMs > 0 && serverMs > 0;
-      }, 120_000);
-      const batchedMs = Math.max(emptyMs, serverMs);
-      if (trace.length) console.log(trace.join('\n'));
-      const afterBatched = pickedOnServer(dataDir, target.orderItemId);
 
-      // One request per write, from the same page, sequential.
-      const token = (await signIn(server.baseUrl, PICKER, PASSWORD)).access_token;
-      const singleMs = (await page.evaluate(`(async () => {
+        const args = {
+          order_id: target.orderId,
+          order_item_id: target.orderItemId,
+          location_id: target.locationId,
+          quantity: 1,
+        };
+
+        // Batched: the app's engine flushes what queued up offline.
+        await context.setOffline(true);
+        await queuePicks(page, WRITES, args, PickingMutation.pick);
+        const queued = await unsentInPage(page);
+        const started = performance.now();
+        // BENCH_TRACE=1 prints every request of the flush with its time (where the time goes).
+        const trace: string[] = [];
+        if (process.env.BENCH_TRACE) {
+          const sent = new Map<object, number>();
+          page.on('request', (r) => {
+            sent.set(r, performance.now());
+            trace.push(
+              `${Math.round(performance.now() - started)} → ${r.method()} ${r.url().replace(server.baseUrl, '')}`,
+            );
+          });
+          page.on('requestfinished', (r) =>
+            trace.push(
+              `${Math.round(performance.now() - started)} ← ${r.url().replace(server.baseUrl, '')} (${Math.round(performance.now() - (sent.get(r) ?? 0))} ms)`,
+            ),
+          );
+        }
+        await context.setOffline(false);
+        let emptyMs = 0;
+        let serverMs = 0;
+        await until(async () => {
+          const now = performance.now() - started;
+          if (!emptyMs && (await unsentInPage(page)) === 0) emptyMs = now;
+          if (!serverMs && pickedOnServer(dataDir, target.orderItemId) >= WRITES) serverMs = now;
+          return emptyMs > 0 && serverMs > 0;
+        }, 120_000);
+        const batchedMs = Math.max(emptyMs, serverMs);
+        if (trace.length) console.log(trace.join('\n'));
+        const afterBatched = pickedOnServer(dataDir, target.orderItemId);
+
+        // One request per write, from the same page, sequential.
+        const token = (await signIn(server.baseUrl, PICKER, PASSWORD)).access_token;
+        const singleMs = (await page.evaluate(`(async () => {
         const device = crypto.randomUUID();
         const started = performance.now();
         for (let seq = 1; seq <= ${WRITES}; seq++) {
@@ -244,39 +244,35 @@ export const clientFlush: Bench = {
         }
         return performance.now() - started;
       })()`)) as number;
-      const afterSingle = pickedOnServer(dataDir, target.orderItemId);
+        const afterSingle = pickedOnServer(dataDir, target.orderItemId);
 
-      const speedup = singleMs / batchedMs;
-      const complete = queued === WRITES && afterBatched === WRITES && afterSingle === 2 * WRITES;
-      return [
-        {
-          bench: 'client-flush',
-          measure: `${WRITES} queued picks flushed after reconnect (app engine, Chromium)`,
-          value: ms(batchedMs),
-          goal: `≤ ${GOAL_MS} ms`,
-          ok: complete && batchedMs <= GOAL_MS,
-          note: `outbox empty ${ms(emptyMs)}, server has all ${ms(serverMs)}; server count ${afterBatched}`,
-        },
-        {
-          bench: 'client-flush',
-          measure: `the same ${WRITES} picks, one push request each (sequential)`,
-          value: ms(singleMs),
-          note: `server count ${afterSingle - afterBatched}`,
-        },
-        {
-          bench: 'client-flush',
-          measure: 'batched flush vs one request per write',
-          value: `${speedup.toFixed(1)}× faster`,
-          goal: `≥ ${GOAL_SPEEDUP}×`,
-          ok: complete && speedup >= GOAL_SPEEDUP,
-        },
-      ];
-    } finally {
-      await browser.close();
-      await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  },
+        const speedup = singleMs / batchedMs;
+        const complete = queued === WRITES && afterBatched === WRITES && afterSingle === 2 * WRITES;
+        return [
+          {
+            bench: 'client-flush',
+            measure: `${WRITES} queued picks flushed after reconnect (app engine, Chromium)`,
+            value: ms(batchedMs),
+            goal: `≤ ${GOAL_MS} ms`,
+            ok: complete && batchedMs <= GOAL_MS,
+            note: `outbox empty ${ms(emptyMs)}, server has all ${ms(serverMs)}; server count ${afterBatched}`,
+          },
+          {
+            bench: 'client-flush',
+            measure: `the same ${WRITES} picks, one push request each (sequential)`,
+            value: ms(singleMs),
+            note: `server count ${afterSingle - afterBatched}`,
+          },
+          {
+            bench: 'client-flush',
+            measure: 'batched flush vs one request per write',
+            value: `${speedup.toFixed(1)}× faster`,
+            goal: `≥ ${GOAL_SPEEDUP}×`,
+            ok: complete && speedup >= GOAL_SPEEDUP,
+          },
+        ];
+      },
+    ),
 };
 
 // `npx tsx tests/bench/client-flush.ts` runs it alone.

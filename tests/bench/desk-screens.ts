@@ -1,14 +1,5 @@
-import { rmSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import {
-  demoServer,
-  launchChromium,
-  median,
-  ms,
-  signedInPage,
-  type Bench,
-  type BenchRow,
-} from './support';
+import { median, ms, signedInPage, type Bench, type BenchRow, withDemoBrowser } from './support';
 
 /** Each desk screen opens cold in this time (built app, real server, demo data, Chromium). */
 const GOAL_MS = 1_500;
@@ -100,42 +91,39 @@ async function coldOpen(
 /** Cold open of each desk screen in Chromium: the built app served by the real server. */
 export const deskScreens: Bench = {
   name: 'desk-screens',
-  async run(): Promise<BenchRow[]> {
-    const { dataDir, server } = await demoServer('desk', () => undefined);
-    const browser = await launchChromium();
-    const rows: BenchRow[] = [];
-    try {
-      const sessions = new Map<string, Storage>();
-      for (const screen of SCREENS) {
-        let storage = sessions.get(screen.user);
-        if (!storage) {
-          const { context } = await signedInPage(browser, server, screen.user, PASSWORD);
-          storage = await context.storageState({ indexedDB: true });
-          sessions.set(screen.user, storage);
-          await context.close();
+  run: () =>
+    withDemoBrowser(
+      'desk',
+      () => undefined,
+      async ({ server, browser }) => {
+        const rows: BenchRow[] = [];
+        const sessions = new Map<string, Storage>();
+        for (const screen of SCREENS) {
+          let storage = sessions.get(screen.user);
+          if (!storage) {
+            const { context } = await signedInPage(browser, server, screen.user, PASSWORD);
+            storage = await context.storageState({ indexedDB: true });
+            sessions.set(screen.user, storage);
+            await context.close();
+          }
+          const times: number[] = [];
+          let calls: string[] = [];
+          for (let i = 0; i < RUNS; i++) {
+            const run = await coldOpen(browser, storage, server.baseUrl, screen.path);
+            times.push(run.ms);
+            calls = run.api;
+          }
+          const value = median(times);
+          rows.push({
+            bench: 'desk-screens',
+            measure: `cold open ${screen.name} (${screen.path}, median of ${RUNS})`,
+            value: ms(value),
+            goal: `≤ ${ms(GOAL_MS)}`,
+            ok: value <= GOAL_MS,
+            note: `${calls.length} API call(s): ${[...new Set(calls)].join(', ')}`,
+          });
         }
-        const times: number[] = [];
-        let calls: string[] = [];
-        for (let i = 0; i < RUNS; i++) {
-          const run = await coldOpen(browser, storage, server.baseUrl, screen.path);
-          times.push(run.ms);
-          calls = run.api;
-        }
-        const value = median(times);
-        rows.push({
-          bench: 'desk-screens',
-          measure: `cold open ${screen.name} (${screen.path}, median of ${RUNS})`,
-          value: ms(value),
-          goal: `≤ ${ms(GOAL_MS)}`,
-          ok: value <= GOAL_MS,
-          note: `${calls.length} API call(s): ${[...new Set(calls)].join(', ')}`,
-        });
-      }
-    } finally {
-      await browser.close();
-      await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-    return rows;
-  },
+        return rows;
+      },
+    ),
 };

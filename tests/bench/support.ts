@@ -194,6 +194,31 @@ export async function demoServer<T>(
 }
 
 /**
+ * demoServer with headless Chromium: `use` runs with both; afterwards, whether it succeeded or
+ * not, the browser is closed, the server stopped and its data directory removed.
+ */
+export async function withDemoBrowser<T, R>(
+  label: string,
+  prepare: (dataDir: string) => T,
+  use: (demo: {
+    dataDir: string;
+    prepared: T;
+    server: RunningServer;
+    browser: Browser;
+  }) => Promise<R>,
+): Promise<R> {
+  const demo = await demoServer(label, prepare);
+  const browser = await launchChromium();
+  try {
+    return await use({ ...demo, browser });
+  } finally {
+    await browser.close();
+    await demo.server.stop();
+    rmSync(demo.dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
  * Runs a scale-out bench on each set-up: SQLite, PostgreSQL, and two server processes on one
  * PostgreSQL behind a round-robin balancer. BENCH_DATABASES=sqlite (or postgres) runs one only.
  */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BatchTraysMessages as M, BatchTraysMutation } from '../../../contract/batch-trays';
 import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
+import { trayOf } from '../../test/digitizing';
 import { bearerFor } from '../../test/locations-support';
 import { syncDevice } from '../../test/sync-device';
 
@@ -19,15 +20,8 @@ describeEachDialect('batch trays outbox mutation', (dialect) => {
 
   const push = async (auth: string, args: unknown) =>
     (await device.push(auth, [device.entry(BatchTraysMutation.save, args)]))[0];
-  const trayOf = (batchId: number, nr: number) =>
-    t.app.db
-      .selectFrom('trays')
-      .selectAll()
-      .where('batch_id', '=', batchId)
-      .where('tray_nr', '=', nr)
-      .executeTakeFirstOrThrow();
   const edit = async (batchId: number, quantity: number) => {
-    const r = await trayOf(batchId, 1);
+    const r = await trayOf(t, batchId, 1);
     return {
       tray_id: r.id,
       item_id: r.item_id,
@@ -48,7 +42,7 @@ describeEachDialect('batch trays outbox mutation', (dialect) => {
       trays: [await edit(2, 17)],
     });
     expect(result.status).toBe('applied');
-    expect(await trayOf(2, 1)).toMatchObject({ quantity: 17, price: 1500, comments: 'offline' });
+    expect(await trayOf(t, 2, 1)).toMatchObject({ quantity: 17, price: 1500, comments: 'offline' });
     const batch = await t.app.db
       .selectFrom('batches')
       .select('write_permission_user_id')
@@ -59,10 +53,10 @@ describeEachDialect('batch trays outbox mutation', (dialect) => {
 
   it('is refused with the claim message while someone else holds the batch', async () => {
     // The demo batch 4 is claimed by the demo digibrick user.
-    const before = await trayOf(4, 1);
+    const before = await trayOf(t, 4, 1);
     const result = await push(digiUser, { project_id: 1, batch_id: 4, trays: [await edit(4, 99)] });
     expect(result.status).toBe('rejected');
     expect(result.message).toBe(M.claimRefused);
-    expect((await trayOf(4, 1)).quantity).toBe(before.quantity);
+    expect((await trayOf(t, 4, 1)).quantity).toBe(before.quantity);
   });
 });

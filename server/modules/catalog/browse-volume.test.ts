@@ -1,6 +1,6 @@
-import type { KyselyPlugin, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../../test/helpers';
+import { recorder, sqlitePlans } from '../../test/query-plans';
 import { browse } from './browse';
 
 const PARTS = 20_000;
@@ -101,24 +101,12 @@ describeEachDialect('catalog browser with thousands of rows', (dialect) => {
   // SQLite plans without statistics, so its plan is checked; PostgreSQL's by its statistics.
   const onSqlite = dialect === 'sqlite' ? it : () => undefined;
   onSqlite('reads a page of parts in name order from the name index', async () => {
-    const nodes: RootOperationNode[] = [];
-    const plugin: KyselyPlugin = {
-      transformQuery: ({ node }) => {
-        nodes.push(node);
-        return node;
-      },
-      transformResult: async ({ result }): Promise<QueryResult<UnknownRow>> => result,
-    };
+    const { nodes, plugin } = recorder();
     await browse(t.app.db.withPlugin(plugin), { tab: 'parts', page: 3, size: 25 });
-    const q = nodes
-      .map((node) => t.app.db.getExecutor().compileQuery(node, { queryId: 'plan' }))
-      .find((c) => / limit /.test(c.sql))!;
-    const plan = await t.app.db.executeQuery<{ detail: string }>({
-      ...q,
-      sql: `explain query plan ${q.sql}`,
-    });
-    const details = plan.rows.map((r) => r.detail).join('\n');
-    expect(details, q.sql).toMatch(/parts_name_idx/);
+    const { sql, details } = (await sqlitePlans(t.app.db, nodes)).find((p) =>
+      / limit /.test(p.sql),
+    )!;
+    expect(details, sql).toMatch(/parts_name_idx/);
     expect(details).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
   });
 });

@@ -8,6 +8,7 @@ import {
 } from '../../../contract/catalog-modal';
 import { DEMO_CLAIMED_BATCH_ID } from '../../seed-demo-domain/digitizing';
 import { caller, createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
+import { traysOf } from '../../test/digitizing';
 import { bearerFor, companyId } from '../../test/locations-support';
 import { mouldFamily, type LinkedMould } from './mould-family';
 
@@ -43,13 +44,6 @@ describeEachDialect(
       ok<{ count: number; results: MouldRef[] }>(call(user, 'GET', `/v1/catalog/items?${q}`));
     const info = (id: number) =>
       ok<MouldInfo>(call(manager, 'GET', `/v1/catalog/iteminfo?id=${id}`));
-    const traysOf = (batchId: number) =>
-      t.app.db
-        .selectFrom('trays')
-        .selectAll()
-        .where('batch_id', '=', batchId)
-        .orderBy('tray_nr')
-        .execute();
 
     it('lists the types; only the digitizing staff may use the catalog', async () => {
       const types = await ok<{ results: { id: number; name: string }[] }>(
@@ -130,7 +124,7 @@ describeEachDialect(
     });
 
     it("adds trays at the end of a batch: quantity 1, 'ready for filling', price 0, NEW", async () => {
-      const before = await traysOf(2);
+      const before = await traysOf(t, 2);
       const variant = await t.app.db
         .selectFrom('items')
         .select(['id', 'mold_id', 'colour_id'])
@@ -152,7 +146,7 @@ describeEachDialect(
       expect(res.results.map((r) => r.tray_nr)).toEqual([last + 1, last + 2, last + 3]);
       expect(res.results[1].item_id).toBe(variant.id);
       expect(res.results[0]).toMatchObject({ item_id: null, colour_id: null, mold_id: 3001 });
-      const after = await traysOf(2);
+      const after = await traysOf(t, 2);
       const added = after.slice(before.length);
       expect(added).toHaveLength(3);
       for (const tray of added) {
@@ -177,7 +171,7 @@ describeEachDialect(
     });
 
     it('numbers the trays of two adds at once one after the other (writers queue)', async () => {
-      const before = await traysOf(3);
+      const before = await traysOf(t, 3);
       const add = (auth: string) =>
         call(auth, 'POST', '/v1/catalog/trays', {
           batch_id: 3,
@@ -185,7 +179,7 @@ describeEachDialect(
         });
       const answers = await Promise.all([add(user), add(manager)]);
       expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
-      const numbers = (await traysOf(3)).map((r) => r.tray_nr);
+      const numbers = (await traysOf(t, 3)).map((r) => r.tray_nr);
       expect(numbers).toHaveLength(before.length + 4);
       expect(new Set(numbers).size).toBe(numbers.length);
       expect(Math.max(...numbers)).toBe(Math.max(...before.map((b) => b.tray_nr)) + 4);

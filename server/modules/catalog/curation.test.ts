@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CatalogMessages as M } from '../../../contract/catalog';
 import type { ChangeList, SuggestionList } from '../../../contract/catalog-review';
-import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../../test/helpers';
-import { brickbaseCaller } from '../../test/digitizing';
+import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
+import { brickbaseCaller, catalogCast } from '../../test/digitizing';
 
 /**
  * The shared catalog has curators: suggestions are reviewed by the platform admin and the admins
@@ -18,10 +18,7 @@ describeEachDialect('catalog curation', (dialect) => {
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    digi = await loginAs(t.app, 'digi.user@demo.test');
-    admin = await loginAs(t.app, 'admin@demo.test');
-    otherAdmin = await loginAs(t.app, 'admin@other.test');
-    platform = await loginAs(t.app, 'platform@demo.test');
+    ({ digi, admin, otherAdmin, platform } = await catalogCast(t));
   });
   afterAll(() => t.close());
 

@@ -3,7 +3,7 @@ import { CatalogMessages } from '../../../contract/catalog';
 import { type ChangeEntry, type Suggestion } from '../../../contract/catalog-review';
 import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../../test/helpers';
 import { bearerFor } from '../../test/locations-support';
-import { brickbaseCaller } from '../../test/digitizing';
+import { brickbaseCaller, catalogCast } from '../../test/digitizing';
 
 /** Suggestions, their review and the changelog: the rules of docs/catalog.md. */
 describeEachDialect('catalog suggestions and changelog', (dialect) => {
@@ -20,10 +20,7 @@ describeEachDialect('catalog suggestions and changelog', (dialect) => {
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    digi = await loginAs(t.app, 'digi.user@demo.test');
-    admin = await loginAs(t.app, 'admin@demo.test');
-    otherAdmin = await loginAs(t.app, 'admin@other.test');
-    platform = await loginAs(t.app, 'platform@demo.test');
+    ({ digi, admin, otherAdmin, platform } = await catalogCast(t));
     picker = await loginAs(t.app, 'picker@demo.test');
     manager = await bearerFor(t.app, 'Demo Bricks', ['digibrick_manager']);
   });

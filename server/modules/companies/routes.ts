@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CompanyListResponse,
@@ -26,6 +26,20 @@ const security = [{ bearer: [] }];
 export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const brickAdmin = { access: ['brick_admin'] as const };
+
+  /** A company permission granted or revoked: in the audit log and the server's log. */
+  async function recordPermissionChange(
+    request: FastifyRequest,
+    change: 'granted' | 'revoked',
+    companyId: number,
+    permissionId: number,
+  ) {
+    await audit(app.db, request.user, `company_permission_${change}`, { companyId, permissionId });
+    request.log.info(
+      { target_company_id: companyId, permission_id: permissionId },
+      `company permission ${change}`,
+    );
+  }
 
   app.get(
     '/company',
@@ -86,14 +100,7 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const { company_id, permission_id } = request.body;
       await grantCompanyPermission(app.db, company_id, permission_id);
-      await audit(app.db, request.user, 'company_permission_granted', {
-        companyId: company_id,
-        permissionId: permission_id,
-      });
-      request.log.info(
-        { target_company_id: company_id, permission_id },
-        'company permission granted',
-      );
+      await recordPermissionChange(request, 'granted', company_id, permission_id);
       return { message: 'Permission granted.' };
     },
   );
@@ -113,14 +120,7 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const { company_id, permission_id } = request.query;
       await revokeCompanyPermission(app.db, request.user, company_id, permission_id);
-      await audit(app.db, request.user, 'company_permission_revoked', {
-        companyId: company_id,
-        permissionId: permission_id,
-      });
-      request.log.info(
-        { target_company_id: company_id, permission_id },
-        'company permission revoked',
-      );
+      await recordPermissionChange(request, 'revoked', company_id, permission_id);
       return { message: 'Permission revoked.' };
     },
   );

@@ -10,7 +10,7 @@ import {
   type TestApp,
 } from '../../test/helpers';
 import { makeFloor, type Floor } from '../../test/orders-fixture';
-import { stockOf } from '../../test/warehouse-fixture';
+import { foreignLocation, stockOf } from '../../test/warehouse-fixture';
 
 describeEachDialect('inventory API', (dialect) => {
   let t: TestApp;
@@ -231,13 +231,7 @@ describeEachDialect('inventory API', (dialect) => {
       expect((await add({ item_id: 99_999_999, amount: 1 })).json().errors[0].detail).toBe(
         InventoryMessages.itemNotFound,
       );
-      const demoLocation = (
-        await t.app.db
-          .selectFrom('locations')
-          .select('id')
-          .where('company_id', '<>', f.companyId)
-          .executeTakeFirstOrThrow()
-      ).id;
+      const demoLocation = await foreignLocation(t.app.db, f.companyId);
       expect(
         (await add({ item_id: f.items.a, amount: 1, location_id: demoLocation })).statusCode,
       ).toBe(404);

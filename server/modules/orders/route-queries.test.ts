@@ -1,23 +1,10 @@
-import type { KyselyPlugin, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LocationRoute } from '../../../contract/location-route';
 import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
 import { crumbs, loadRoute } from '../locations/route';
 import { makeFloor, makeOrder, type Floor } from '../../test/orders-fixture';
+import { recorder, sqlitePlans } from '../../test/query-plans';
 import { findOrderItems, stockOf } from './queries';
-
-/** Records every query a Kysely instance runs, to explain them afterwards. */
-function recorder() {
-  const nodes: RootOperationNode[] = [];
-  const plugin: KyselyPlugin = {
-    transformQuery: ({ node }) => {
-      nodes.push(node);
-      return node;
-    },
-    transformResult: async ({ result }): Promise<QueryResult<UnknownRow>> => result,
-  };
-  return { nodes, plugin };
-}
 
 describeEachDialect('picking route queries', (dialect) => {
   let t: TestApp;
@@ -62,14 +49,8 @@ describeEachDialect('picking route queries', (dialect) => {
     await crumbs(db, f.companyId, many);
     await loadRoute(db, f.companyId, many);
     expect(nodes).toHaveLength(4);
-    for (const node of nodes) {
-      const q = t.app.db.getExecutor().compileQuery(node, { queryId: 'plan' });
-      const plan = await t.app.db.executeQuery<{ detail: string }>({
-        ...q,
-        sql: `explain query plan ${q.sql}`,
-      });
-      const details = plan.rows.map((r) => r.detail).join('\n');
-      expect(details, q.sql).not.toMatch(/INDEX \w*company_id/);
+    for (const { sql, details } of await sqlitePlans(t.app.db, nodes)) {
+      expect(details, sql).not.toMatch(/INDEX \w*company_id/);
     }
   });
 });

@@ -8,7 +8,13 @@ import {
   type TestApp,
 } from '../../test/helpers';
 import { makeFloor, type Floor } from '../../test/orders-fixture';
-import { batchStatus, makeBatch, stockOf, trayRow } from '../../test/warehouse-fixture';
+import {
+  batchStatus,
+  foreignLocation,
+  makeBatch,
+  stockOf,
+  trayRow,
+} from '../../test/warehouse-fixture';
 
 describeEachDialect('warehouse desk API', (dialect) => {
   let t: TestApp;
@@ -305,13 +311,7 @@ describeEachDialect('warehouse desk API', (dialect) => {
           [null, 3],
         ],
       });
-      const demoLocation = (
-        await t.app.db
-          .selectFrom('locations')
-          .select('id')
-          .where('company_id', '<>', f.companyId)
-          .executeTakeFirstOrThrow()
-      ).id;
+      const demoLocation = await foreignLocation(t.app.db, f.companyId);
       let res = await fill(trayIds[0], { location_id: demoLocation });
       expect(res.statusCode).toBe(404);
       expect(res.json().errors[0].detail).toBe(WarehouseMessages.locationNotFound);

@@ -3,23 +3,14 @@ import { Providers, signIn, startRealServer } from '../../test/realServer';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ADD_USER_EMPTY_EMAIL, ADD_USER_SUCCESS } from '../../../contract/admin';
-import { basic } from '../../../server/test/helpers';
+import { basic, permissionIdsOf } from '../../../server/test/helpers';
 import AdminPage from './AdminPage';
 import BrickAdminPage from './BrickAdminPage';
 
 /** The admin screens against the real server (SQLite): fetch is answered by app.inject. */
 const t = startRealServer();
 
-async function permissionsOf(email: string): Promise<number[]> {
-  const rows = await t.app.db
-    .selectFrom('user_permissions as up')
-    .innerJoin('users as u', 'u.id', 'up.user_id')
-    .select('up.permission_id')
-    .where('u.email', '=', email)
-    .orderBy('up.permission_id')
-    .execute();
-  return rows.map((r) => r.permission_id);
-}
+const permissionsOf = (email: string) => permissionIdsOf(t.app, email);
 
 describe('AdminPage', () => {
   it('toggles a permission on the server and deletes a user after two confirmations', async () => {

@@ -3,7 +3,8 @@ import { signIn, startRealServer } from '../../test/realServer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BatchTraysMessages as M } from '../../../contract/batch-trays';
-import { openBatch, COL, trayRow, traysOf } from './trays-editor-support';
+import { traysOf } from '../../../server/test/digitizing';
+import { openBatch, COL, trayRow } from './trays-editor-support';
 
 /** The editor and the catalog modal against the real server (SQLite), via app.inject. */
 const t = startRealServer();

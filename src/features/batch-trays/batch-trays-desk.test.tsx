@@ -2,7 +2,8 @@
 import { choose, clearDevice, signIn, startRealServer } from '../../test/realServer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openBatch, COL, trayRow, trayCell, traysOf } from './trays-editor-support';
+import { traysOf } from '../../../server/test/digitizing';
+import { openBatch, COL, trayRow, trayCell } from './trays-editor-support';
 import { priceText } from './columns';
 import { getDb } from '../../offline/engine';
 import { ARE_YOU_SURE } from './ConfirmActions';

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BatchTraysMessages as M } from '../../../contract/batch-trays';
 import { BatchTraysMutation } from '../../../contract/batch-trays';
 import { listOutbox } from '../../offline';
-import { openBatch, COL, trayRow, trayCell, trayOf } from './trays-editor-support';
+import { trayOf } from '../../../server/test/digitizing';
+import { openBatch, COL, trayRow, trayCell } from './trays-editor-support';
 import { QUEUED_NOTICE } from './useBatchTrays';
 
 /** While true every call fails without an answer, as with the network gone. */

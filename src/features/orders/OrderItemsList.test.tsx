@@ -3,6 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderItem } from '../../../contract/orders';
 import { fixedMediaQuery } from '../../test/mediaQuery';
+import { redBrick2x4 } from '../../test/orderItem';
 import { renderScreen } from '../../test/realServer';
 import { OrderItemsList } from './OrderItemsList';
 
@@ -10,14 +11,7 @@ const item = (over: Partial<OrderItem>): OrderItem => ({
   order_item_id: 1,
   order_id: 4,
   item_id: 10,
-  image_path: null,
-  colour_id: 5,
-  colour_hex: 'C91A09',
-  colour_name: 'Red',
-  mold_id: 3001,
-  mold_name: 'Brick 2 x 4',
-  condition: 'N',
-  condition_name: 'New',
+  ...redBrick2x4,
   quantity_ordered: 6,
   quantity_picked: 2,
   private_note: 'Top shelf, behind the blue box',

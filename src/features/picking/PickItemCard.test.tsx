@@ -3,6 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LocalOrderItem } from '../orders';
+import { redBrick2x4 } from '../../test/orderItem';
 import { PickItemCard } from './PickItemCard';
 import type { StopItem } from './route';
 
@@ -11,14 +12,7 @@ const item = {
   order_item_id: 10,
   order_id: 1,
   item_id: 100,
-  image_path: null,
-  colour_id: 5,
-  colour_hex: 'C91A09',
-  colour_name: 'Red',
-  mold_id: 3001,
-  mold_name: 'Brick 2 x 4',
-  condition: 'N',
-  condition_name: 'New',
+  ...redBrick2x4,
   quantity_ordered: 5,
   quantity_picked: 0,
   private_note: '',

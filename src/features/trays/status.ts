@@ -1,10 +1,10 @@
-import { TRAY_STATUSES } from '../../../contract/warehouse';
+import type { TrayStatus } from '../../../contract/batch-trays';
 
 /**
  * How a tray's status reads on the floor: the five known statuses, capitalised; an
  * unknown status is displayed as Filled.
  */
-const LABELS: Record<(typeof TRAY_STATUSES)[number], string> = {
+const LABELS: Record<TrayStatus, string> = {
   'ready for filling': 'Ready for filling',
   missing: 'Missing',
   filled: 'Filled',
