@@ -1,12 +1,37 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { Component, Suspense, type ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lazyLoaded, loadedLater } from './lazyLoaded';
+import { forgetFailedLoads, lazyLoaded, loadedLater } from './lazyLoaded';
 
 afterEach(cleanup);
 
 const Page = ({ name }: { name: string }) => <p>page {name}</p>;
+
+/** Its code fails to arrive the first time (the network blipped), then arrives. */
+function flakyLoad() {
+  const load = async () => {
+    load.calls++;
+    if (load.calls === 1) throw new TypeError('Failed to fetch dynamically imported module');
+    return { default: Page };
+  };
+  load.calls = 0;
+  return load;
+}
+
+/** What the router's error element does: shows that the page could not be shown. */
+class Failed extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidCatch() {
+    forgetFailedLoads();
+  }
+  render() {
+    return this.state.failed ? <p>could not be shown</p> : this.props.children;
+  }
+}
 
 describe('lazyLoaded', () => {
   it('loads on first render behind the fallback', async () => {
@@ -32,6 +57,38 @@ describe('lazyLoaded', () => {
     expect(screen.queryByText('loading')).toBeNull();
     expect(screen.getByText('page b')).toBeTruthy();
   });
+
+  it('loads again when drawn after its preload failed', async () => {
+    const load = flakyLoad();
+    const LazyPage = lazyLoaded(load);
+    await expect(LazyPage.preload()).rejects.toThrow(TypeError);
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <LazyPage name="c" />
+      </Suspense>,
+    );
+    expect(await screen.findByText('page c')).toBeTruthy();
+    expect(load.calls).toBe(2);
+  });
+
+  it('draws the page when opened again after its load failed on screen', async () => {
+    const load = flakyLoad();
+    const LazyPage = lazyLoaded(load);
+    const open = () =>
+      render(
+        <Failed>
+          <Suspense fallback={<p>loading</p>}>
+            <LazyPage name="d" />
+          </Suspense>
+        </Failed>,
+      );
+    const first = open();
+    expect(await screen.findByText('could not be shown')).toBeTruthy();
+    first.unmount();
+    open();
+    expect(await screen.findByText('page d')).toBeTruthy();
+    expect(load.calls).toBe(2);
+  });
 });
 
 describe('loadedLater', () => {
@@ -50,5 +107,17 @@ describe('loadedLater', () => {
     await act(async () => arrive({ default: Page }));
     expect(screen.getByText('page c')).toBeTruthy();
     expect(screen.getByText('shell')).toBeTruthy();
+  });
+
+  it('loads again on its next mount when its code failed to arrive', async () => {
+    const load = flakyLoad();
+    const Later = loadedLater(load);
+    const first = render(<Later name="e" />);
+    await act(async () => undefined);
+    expect(screen.queryByText('page e')).toBeNull();
+    first.unmount();
+    render(<Later name="e" />);
+    expect(await screen.findByText('page e')).toBeTruthy();
+    expect(load.calls).toBe(2);
   });
 });

@@ -1,5 +1,18 @@
 import { lazy, useEffect, useState, type ComponentType } from 'react';
 
+/** Pages whose code failed to load, each with what makes its next opening load it again. */
+const failedLoads = new Set<() => void>();
+
+/**
+ * Called where a page's failure is shown (the route's error screen): the pages that failed to load
+ * load again when next opened. Not done at once, or a page that cannot load (no network) would
+ * try again and again while it is on screen.
+ */
+export function forgetFailedLoads(): void {
+  for (const renew of failedLoads) renew();
+  failedLoads.clear();
+}
+
 /**
  * A component whose code loads on demand and which, once that code is here, renders without
  * suspending. React.lazy suspends on its first render even when the code has arrived already (a
@@ -12,12 +25,22 @@ export function lazyLoaded<P extends object>(
 ): ComponentType<P> & { preload: () => Promise<unknown> } {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  // A load that failed (a network blip, a preload while the Wi-Fi was down) is not kept: the next
+  // preload loads again, and so does the page's next opening once its failure was shown
+  // (forgetFailedLoads: React.lazy keeps a failure, so that opening gets a new one).
   const preload = () =>
-    (loading ??= load().then((module) => {
-      loaded = module.default;
-      return module;
-    }));
-  const Lazy = lazy(preload);
+    (loading ??= load().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        failedLoads.add(() => (Lazy = lazy(preload)));
+        throw error;
+      },
+    ));
+  let Lazy = lazy(preload);
   function LazyLoaded(props: P) {
     const Component = (loaded ?? Lazy) as ComponentType<P>;
     return <Component {...props} />;
@@ -39,7 +62,13 @@ export function loadedLater<P extends object>(
     useEffect(() => {
       if (Component) return;
       let live = true;
-      loading ??= load().then((module) => (loaded = module.default));
+      loading ??= load().then(
+        (module) => (loaded = module.default),
+        (error: unknown) => {
+          loading = undefined; // the next mount loads again
+          throw error;
+        },
+      );
       void loading.then(
         () => live && setComponent(() => loaded),
         () => undefined,

@@ -1,0 +1,33 @@
+import { expect, loginAs, test } from './support/fixtures';
+
+/**
+ * The code of a page comes when it is first opened. When it does not arrive (the Wi-Fi blipped),
+ * the page says so; opened again once the network is back, it loads, without a reload of the app.
+ * Here the service worker is kept out, so the page's code comes from the network as on a first
+ * visit before the app is stored on the device.
+ */
+test.use({
+  serviceWorkers: 'block',
+  allowedConsoleError: /Failed to fetch dynamically imported module/,
+});
+
+test('a page whose code did not arrive opens when opened again', async ({ page }) => {
+  let refused = 0;
+  await page.route(/\/assets\/ReportsPage-[^/]*\.js$/, async (route) => {
+    if (refused > 0) return route.continue();
+    refused++;
+    return route.abort('internetdisconnected');
+  });
+  await loginAs(page, 'warehouse@demo.test');
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+
+  await menu.getByRole('link', { name: 'Warehouse Reports' }).click();
+  await expect(page.getByText(/This page could not be shown/)).toBeVisible();
+  expect(refused).toBe(1);
+
+  // Back to the page before (the browser's Back: the error screen has no menu), then Reports again.
+  await page.goBack();
+  await expect(page.getByText(/This page could not be shown/)).toHaveCount(0);
+  await menu.getByRole('link', { name: 'Warehouse Reports' }).click();
+  await expect(page.getByRole('heading', { name: 'Warehouse Reports' })).toBeVisible();
+});
