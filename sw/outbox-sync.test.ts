@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   enqueue,
   flush,
-  PROBE_AFTER_UNANSWERED,
+  isUnreachable,
   WarehouseDb,
   type FlushResult,
 } from '../src/offline/engine';
@@ -63,8 +63,7 @@ describe.each(['worker', 'page'] as const)(
         },
         now,
         sleep,
-        unreachable: async () =>
-          ((await getPushBackoff(wdb)).unanswered ?? 0) >= PROBE_AFTER_UNANSWERED,
+        unreachable: async () => isUnreachable((await getPushBackoff(wdb)).unanswered),
       });
     const queue = async (n: number) => {
       for (let i = 0; i < n; i++) await enqueue('stock.add.v1', { qty: 1 }, undefined, db);

@@ -1,7 +1,7 @@
 import type { FlushResult, WarehouseDb } from '../src/offline/engine';
 import { getMeta, META } from '../src/offline/meta';
 import { loadSession } from '../src/offline/session';
-import { PROBE_AFTER_UNANSWERED } from '../src/offline/push';
+import { isUnreachable } from '../src/offline/push';
 
 /**
  * How the service worker flushes the outbox, apart from the worker's events so it can be tested.
@@ -59,7 +59,7 @@ export async function flushOutbox(options: WorkerFlushOptions): Promise<FlushRes
       let wait: number | undefined;
       // The server cannot be reached: stop pushing to it (an open page probes it and sends when
       // it answers; otherwise the browser's next sync event tries again).
-      if (result.status === 'waiting' && (result.unanswered ?? 0) >= PROBE_AFTER_UNANSWERED) {
+      if (result.status === 'waiting' && isUnreachable(result.unanswered)) {
         return result;
       }
       if (result.status === 'waiting') {

@@ -9,7 +9,7 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { getPushBackoff } from '../src/offline/meta';
-import { flush, PROBE_AFTER_UNANSWERED } from '../src/offline/push';
+import { flush, isUnreachable } from '../src/offline/push';
 import { sessionTransport } from '../src/offline/session';
 import { engineDb, openWorkerDb } from './worker-db';
 import {
@@ -112,8 +112,7 @@ async function unreachable(): Promise<boolean> {
   const opened = await openWorkerDb();
   if (!opened) return false;
   try {
-    const backoff = await getPushBackoff(engineDb(opened));
-    return (backoff.unanswered ?? 0) >= PROBE_AFTER_UNANSWERED;
+    return isUnreachable((await getPushBackoff(engineDb(opened))).unanswered);
   } finally {
     opened.close();
   }

@@ -16,7 +16,7 @@ export {
   type EnqueueOptions,
 } from './outbox';
 export { defineLocalEffect, type EffectStore, type FloorTable, type LocalEffect } from './effects';
-export { flush, PROBE_AFTER_UNANSWERED, STUCK_AFTER_FAULTS, type FlushResult } from './push';
+export { flush, isUnreachable, STUCK_AFTER_FAULTS, type FlushResult } from './push';
 export { rebaseOnto } from './rebase';
 export { bindDeviceOwner } from './owner';
 export { hasPulledOnce } from './meta';

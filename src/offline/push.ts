@@ -100,6 +100,10 @@ async function requeue(db: WarehouseDb, batch: OutboxEntry[]) {
  */
 export const PROBE_AFTER_UNANSWERED = 2;
 
+/** That many pushes in a row got no answer at all: stop pushing, probe the server instead. */
+export const isUnreachable = (unanswered: number | undefined): boolean =>
+  (unanswered ?? 0) >= PROBE_AFTER_UNANSWERED;
+
 /** The server or the way to it failed as a whole: the device backs off. */
 async function deviceBackoff(
   f: Flush,

@@ -4,7 +4,7 @@ import { META, setMeta } from './meta';
 import type { LockOptions } from './lock';
 import { countUnsent, onEnqueue } from './outbox';
 import { pullAll, PullError } from './pull';
-import { flush, PROBE_AFTER_UNANSWERED, type FlushResult } from './push';
+import { flush, isUnreachable, type FlushResult } from './push';
 import { syncStatus, watchOutbox } from './status';
 import { backoffDelay, type PullFn, type PushFn, type RefreshSession } from './transport';
 
@@ -134,7 +134,7 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
   /** Unanswered pushes in a row: from the second one, probe instead of pushing again. */
   function maybeProbe(result: FlushResult & { status: 'waiting' }): boolean {
     if (!options.probeFn) return false;
-    if ((result.unanswered ?? 0) < PROBE_AFTER_UNANSWERED) return false;
+    if (!isUnreachable(result.unanswered)) return false;
     if (!probing) {
       probing = true;
       scheduleProbe();
