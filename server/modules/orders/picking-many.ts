@@ -59,9 +59,9 @@ export async function confirmPicks(
  * The same three writes in one statement on PostgreSQL (each part sees the rows as they were
  * before the statement, so the stock rows are found through the order items' updated rows, the
  * sums per stock row are taken from the picks whose order item passed, and each order's
- * picked_total gets its picks' sum — when any pick fails its guard, all of it is undone). One round trip to the
- * database instead of three, and one text whatever the number of picks (the lists go as arrays),
- * so PostgreSQL keeps it parsed and planned.
+ * picked_total gets its picks' sum — when any pick fails its guard, all of it is undone). One
+ * round trip to the database instead of three, and one text whatever the number of picks (the
+ * lists go as arrays), so PostgreSQL keeps it parsed and planned.
  */
 async function confirmInOneStatement(
   trx: Trx,

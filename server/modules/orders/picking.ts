@@ -142,7 +142,7 @@ export async function confirmPick(trx: Trx, ctx: WriteCtx, args: PickConfirmArgs
   const picked = rows[0];
   if (!picked) await explainRefusedPick(trx, ctx, args);
   await takeStock(trx, ctx, version, args.location_id, picked!.item_id, args.quantity, true);
-  await touchOrder(trx, ctx.companyId, args.order_id, version, nowIso());
+  await touchOrder(trx, ctx.companyId, args.order_id, version);
 }
 
 /** The pick's guarded write (prepared: a pushed batch runs it once per pick). */
@@ -269,6 +269,6 @@ export async function setPicked(
     .returning('id')
     .executeTakeFirst();
   if (!row) throw refuse(404, Code.itemNotInOrder, OrderMessages.itemNotInOrder);
-  await touchOrder(trx, ctx.companyId, orderId, version, nowIso());
+  await touchOrder(trx, ctx.companyId, orderId, version);
   return row.id;
 }

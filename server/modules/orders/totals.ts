@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { nowIso } from '../../db/dialect';
 import { prepared } from '../../db/prepared';
 import type { Database } from '../../db/schema';
 import type { Trx } from '../../write/context';
@@ -47,9 +48,8 @@ export async function touchOrder(
   companyId: number,
   orderId: number,
   version: number,
-  now: string,
 ): Promise<void> {
-  await touchOrderQuery(trx, { version, now, orderId, companyId });
+  await touchOrderQuery(trx, { version, now: nowIso(), orderId, companyId });
 }
 
 const touchOrderQuery = prepared<Database, unknown, Record<string, unknown>>((db, $) =>

@@ -9,8 +9,8 @@ import type { WriteCtx } from '../../write/context';
 import { fillTray } from './fill';
 
 /**
- * The last two trays of a batch filled at the same moment (two fillers, two servers, one
- * PostgreSQL database): the batch must end 'filled'. Each fill counts the trays left after it;
+ * The last two trays of a batch filled at the same moment (two fillers' pushes in two
+ * transactions side by side on PostgreSQL, as two servers run them): the batch must end 'filled'. Each fill counts the trays left after it;
  * counted before the other fill committed, both would see one tray left and the batch would stay
  * open for good. A fill therefore writes its batch row first: the second fill waits there for
  * the first to end, and then counts what the first one left. SQLite runs one writer at a time.
