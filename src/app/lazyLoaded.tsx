@@ -36,11 +36,14 @@ export function lazyLoaded<P extends object>(
       },
       (error: unknown) => {
         loading = undefined;
-        failedLoads.add(() => (Lazy = lazy(preload)));
+        failedLoads.add(renew);
         throw error;
       },
     ));
   let Lazy = lazy(preload);
+  const renew = () => {
+    Lazy = lazy(preload);
+  };
   function LazyLoaded(props: P) {
     const Component = (loaded ?? Lazy) as ComponentType<P>;
     return <Component {...props} />;
