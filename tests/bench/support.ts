@@ -208,11 +208,12 @@ export async function withDemoBrowser<T, R>(
   }) => Promise<R>,
 ): Promise<R> {
   const demo = await demoServer(label, prepare);
-  const browser = await launchChromium();
+  let browser: Browser | undefined;
   try {
+    browser = await launchChromium();
     return await use({ ...demo, browser });
   } finally {
-    await browser.close();
+    await browser?.close();
     await demo.server.stop();
     rmSync(demo.dataDir, { recursive: true, force: true });
   }
