@@ -5,7 +5,11 @@ import { Guard, NOT_FOUND_ROUTE_ID } from './Guard';
 import { NotFound } from './pages/StatusPages';
 import { RouteError } from './RouteError';
 
-/** Every path of the app (areas.tsx) under one guard. */
+/**
+ * Every path of the app (areas.tsx) under one guard. A page that fails to load or render shows its
+ * error in the page's place, inside the shell, so the menu stays usable; the guard's own error
+ * element covers a failure of the guard or the shell itself.
+ */
 export const routes: RouteObject[] = [
   {
     element: createElement(Guard),
@@ -14,6 +18,7 @@ export const routes: RouteObject[] = [
       ...[...PUBLIC_ROUTES, ...AREA_ROUTES].map(({ path, page }) => ({
         path,
         element: createElement(page),
+        errorElement: createElement(RouteError),
       })),
       { id: NOT_FOUND_ROUTE_ID, path: '*', element: createElement(NotFound) },
     ],

@@ -25,8 +25,8 @@ test('a page whose code did not arrive opens when opened again', async ({ page }
   await expect(page.getByText(/This page could not be shown/)).toBeVisible();
   expect(refused).toBe(1);
 
-  // Back to the page before (the browser's Back: the error screen has no menu), then Reports again.
-  await page.goBack();
+  // The error stands in the page's place: the menu is still there. Another page, then Reports again.
+  await menu.getByRole('link', { name: 'Find an item' }).click();
   await expect(page.getByText(/This page could not be shown/)).toHaveCount(0);
   await menu.getByRole('link', { name: 'Warehouse Reports' }).click();
   await expect(page.getByRole('heading', { name: 'Warehouse Reports' })).toBeVisible();
