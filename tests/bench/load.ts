@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PickingMutation } from '../../contract/mutations/picking';
 import type { DialectName } from '../../server/db';
+import { startCpuMeter } from '../support/cpu-meter';
 import { postgresReachable, quantile, startLoadFloor, STOCK } from '../support/load-floor';
 import { onEachSetup, type Bench, type BenchRow } from './support';
 
@@ -39,6 +40,7 @@ async function runOn(dialect: DialectName, servers = 1): Promise<BenchRow[]> {
   try {
     const until = performance.now() + SECONDS * 1000;
     const started = performance.now();
+    const cpu = startCpuMeter(floor.servers.map((server) => server.child.pid ?? 0));
     await Promise.all(
       floor.pickers.map(async (picker) => {
         const device = `load-${randomUUID()}`;
@@ -96,6 +98,7 @@ async function runOn(dialect: DialectName, servers = 1): Promise<BenchRow[]> {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    const spent = cpu.stop();
     const pushes = samples.filter((s) => s.kind === 'push');
     const applied = pushes.reduce((sum, s) => sum + s.applied, 0);
     const rejected = pushes.reduce((sum, s) => sum + s.rejected, 0);
@@ -107,6 +110,8 @@ async function runOn(dialect: DialectName, servers = 1): Promise<BenchRow[]> {
     const pushMs = pushes.map((s) => s.ms);
     const pullMs = samples.filter((s) => s.kind === 'pull').map((s) => s.ms);
     const run = `${PICKERS} pickers, ${Math.round(seconds)} s`;
+    rates.set(bench, applied / seconds);
+    const perPick = (cpuSeconds: number) => ((cpuSeconds * 1000) / applied).toFixed(2);
     return [
       {
         bench,
@@ -125,6 +130,12 @@ async function runOn(dialect: DialectName, servers = 1): Promise<BenchRow[]> {
         measure: 'latency p50 / p99 (all)',
         value: `${Math.round(quantile(all, 0.5))} / ${Math.round(quantile(all, 0.99))} ms`,
         note: `push p99 ${Math.round(quantile(pushMs, 0.99))} ms, pull p99 ${Math.round(quantile(pullMs, 0.99))} ms, max ${Math.round(quantile(all, 1))} ms`,
+      },
+      {
+        bench,
+        measure: 'CPU per pick: clients / server / PostgreSQL',
+        value: `${perPick(spent.bench)} / ${perPick(spent.servers)} / ${dialect === 'postgres' ? perPick(spent.postgres) : '-'} ms`,
+        note: 'CPU time of the bench process (its clients), the server processes and every PostgreSQL process, over the picks applied (pulls included)',
       },
       {
         bench,
@@ -148,9 +159,34 @@ async function runOn(dialect: DialectName, servers = 1): Promise<BenchRow[]> {
   }
 }
 
+/** Picks applied per second of each setup of this run, by bench name. */
+const rates = new Map<string, number>();
+
+/** PostgreSQL's rate as a share of SQLite's, when this run measured both (same machine, same hour). */
+function ratioRow(): BenchRow[] {
+  const sqlite = rates.get('load [sqlite]');
+  const postgres = rates.get('load [postgres]');
+  if (!sqlite || !postgres) return [];
+  const share = postgres / sqlite;
+  return [
+    {
+      bench: 'load',
+      measure: 'PostgreSQL picks/s as a share of SQLite',
+      value: `${Math.round(share * 100)} %`,
+      goal: '≥ 80 %',
+      ok: share >= 0.8,
+      note: 'the same run, one server each',
+    },
+  ];
+}
+
 export const load: Bench = {
   name: 'load',
-  run: () => onEachSetup(runOn),
+  run: async () => {
+    rates.clear();
+    const rows = await onEachSetup(runOn);
+    return [...rows, ...ratioRow()];
+  },
 };
 
 // `npx tsx tests/bench/load.ts` runs it alone.
