@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { reservePushVersions } from '../../sync/push-versions';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { createTestApp, describePostgres, type TestApp } from '../../test/helpers';
 import { makeFloor, type Floor } from '../../test/orders-fixture';
@@ -34,6 +34,17 @@ describePostgres('the last two trays of a batch filled at once', () => {
     version: () => reservePushVersions(t.app.db, trx, f.companyId, 1),
   });
 
+  /** Until a transaction of this database waits for a lock (the second fill, at the batch row). */
+  async function waitForALockWait() {
+    for (const until = Date.now() + 5000; Date.now() < until;) {
+      const { rows } = await sql<{ waiting: number }>`select count(*)::int as waiting
+        from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`.execute(t.app.db);
+      if (rows[0].waiting > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
   it('leave the batch filled', async () => {
     const { batchId, trayIds } = await makeBatch(t.app.db, f.companyId, {
       trays: [
@@ -50,7 +61,7 @@ describePostgres('the last two trays of a batch filled at once', () => {
     expect(one.batch_status).toBe('ready for filling');
     // The second fill (another location: no stock row in common) runs while the first is open.
     const two = fillTray(second, ctxIn(second), { tray_id: trayIds[1], location_id: f.bins.a2b1 });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await waitForALockWait();
     await first.commit().execute();
     expect((await two).batch_status).toBe('filled');
     await second.commit().execute();
