@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { PickingMutation } from '../../contract/mutations/picking';
 import type { DialectName } from '../../server/db';
 import { startCpuMeter } from '../support/cpu-meter';
-import { postgresReachable, quantile, startLoadFloor, STOCK } from '../support/load-floor';
+import {
+  postgresReachable,
+  quantile,
+  startLoadFloor,
+  STOCK,
+  type LoadBins,
+} from '../support/load-floor';
 import { onEachSetup, type Bench, type BenchRow } from './support';
 
 const PICKERS = 100;
@@ -13,6 +19,12 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 300);
  * pull after pushes); LOAD_PULL_EVERY changes it (a huge value: picks only).
  */
 const PULL_EVERY = Number(process.env.LOAD_PULL_EVERY ?? 10);
+/**
+ * LOAD_BINS=own: each picker takes from a bin of its own; by default all take from one stock row
+ * (the worst case: every pick of the company changes that row).
+ */
+const BINS: LoadBins = process.env.LOAD_BINS === 'own' ? 'own bins' : 'one bin';
+const binsLabel = BINS === 'own bins' ? ', own bins' : '';
 
 interface Sample {
   ms: number;
@@ -30,11 +42,11 @@ interface Sample {
  * the stock taken must equal the picks applied (nothing applied twice, nothing lost).
  */
 async function runOn(dialect: DialectName, servers = 1): Promise<BenchRow[]> {
-  const bench = `load [${dialect}${servers > 1 ? ` ×${servers} servers` : ''}]`;
+  const bench = `load [${dialect}${servers > 1 ? ` ×${servers} servers` : ''}${binsLabel}]`;
   if (dialect === 'postgres' && !(await postgresReachable())) {
     return [{ bench, measure: 'skipped', value: '-', note: 'PostgreSQL is not reachable' }];
   }
-  const floor = await startLoadFloor(dialect, PICKERS, STOCK / PICKERS, servers);
+  const floor = await startLoadFloor(dialect, PICKERS, STOCK / PICKERS, servers, BINS);
   const url = floor.url;
   const samples: Sample[] = [];
   try {
@@ -164,8 +176,8 @@ const rates = new Map<string, number>();
 
 /** PostgreSQL's rate as a share of SQLite's, when this run measured both (same machine, same hour). */
 function ratioRow(): BenchRow[] {
-  const sqlite = rates.get('load [sqlite]');
-  const postgres = rates.get('load [postgres]');
+  const sqlite = rates.get(`load [sqlite${binsLabel}]`);
+  const postgres = rates.get(`load [postgres${binsLabel}]`);
   if (!sqlite || !postgres) return [];
   const share = postgres / sqlite;
   return [
@@ -175,7 +187,7 @@ function ratioRow(): BenchRow[] {
       value: `${Math.round(share * 100)} %`,
       goal: '≥ 80 %',
       ok: share >= 0.8,
-      note: 'the same run, one server each',
+      note: `the same run, one server each${binsLabel}`,
     },
   ];
 }

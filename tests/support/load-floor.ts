@@ -5,9 +5,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { PickingStatus } from '../../contract/orders';
 import { openDatabase, type Db, type DialectName } from '../../server/db';
+import type { Database } from '../../server/db/schema';
 import { makeFloor, makeOrder, orderItemId, type Floor } from '../../server/test/orders-fixture';
 import { startBalancer, type Balancer } from './balancer';
 import { createPostgresDb } from './postgres-db';
@@ -35,7 +37,7 @@ export interface LoadFloor {
   pickers: LoadPicker[];
   /** Bearer header of an order manager (reads the order list). */
   office: string;
-  /** Stock left at the row every picker takes from. */
+  /** Stock of the pickers' item left, over every bin they take from. */
   stockLeft(): Promise<number>;
   /** Sum of quantity_picked over the pickers' orders. */
   pickedTotal(): Promise<number>;
@@ -60,16 +62,24 @@ export async function postgresReachable(): Promise<boolean> {
 }
 
 /**
+ * Where the pickers take from: 'one bin' (all from one stock row, STOCK pieces: the worst case,
+ * every pick of the company changes the same row) or 'own bins' (each picker from a bin of its
+ * own holding its share of STOCK, as pickers of different orders usually are).
+ */
+export type LoadBins = 'one bin' | 'own bins';
+
+/**
  * Starts the server on a fresh database of `dialect` and prepares `pickers` pickers whose orders
- * each ask for `perOrder` pieces of one item, all stocked (STOCK pieces) at one bin. With
- * `servers` > 1 (PostgreSQL only) that many server processes share the database behind a
- * round-robin balancer (one connection to the next server in turn).
+ * each ask for `perOrder` pieces of one item, stocked as `bins` says. With `servers` > 1
+ * (PostgreSQL only) that many server processes share the database behind a round-robin balancer
+ * (one connection to the next server in turn).
  */
 export async function startLoadFloor(
   dialect: DialectName,
   pickers: number,
   perOrder: number,
   servers = 1,
+  bins: LoadBins = 'one bin',
 ): Promise<LoadFloor> {
   if (servers > 1 && dialect !== 'postgres') throw new Error('several servers need PostgreSQL');
   const dataDir = mkdtempSync(join(tmpdir(), `brick-load-${dialect}-`));
@@ -102,20 +112,8 @@ export async function startLoadFloor(
   const database = openDatabase({ databaseUrl: pgDb?.url, dataDir });
   const db = database.db;
   const floor = await makeFloor(db, jwtSecret, `Load ${randomUUID().slice(0, 8)}`);
-  const bin = floor.bins.a2b1;
   const item = floor.items.a;
-  const stockRow = () =>
-    db
-      .selectFrom('location_content')
-      .select('quantity')
-      .where('location_id', '=', bin)
-      .where('item_id', '=', item);
-  await db
-    .updateTable('location_content')
-    .set({ quantity: STOCK })
-    .where('location_id', '=', bin)
-    .where('item_id', '=', item)
-    .execute();
+  const binOf = await stockTheBins(db, floor, bins === 'one bin' ? 1 : pickers);
   const list: LoadPicker[] = [];
   for (let i = 0; i < pickers; i++) {
     const { auth, userId } = await floor.as('picker', `picker${i}`);
@@ -131,7 +129,7 @@ export async function startLoadFloor(
       pickArgs: {
         order_id: orderId,
         order_item_id: await orderItemId(db, orderId, item),
-        location_id: bin,
+        location_id: binOf(i),
         quantity: 1,
       },
     });
@@ -147,7 +145,15 @@ export async function startLoadFloor(
     floor,
     pickers: list,
     office,
-    stockLeft: async () => (await stockRow().executeTakeFirstOrThrow()).quantity,
+    stockLeft: async () => {
+      const row = await db
+        .selectFrom('location_content')
+        .select((eb) => eb.fn.sum<number>('quantity').as('total'))
+        .where('company_id', '=', floor.companyId)
+        .where('item_id', '=', item)
+        .executeTakeFirstOrThrow();
+      return Number(row.total ?? 0);
+    },
     pickedTotal: async () => {
       const row = await db
         .selectFrom('order_items')
@@ -164,6 +170,63 @@ export async function startLoadFloor(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Puts STOCK pieces of item a in `count` bins, STOCK / count each (one: the fixture's bin A2-B1;
+ * more: that bin and new bins beside it), and nothing of item a anywhere else; picker i takes from
+ * the bin `binOf(i)` answers.
+ */
+async function stockTheBins(
+  db: Kysely<Database>,
+  floor: Floor,
+  count: number,
+): Promise<(i: number) => number> {
+  const first = floor.bins.a2b1;
+  const item = floor.items.a;
+  const bin = await db
+    .selectFrom('locations')
+    .selectAll()
+    .where('id', '=', first)
+    .executeTakeFirstOrThrow();
+  const bins = [first];
+  for (let i = 1; i < count; i++) {
+    const { id } = await db
+      .insertInto('locations')
+      .values({
+        ...bin,
+        id: undefined,
+        name: `Bin ${i + 1}`,
+        code: `F-A2-L${i + 1}`,
+        sort_order: i,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    bins.push(id);
+  }
+  await db
+    .deleteFrom('location_content')
+    .where('company_id', '=', floor.companyId)
+    .where('item_id', '=', item)
+    .execute();
+  const row = await db
+    .selectFrom('location_content')
+    .selectAll()
+    .where('company_id', '=', floor.companyId)
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('location_content')
+    .values(
+      bins.map((location_id) => ({
+        ...row,
+        id: undefined,
+        location_id,
+        item_id: item,
+        quantity: STOCK / count,
+      })),
+    )
+    .execute();
+  return (i) => bins[i % bins.length];
 }
 
 /** The q-quantile (0..1) of `values` (nearest rank). */
