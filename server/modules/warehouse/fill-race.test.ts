@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { reservePushVersions } from '../../sync/push-versions';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { createTestApp, describePostgres, type TestApp } from '../../test/helpers';
-import { makeFloor, type Floor } from '../../test/orders-fixture';
+import { describePostgres } from '../../test/helpers';
+import { floorSuite } from '../../test/floor-suite';
 import { batchStatus, makeBatch } from '../../test/warehouse-fixture';
 import type { WriteCtx } from '../../write/context';
 import { fillTray } from './fill';
@@ -16,44 +16,43 @@ import { fillTray } from './fill';
  * the first to end, and then counts what the first one left. SQLite runs one writer at a time.
  */
 describePostgres('the last two trays of a batch filled at once', () => {
-  let t: TestApp;
-  let f: Floor;
+  const s = floorSuite('postgres');
   let filler: number;
 
   beforeAll(async () => {
-    t = await createTestApp('postgres');
-    f = await makeFloor(t.app.db, t.config.jwtSecret);
-    filler = (await f.as('picker')).userId;
+    filler = (await s.f.as('picker')).userId;
   });
-  afterAll(() => t.close());
 
   /** A push's context: its versions are taken without waiting for other pushes. */
   const ctxIn = (trx: Transaction<Database>): WriteCtx => ({
-    companyId: f.companyId,
+    companyId: s.f.companyId,
     userId: filler,
-    version: () => reservePushVersions(t.app.db, trx, f.companyId, 1),
+    version: () => reservePushVersions(s.t.app.db, trx, s.f.companyId, 1),
   });
 
   it('leave the batch filled', async () => {
-    const { batchId, trayIds } = await makeBatch(t.app.db, f.companyId, {
+    const { batchId, trayIds } = await makeBatch(s.t.app.db, s.f.companyId, {
       trays: [
-        [f.items.d, 2],
-        [f.items.d, 3],
+        [s.f.items.d, 2],
+        [s.f.items.d, 3],
       ],
     });
-    const first = await t.app.db.startTransaction().execute();
-    const second = await t.app.db.startTransaction().execute();
+    const first = await s.t.app.db.startTransaction().execute();
+    const second = await s.t.app.db.startTransaction().execute();
     const one = await fillTray(first, ctxIn(first), {
       tray_id: trayIds[0],
-      location_id: f.bins.a1b1,
+      location_id: s.f.bins.a1b1,
     });
     expect(one.batch_status).toBe('ready for filling');
     // The second fill (another location: no stock row in common) runs while the first is open.
-    const two = fillTray(second, ctxIn(second), { tray_id: trayIds[1], location_id: f.bins.a2b1 });
+    const two = fillTray(second, ctxIn(second), {
+      tray_id: trayIds[1],
+      location_id: s.f.bins.a2b1,
+    });
     await new Promise((resolve) => setTimeout(resolve, 200));
     await first.commit().execute();
     expect((await two).batch_status).toBe('filled');
     await second.commit().execute();
-    expect(await batchStatus(t.app.db, batchId)).toBe('filled');
+    expect(await batchStatus(s.t.app.db, batchId)).toBe('filled');
   });
 });
