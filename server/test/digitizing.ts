@@ -164,6 +164,13 @@ export interface BatchSuite {
   item: TrayItem;
 }
 
+/** A batch named `name` made by the manager, with trays 1..count of the item at €1 each; its id. */
+export async function managerBatch(s: BatchSuite, name: string, count: number): Promise<number> {
+  const batchId = await createBatch(s.call, s.manager, s.projectId, name);
+  await insertTrays(s.t, { company: s.demo, batchId, item: s.item, count, price: 1000 });
+  return batchId;
+}
+
 /** A project's batches as the manager sees them. */
 export async function batchList(s: BatchSuite): Promise<BatchRow[]> {
   const res = await s.call(s.manager, 'GET', `/v1/batches?project_id=${s.projectId}`);
