@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Permission } from '../../contract/permissions';
-import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../test/helpers';
+import {
+  createTestApp,
+  describeEachDialect,
+  loginAs,
+  type TestApp,
+  userIdOf,
+} from '../test/helpers';
 
 describeEachDialect('access rules use what holds now, not what the token says', (dialect) => {
   let t: TestApp;
@@ -11,14 +17,7 @@ describeEachDialect('access rules use what holds now, not what the token says', 
   });
   afterAll(() => t.close());
 
-  const userId = async (email: string) =>
-    (
-      await t.app.db
-        .selectFrom('users')
-        .select('id')
-        .where('email', '=', email)
-        .executeTakeFirstOrThrow()
-    ).id;
+  const userId = (email: string) => userIdOf(t.app, email);
   const ordersAs = (auth: string) =>
     t.app.inject({
       method: 'GET',

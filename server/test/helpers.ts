@@ -104,6 +104,16 @@ export async function loginAs(app: App, email: string, password = DEMO_PASSWORD)
   return `Bearer ${body.access_token}`;
 }
 
+/** The id of the user with `email`. */
+export async function userIdOf(app: App, email: string): Promise<number> {
+  const row = await app.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** The permission ids the user with `email` holds, ascending. */
 export async function permissionIdsOf(app: App, email: string): Promise<number[]> {
   const rows = await app.db

@@ -9,7 +9,7 @@ import {
   traysOfBatch,
   digitizingSuite,
 } from '../../test/digitizing';
-import { describeEachDialect } from '../../test/helpers';
+import { describeEachDialect, userIdOf } from '../../test/helpers';
 
 describeEachDialect('merging, duplicating and backing up batches', (dialect) => {
   const s = digitizingSuite(dialect, 'Actions test');
@@ -107,15 +107,11 @@ describeEachDialect('merging, duplicating and backing up batches', (dialect) => 
   it('a batch claimed by someone else is not merged', async () => {
     const a = await batchWithTrays('Claimed A', 1);
     const b = await batchWithTrays('Claimed B', 1);
-    const other = await s.t.app.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', 'picker@demo.test')
-      .executeTakeFirstOrThrow();
+    const other = await userIdOf(s.t.app, 'picker@demo.test');
     await s.t.app.db
       .updateTable('batches')
       .set({
-        write_permission_user_id: other.id,
+        write_permission_user_id: other,
         write_permission_until: new Date(Date.now() + 600_000).toISOString(),
       })
       .where('id', '=', b)
