@@ -5,6 +5,7 @@ import {
   type StoreResource,
 } from '../../../contract/bricksyncer';
 import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
+import { tombstoneKeys } from '../../test/sync-device';
 import { bearerFor, companyId } from '../../test/locations-support';
 import { makeOrder } from '../../test/orders-fixture';
 import { credentialCipherKey, decryptCredentials, encryptCredentials } from './credentials';
@@ -224,13 +225,7 @@ describeEachDialect('bricksyncer stores', (dialect) => {
     expect(
       await t.app.db.selectFrom('orders').select('id').where('store_id', '=', store.id).execute(),
     ).toEqual([]);
-    const tombstones = await t.app.db
-      .selectFrom('sync_tombstones')
-      .select('row_key')
-      .where('company_id', '=', demo)
-      .where('collection', '=', 'orders')
-      .execute();
-    const keys = tombstones.map((r) => r.row_key);
+    const keys = await tombstoneKeys(t, demo, 'orders');
     for (const o of orders) expect(keys).toContain(String(o.id));
   });
 
