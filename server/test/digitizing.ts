@@ -238,3 +238,16 @@ export function digitizingSuite(dialect: DialectName, project?: string): Digitiz
   afterAll(() => s.t.close());
   return s;
 }
+
+/**
+ * The world of the batch actions suites (merge, duplicate, backup, reset): a digitizing suite with
+ * the project 'Actions test', a maker of batches with trays in it, and a reader of a batch's trays.
+ */
+export function batchActionsSuite(dialect: DialectName) {
+  const s = digitizingSuite(dialect, 'Actions test');
+  return {
+    s,
+    batchWithTrays: (name: string, n: number) => batchWithTrays(s, name, n),
+    trays: (batchId: number) => traysOfBatch(s.t, batchId),
+  };
+}

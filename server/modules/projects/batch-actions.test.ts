@@ -2,23 +2,15 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { BatchMessages as B, type BackupRow } from '../../../contract/batches';
 import type { BatchRow } from '../../../contract/projects';
-import {
-  batchList,
-  batchWithTrays as addBatchWithTrays,
-  details,
-  traysOfBatch,
-  digitizingSuite,
-} from '../../test/digitizing';
+import { batchActionsSuite, batchList, details } from '../../test/digitizing';
 import { describeEachDialect, userIdOf } from '../../test/helpers';
 
 describeEachDialect('merging, duplicating and backing up batches', (dialect) => {
-  const s = digitizingSuite(dialect, 'Actions test');
+  const { s, batchWithTrays, trays } = batchActionsSuite(dialect);
   const { call } = s;
 
   const q = '?project_id=';
   const byName = async (name: string) => (await batchList(s)).find((b) => b.name === name);
-  const batchWithTrays = (name: string, n: number) => addBatchWithTrays(s, name, n);
-  const trays = (batchId: number) => traysOfBatch(s.t, batchId);
   const content = async (batchId: number) =>
     (await trays(batchId)).map(({ id: _id, ...rest }) => ({
       ...rest,
