@@ -53,10 +53,6 @@ export async function catalogCast(t: TestApp) {
   };
 }
 
-/** The error texts of a refused answer. */
-export const details = (res: { json(): unknown }) =>
-  (res.json() as { errors: { detail: string }[] }).errors.map((e) => e.detail);
-
 /** Creates a project named `name` as `auth` (NEW, content 'c', purpose 'p'); its id. */
 export async function createProject(call: Call, auth: string, name: string): Promise<number> {
   const res = await call(auth, 'PUT', '/v1/projects', {

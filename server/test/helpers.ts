@@ -126,6 +126,10 @@ export async function permissionIdsOf(app: App, email: string): Promise<number[]
   return rows.map((r) => r.permission_id);
 }
 
+/** The error texts of a refused answer. */
+export const details = (res: { json(): unknown }) =>
+  (res.json() as { errors: { detail: string }[] }).errors.map((e) => e.detail);
+
 export type Call = (
   auth: string,
   method: 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE',

@@ -4,8 +4,8 @@ import {
   type TrayList,
   type TrayRow,
 } from '../../../contract/batch-trays';
-import { details, managerBatch, trayEdit, digitizingSuite } from '../../test/digitizing';
-import { describeEachDialect } from '../../test/helpers';
+import { managerBatch, trayEdit, digitizingSuite } from '../../test/digitizing';
+import { describeEachDialect, details } from '../../test/helpers';
 
 /** Accepted means this version of the tray: a change clears it, a stale accept is refused. */
 describeEachDialect('accepted trays', (dialect) => {

@@ -6,8 +6,8 @@ import {
   type ClaimState,
   type TrayList,
 } from '../../../contract/batch-trays';
-import { details, managerBatch, trayEdit, digitizingSuite } from '../../test/digitizing';
-import { describeEachDialect } from '../../test/helpers';
+import { managerBatch, trayEdit, digitizingSuite } from '../../test/digitizing';
+import { describeEachDialect, details } from '../../test/helpers';
 import { syncDevice } from '../../test/sync-device';
 
 /**

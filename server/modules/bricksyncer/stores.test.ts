@@ -4,7 +4,7 @@ import {
   StoreMessages as M,
   type StoreResource,
 } from '../../../contract/bricksyncer';
-import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
+import { createTestApp, describeEachDialect, details, type TestApp } from '../../test/helpers';
 import { tombstoneKeys } from '../../test/sync-device';
 import { bearerFor, companyId } from '../../test/locations-support';
 import { makeOrder } from '../../test/orders-fixture';
@@ -37,8 +37,6 @@ describeEachDialect('bricksyncer stores', (dialect) => {
       },
       payload: attributes ? JSON.stringify({ data: { type: 'stores', attributes } }) : undefined,
     });
-  const details = (res: { json(): unknown }) =>
-    (res.json() as { errors: { detail: string }[] }).errors.map((e) => e.detail);
   const bricklink = {
     name: 'Main BrickLink store',
     platform: 'BRICKLINK',

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { BatchMessages as B, type BackupRow } from '../../../contract/batches';
 import type { BatchRow } from '../../../contract/projects';
-import { batchActionsSuite, batchList, details } from '../../test/digitizing';
-import { describeEachDialect, userIdOf } from '../../test/helpers';
+import { batchActionsSuite, batchList } from '../../test/digitizing';
+import { describeEachDialect, details, userIdOf } from '../../test/helpers';
 
 describeEachDialect('merging, duplicating and backing up batches', (dialect) => {
   const { s, batchWithTrays, trays } = batchActionsSuite(dialect);

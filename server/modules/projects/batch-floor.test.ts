@@ -2,8 +2,8 @@ import { expect, it } from 'vitest';
 import type { BackupRow } from '../../../contract/batches';
 import { ProjectMessages as M } from '../../../contract/projects';
 import { nowIso } from '../../db/dialect';
-import { batchActionsSuite, batchList, details } from '../../test/digitizing';
-import { describeEachDialect } from '../../test/helpers';
+import { batchActionsSuite, batchList } from '../../test/digitizing';
+import { describeEachDialect, details } from '../../test/helpers';
 
 describeEachDialect('batches merged, duplicated and reset: floor and concurrency', (dialect) => {
   const { s, batchWithTrays, trays } = batchActionsSuite(dialect);
