@@ -7,6 +7,7 @@ import {
 import { createTestApp, describeEachDialect, details, type TestApp } from '../../test/helpers';
 import { tombstoneKeys } from '../../test/sync-device';
 import { bearerFor, companyId } from '../../test/locations-support';
+import { storeRequest, type StoreMethod } from '../../test/jobs';
 import { makeOrder } from '../../test/orders-fixture';
 import { credentialCipherKey, decryptCredentials, encryptCredentials } from './credentials';
 import { storeCredentials } from './index';
@@ -27,16 +28,8 @@ describeEachDialect('bricksyncer stores', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const call = (auth: string, method: string, url: string, attributes?: object) =>
-    t.app.inject({
-      method: method as 'GET',
-      url: `/api${url}`,
-      headers: {
-        authorization: auth,
-        ...(attributes ? { 'content-type': 'application/vnd.api+json' } : {}),
-      },
-      payload: attributes ? JSON.stringify({ data: { type: 'stores', attributes } }) : undefined,
-    });
+  const call = (auth: string, method: StoreMethod, url: string, attributes?: object) =>
+    storeRequest(t.app, auth, method, url, attributes);
   const bricklink = {
     name: 'Main BrickLink store',
     platform: 'BRICKLINK',
