@@ -126,6 +126,25 @@ export async function permissionIdsOf(app: App, email: string): Promise<number[]
   return rows.map((r) => r.permission_id);
 }
 
+/** Grants the user `userId` the permission through the real route, as `auth`. */
+export function grantPermission(app: App, auth: string, userId: number, permissionId: number) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/user/permission',
+    headers: { authorization: auth },
+    payload: { user_id: userId, permission_id: permissionId },
+  });
+}
+
+/** Takes the permission from the user `userId` through the real route, as `auth`. */
+export function revokePermission(app: App, auth: string, userId: number, permissionId: number) {
+  return app.inject({
+    method: 'DELETE',
+    url: `/api/user/permission?user_id=${userId}&permission_id=${permissionId}`,
+    headers: { authorization: auth },
+  });
+}
+
 /** The error texts of a refused answer. */
 export const details = (res: { json(): unknown }) =>
   (res.json() as { errors: { detail: string }[] }).errors.map((e) => e.detail);

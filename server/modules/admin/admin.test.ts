@@ -4,10 +4,12 @@ import type { OutgoingMail } from '../../mail';
 import {
   createTestApp,
   describeEachDialect,
+  grantPermission,
   loginAs,
   permissionIdsOf,
   postLogin,
   requester,
+  revokePermission,
   type TestApp,
 } from '../../test/helpers';
 import { logText } from './logs';
@@ -198,19 +200,12 @@ describeEachDialect('user administration', (dialect) => {
     it('grants and revokes idempotently', async () => {
       const picker = ids['picker@demo.test'];
       for (let i = 0; i < 2; i++) {
-        const res = await call('POST', '/api/user/permission', demoAdmin, {
-          user_id: picker,
-          permission_id: 5,
-        });
+        const res = await grantPermission(t.app, demoAdmin, picker, 5);
         expect(res.statusCode).toBe(200);
       }
       expect(await permissionsOf('picker@demo.test')).toEqual([3, 5]);
       for (let i = 0; i < 2; i++) {
-        const res = await call(
-          'DELETE',
-          `/api/user/permission?user_id=${picker}&permission_id=5`,
-          demoAdmin,
-        );
+        const res = await revokePermission(t.app, demoAdmin, picker, 5);
         expect(res.statusCode).toBe(200);
       }
       expect(await permissionsOf('picker@demo.test')).toEqual([3]);
@@ -218,17 +213,10 @@ describeEachDialect('user administration', (dialect) => {
 
     it('never hands out permission 0, nor one the company does not hold', async () => {
       const picker = ids['picker@demo.test'];
-      const zero = await call('POST', '/api/user/permission', demoAdmin, {
-        user_id: picker,
-        permission_id: 0,
-      });
+      const zero = await grantPermission(t.app, demoAdmin, picker, 0);
       expect(zero.statusCode).toBe(403);
       expect(zero.json().errors[0].detail).toMatch(/brick_admin/);
-      const revokeZero = await call(
-        'DELETE',
-        `/api/user/permission?user_id=${ids['platform@demo.test']}&permission_id=0`,
-        demoAdmin,
-      );
+      const revokeZero = await revokePermission(t.app, demoAdmin, ids['platform@demo.test'], 0);
       expect(revokeZero.statusCode).toBe(403);
       expect(await permissionsOf('platform@demo.test')).toEqual([0]);
 
@@ -239,16 +227,10 @@ describeEachDialect('user administration', (dialect) => {
         .where('company_id', '=', otherId)
         .where('permission_id', '=', 8)
         .execute();
-      const res = await call('POST', '/api/user/permission', otherAdmin, {
-        user_id: ids['admin@other.test'],
-        permission_id: 8,
-      });
+      const res = await grantPermission(t.app, otherAdmin, ids['admin@other.test'], 8);
       expect(res.statusCode).toBe(403);
       expect(res.json().errors[0].detail).toBe('Your company does not hold permission 8.');
-      const unknown = await call('POST', '/api/user/permission', otherAdmin, {
-        user_id: ids['admin@other.test'],
-        permission_id: 42,
-      });
+      const unknown = await grantPermission(t.app, otherAdmin, ids['admin@other.test'], 42);
       expect(unknown.statusCode).toBe(403);
       expect(await permissionsOf('admin@other.test')).toEqual([1]);
       await t.app.db
@@ -258,11 +240,7 @@ describeEachDialect('user administration', (dialect) => {
     });
 
     it('refuses an admin removing their own admin permission', async () => {
-      const res = await call(
-        'DELETE',
-        `/api/user/permission?user_id=${ids['admin@demo.test']}&permission_id=1`,
-        demoAdmin,
-      );
+      const res = await revokePermission(t.app, demoAdmin, ids['admin@demo.test'], 1);
       expect(res.statusCode).toBe(400);
       expect(await permissionsOf('admin@demo.test')).toEqual([1]);
     });
@@ -278,16 +256,9 @@ describeEachDialect('user administration', (dialect) => {
   describe('company boundaries', () => {
     it('an admin of another company cannot see, change or delete Demo Bricks users', async () => {
       const picker = ids['picker@demo.test'];
-      const grant = await call('POST', '/api/user/permission', otherAdmin, {
-        user_id: picker,
-        permission_id: 2,
-      });
+      const grant = await grantPermission(t.app, otherAdmin, picker, 2);
       expect(grant.statusCode).toBe(404);
-      const revoke = await call(
-        'DELETE',
-        `/api/user/permission?user_id=${picker}&permission_id=3`,
-        otherAdmin,
-      );
+      const revoke = await revokePermission(t.app, otherAdmin, picker, 3);
       expect(revoke.statusCode).toBe(404);
       const del = await call('DELETE', `/api/user?user_id=${picker}`, otherAdmin);
       expect(del.statusCode).toBe(404);

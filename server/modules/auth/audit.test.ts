@@ -5,9 +5,11 @@ import { DEMO_PASSWORD } from '../../seed';
 import {
   createTestApp,
   describeEachDialect,
+  grantPermission,
   loginAs,
   postLogin,
   requester,
+  revokePermission,
   type TestApp,
 } from '../../test/helpers';
 
@@ -68,12 +70,10 @@ describeEachDialect('audit log', (dialect) => {
 
   it('records permission changes and deletions by the admin who made them', async () => {
     const user = ids['digi.user@demo.test'];
-    const permission = { user_id: user, permission_id: Permission.picker };
-    expect((await call('POST', '/api/user/permission', demoAdmin, permission)).statusCode).toBe(
-      200,
-    );
-    const query = `user_id=${user}&permission_id=${Permission.picker}`;
-    expect((await call('DELETE', `/api/user/permission?${query}`, demoAdmin)).statusCode).toBe(200);
+    const grant = await grantPermission(t.app, demoAdmin, user, Permission.picker);
+    expect(grant.statusCode).toBe(200);
+    const revoke = await revokePermission(t.app, demoAdmin, user, Permission.picker);
+    expect(revoke.statusCode).toBe(200);
     expect((await call('DELETE', `/api/user?user_id=${user}`, demoAdmin)).statusCode).toBe(200);
 
     const { results } = await read(demoAdmin, '?limit=3');
