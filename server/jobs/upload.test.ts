@@ -142,14 +142,20 @@ describeEachDialect('upload jobs', (dialect) => {
     expect(bo.peakInWindow).toBeLessThanOrEqual(600);
   });
 
-  it('waits for the next day when the store has used its BrickLink budget, sending nothing', async () => {
+  /** An upload queued for a new BrickLink store that has made `used` calls today; the job's id. */
+  async function uploadAfterCalls(used: number): Promise<number> {
     const store = await addStore(t.app, syncer, 'BRICKLINK');
     const { batchId } = await makeSyncBatch(t.app, demo, 2);
     const [jobId] = await queueUpload(t.app.db, demo, batchId, null, [store]);
     await t.app.db
       .insertInto('marketplace_call_counts')
-      .values({ store_id: store, day: new Date().toISOString().slice(0, 10), used: 5000 })
+      .values({ store_id: store, day: new Date().toISOString().slice(0, 10), used })
       .execute();
+    return jobId;
+  }
+
+  it('waits for the next day when the store has used its BrickLink budget, sending nothing', async () => {
+    const jobId = await uploadAfterCalls(5000);
     const calls = bl.calls;
     await testRunner(t.app, urls()).runOnce();
     const job = await jobRow(t.app, jobId);
@@ -160,13 +166,7 @@ describeEachDialect('upload jobs', (dialect) => {
   });
 
   it("stops before the day's last 500 BrickLink calls, kept for order intake", async () => {
-    const store = await addStore(t.app, syncer, 'BRICKLINK');
-    const { batchId } = await makeSyncBatch(t.app, demo, 2);
-    const [jobId] = await queueUpload(t.app.db, demo, batchId, null, [store]);
-    await t.app.db
-      .insertInto('marketplace_call_counts')
-      .values({ store_id: store, day: new Date().toISOString().slice(0, 10), used: 4499 })
-      .execute();
+    const jobId = await uploadAfterCalls(4499);
     const calls = bl.calls;
     await testRunner(t.app, urls()).runOnce();
     const job = await jobRow(t.app, jobId);
