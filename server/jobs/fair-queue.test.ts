@@ -43,6 +43,14 @@ describeEachDialect('a fair, bounded job queue', (dialect) => {
       .where('status', 'in', ['queued', 'running'])
       .execute();
 
+  /** Ends every job of the store, so that the next case finds none of its own open. */
+  const finishStoreJobs = () =>
+    t.app.db
+      .updateTable('jobs')
+      .set({ status: 'done', finished_at: nowIso() })
+      .where('store_id', '=', store)
+      .execute();
+
   /** Jobs of a kind no runner here takes, straight into the table. */
   const flood = async (company: number, n: number, kind = 'flood') => {
     const ids: number[] = [];
@@ -79,11 +87,7 @@ describeEachDialect('a fair, bounded job queue', (dialect) => {
       });
       expect(new Set(answered)).toEqual(new Set([open[0].id]));
     }
-    await t.app.db
-      .updateTable('jobs')
-      .set({ status: 'done', finished_at: nowIso() })
-      .where('store_id', '=', store)
-      .execute();
+    await finishStoreJobs();
   });
 
   it('answers 429 with a sentence once the company has its most jobs waiting', async () => {
@@ -112,11 +116,7 @@ describeEachDialect('a fair, bounded job queue', (dialect) => {
     expect(await openJobs('stock_sync', store)).toHaveLength(0);
     await clear('filler');
     expect((await post('/api/v1/stock_sync', { store_id: store })).statusCode).toBe(202);
-    await t.app.db
-      .updateTable('jobs')
-      .set({ status: 'done', finished_at: nowIso() })
-      .where('store_id', '=', store)
-      .execute();
+    await finishStoreJobs();
   });
 
   it("claims another company's job within two claims while one company floods the queue", async () => {
