@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Response as InjectResponse } from 'light-my-request';
-import { describe } from 'vitest';
+import { beforeEach, describe } from 'vitest';
 import { buildApp, type App, type BuildOptions } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import type { DialectName } from '../db';
+import type { Mailer, OutgoingMail } from '../mail';
 import { DEMO_PASSWORD } from '../seed';
 import { copySqliteTemplate, createPostgresDatabase } from './database-templates';
 
@@ -112,6 +113,38 @@ export async function userIdOf(app: App, email: string): Promise<number> {
     .where('email', '=', email)
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Every user's id by e-mail address. */
+export async function userIdsByEmail(app: App): Promise<Record<string, number>> {
+  const users = await app.db.selectFrom('users').select(['id', 'email']).execute();
+  return Object.fromEntries(users.map((u) => [u.email, u.id]));
+}
+
+/** Every company's id by name. */
+export async function companyIdsByName(app: App): Promise<Record<string, number>> {
+  const rows = await app.db.selectFrom('companies').select(['id', 'name']).execute();
+  return Object.fromEntries(rows.map((c) => [c.name, c.id]));
+}
+
+/**
+ * A mailer for createTestApp that keeps what the server sends in `mails` instead of sending it;
+ * the list is emptied before each test of the suite.
+ */
+export function mailbox(): { mails: OutgoingMail[]; mailer: Mailer } {
+  const mails: OutgoingMail[] = [];
+  beforeEach(() => {
+    mails.length = 0;
+  });
+  return {
+    mails,
+    mailer: {
+      async send(mail) {
+        mails.push(mail);
+      },
+      close() {},
+    },
+  };
 }
 
 /** The permission ids the user with `email` holds, ascending. */

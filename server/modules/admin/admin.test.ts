@@ -1,23 +1,24 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADD_USER_EMPTY_EMAIL, ADD_USER_SUCCESS } from '../../../contract/admin';
-import type { OutgoingMail } from '../../mail';
 import {
   createTestApp,
   describeEachDialect,
   grantPermission,
   loginAs,
+  mailbox,
   permissionIdsOf,
   postLogin,
   requester,
   revokePermission,
   type TestApp,
+  userIdsByEmail,
 } from '../../test/helpers';
 import { logText } from './logs';
 import { companyId } from '../../test/locations-support';
 
 describeEachDialect('user administration', (dialect) => {
   let t: TestApp;
-  const mails: OutgoingMail[] = [];
+  const { mails, mailer } = mailbox();
   let demoAdmin: string;
   let otherAdmin: string;
   let ids: Record<string, number>;
@@ -27,27 +28,12 @@ describeEachDialect('user administration', (dialect) => {
   const permissionsOf = (email: string) => permissionIdsOf(t.app, email);
 
   beforeAll(async () => {
-    t = await createTestApp(
-      dialect,
-      {},
-      {
-        mailer: {
-          async send(mail) {
-            mails.push(mail);
-          },
-          close() {},
-        },
-      },
-    );
+    t = await createTestApp(dialect, {}, { mailer });
     demoAdmin = await loginAs(t.app, 'admin@demo.test');
     otherAdmin = await loginAs(t.app, 'admin@other.test');
-    const users = await t.app.db.selectFrom('users').select(['id', 'email']).execute();
-    ids = Object.fromEntries(users.map((u) => [u.email, u.id]));
+    ids = await userIdsByEmail(t.app);
   });
   afterAll(() => t.close());
-  beforeEach(() => {
-    mails.length = 0;
-  });
 
   describe('role rules', () => {
     const routes: ['GET' | 'POST' | 'DELETE', string, object?][] = [

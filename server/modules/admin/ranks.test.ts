@@ -7,6 +7,7 @@ import {
   loginAs,
   revokePermission,
   type TestApp,
+  userIdsByEmail,
 } from '../../test/helpers';
 
 /**
@@ -36,8 +37,7 @@ describeEachDialect('user administration by rank', (dialect) => {
     t = await createTestApp(dialect);
     demoAdmin = await loginAs(t.app, 'admin@demo.test');
     otherAdmin = await loginAs(t.app, 'admin@other.test');
-    const users = await t.app.db.selectFrom('users').select(['id', 'email']).execute();
-    ids = Object.fromEntries(users.map((u) => [u.email, u.id]));
+    ids = await userIdsByEmail(t.app);
   });
   afterAll(() => t.close());
 

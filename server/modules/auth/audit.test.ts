@@ -3,6 +3,7 @@ import { AuditListResponse, type AuditEntry } from '../../../contract/audit';
 import { Permission } from '../../../contract/permissions';
 import { DEMO_PASSWORD } from '../../seed';
 import {
+  companyIdsByName,
   createTestApp,
   describeEachDialect,
   grantPermission,
@@ -11,6 +12,7 @@ import {
   requester,
   revokePermission,
   type TestApp,
+  userIdsByEmail,
 } from '../../test/helpers';
 
 describeEachDialect('audit log', (dialect) => {
@@ -35,10 +37,8 @@ describeEachDialect('audit log', (dialect) => {
     demoAdmin = await loginAs(t.app, 'admin@demo.test');
     otherAdmin = await loginAs(t.app, 'admin@other.test');
     platform = await loginAs(t.app, 'platform@demo.test');
-    const users = await t.app.db.selectFrom('users').select(['id', 'email']).execute();
-    ids = Object.fromEntries(users.map((u) => [u.email, u.id]));
-    const rows = await t.app.db.selectFrom('companies').select(['id', 'name']).execute();
-    companies = Object.fromEntries(rows.map((c) => [c.name, c.id]));
+    ids = await userIdsByEmail(t.app);
+    companies = await companyIdsByName(t.app);
   });
   afterAll(() => t.close());
 
