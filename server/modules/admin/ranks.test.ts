@@ -5,6 +5,7 @@ import {
   describeEachDialect,
   grantPermission,
   loginAs,
+  requester,
   revokePermission,
   type TestApp,
   userIdsByEmail,
@@ -19,8 +20,7 @@ describeEachDialect('user administration by rank', (dialect) => {
   let demoAdmin: string;
   let otherAdmin: string;
   let ids: Record<string, number>;
-  const call = (method: 'POST' | 'DELETE', url: string, auth: string, payload?: object) =>
-    t.app.inject({ method, url, payload, headers: { authorization: auth } });
+  const call = requester(() => t);
   const exists = async (id: number) =>
     !!(await t.app.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst());
   const grantsOf = async (id: number) =>

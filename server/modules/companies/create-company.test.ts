@@ -8,6 +8,7 @@ import {
   loginAs,
   mailbox,
   postLogin,
+  requester,
   type TestApp,
 } from '../../test/helpers';
 
@@ -20,8 +21,7 @@ describeEachDialect('new companies and the audit filters', (dialect) => {
   let companies: Record<string, number>;
   const { mails, mailer } = mailbox();
 
-  const call = (method: 'GET' | 'POST', url: string, auth: string, payload?: object) =>
-    t.app.inject({ method, url, payload, headers: { authorization: auth } });
+  const call = requester(() => t);
   const audit = async (auth: string, query: string): Promise<AuditListResponse> => {
     const res = await call('GET', `/api/v1/audit?${query}`, auth);
     expect(res.statusCode, res.body).toBe(200);

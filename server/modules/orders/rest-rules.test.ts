@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { INT_MAX } from '../../../contract/fields';
 import { OrderMessages, overPickMessage } from '../../../contract/orders';
-import { describeEachDialect } from '../../test/helpers';
+import { describeEachDialect, requester } from '../../test/helpers';
 import { floorSuite } from '../../test/floor-suite';
 import { makeOrder, pickedOf, stockAt } from '../../test/orders-fixture';
 
@@ -18,8 +18,7 @@ describeEachDialect('REST picking rules', (dialect) => {
     warehouse = (await s.f.as('warehouse_manager')).auth;
   });
 
-  const call = (method: 'PUT' | 'POST', url: string, auth: string, payload: object) =>
-    s.t.app.inject({ method, url, headers: { authorization: auth }, payload });
+  const call = requester(() => s.t);
 
   it('refuses a picker adding stock; a warehouse manager adds, up to what the column holds', async () => {
     const url = `/api/v1/location_content?location_id=${s.f.bins.a1b1}&item_id=${s.f.items.b}`;
