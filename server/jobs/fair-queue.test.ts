@@ -8,7 +8,7 @@ import { bearerFor, companyId } from '../test/locations-support';
 import { claimJob } from '.';
 import { finishJob } from './claim';
 import { jobValues } from './queue';
-import { addStore, makeSyncBatch } from '../test/jobs';
+import { addStore, batchStatus, makeSyncBatch } from '../test/jobs';
 
 /**
  * The job queue is fair and bounded: a burst of requests for one store queues one job, a
@@ -106,12 +106,7 @@ describeEachDialect('a fair, bounded job queue', (dialect) => {
     const upload = await post(`/api/v1/sync_batch_upload?batch_id=${batchId}`, { items: [] });
     expect(upload.statusCode).toBe(429);
     expect(upload.json().errors[0].detail).toBe(JobMessages.queueFull);
-    const batch = await t.app.db
-      .selectFrom('sync_batches')
-      .select('status')
-      .where('id', '=', batchId)
-      .executeTakeFirstOrThrow();
-    expect(batch.status).toBe('new'); // not left "uploading" without a job
+    expect(await batchStatus(t.app, batchId)).toBe('new'); // not left "uploading" without a job
     // The schedule is not refused: it queues one job per store and kind at most.
     expect(await openJobs('stock_sync', store)).toHaveLength(0);
     await clear('filler');

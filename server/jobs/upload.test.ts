@@ -5,7 +5,7 @@ import { JobMessages } from '../../contract/jobs';
 import { createTestApp, describeEachDialect, type TestApp } from '../test/helpers';
 import { bearerFor, companyId } from '../test/locations-support';
 import { JobKilled, queueUpload } from '.';
-import { addStore, jobRow, lapseLease, makeSyncBatch, testRunner } from '../test/jobs';
+import { addStore, batchStatus, jobRow, lapseLease, makeSyncBatch, testRunner } from '../test/jobs';
 
 describeEachDialect('upload jobs', (dialect) => {
   let t: TestApp;
@@ -194,12 +194,7 @@ describeEachDialect('upload jobs', (dialect) => {
         /^The marketplace refused the store's credentials: check them in Stores/,
       );
     }
-    const batch = await t.app.db
-      .selectFrom('sync_batches')
-      .select('status')
-      .where('id', '=', batchId)
-      .executeTakeFirstOrThrow();
-    expect(batch.status).toBe('failed');
+    expect(await batchStatus(t.app, batchId)).toBe('failed');
   });
 
   it('the batch upload route queues a job per store, answers them, and refuses a second upload', async () => {
@@ -259,12 +254,7 @@ describeEachDialect('upload jobs', (dialect) => {
       const two = testRunner(t.app, urls(), { serverId: 'two' });
       await Promise.all([one.runOnce(), two.runOnce()]);
       for (const id of jobs) expect((await jobRow(t.app, id)).status).toBe('done');
-      const batch = await t.app.db
-        .selectFrom('sync_batches')
-        .select('status')
-        .where('id', '=', batchId)
-        .executeTakeFirstOrThrow();
-      expect(batch.status, `round ${round}`).toBe('uploaded');
+      expect(await batchStatus(t.app, batchId), `round ${round}`).toBe('uploaded');
       // A company has at most STORE_MAX stores.
       await t.app.db.deleteFrom('stores').where('id', 'in', [a, b]).execute();
     }

@@ -121,6 +121,16 @@ export async function makeSyncBatch(app: App, companyId: number, count: number) 
   return { batchId, itemIds: items.map((i) => Number(i.id)) };
 }
 
+/** A sync batch's status. */
+export async function batchStatus(app: App, batchId: number): Promise<string> {
+  const row = await app.db
+    .selectFrom('sync_batches')
+    .select('status')
+    .where('id', '=', batchId)
+    .executeTakeFirstOrThrow();
+  return row.status;
+}
+
 /** A sync batch of the given lots (prices in thousandths). */
 export async function syncBatchOf(
   app: App,

@@ -144,15 +144,6 @@ export function newBrickOwlLots(bo: FakeBrickOwl, before: Set<string>): Map<stri
   );
 }
 
-export async function batchStatus(app: App, batchId: number): Promise<string> {
-  const row = await app.db
-    .selectFrom('sync_batches')
-    .select('status')
-    .where('id', '=', batchId)
-    .executeTakeFirstOrThrow();
-  return row.status;
-}
-
 /** Uploads a batch as the batch page does (to every store of the company with credentials). */
 export async function uploadBatch(app: App, auth: string, batchId: number) {
   const res = await app.inject({
