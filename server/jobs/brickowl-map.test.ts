@@ -10,6 +10,7 @@ import { bearerFor, companyId } from '../test/locations-support';
 import { queueDueColourRefresh, queueUpload, type JobRunner } from '.';
 import {
   addStore,
+  batchStatus,
   bricklinkParts,
   drain,
   requestOrderIntake,
@@ -140,12 +141,7 @@ describeEachDialect('BrickOwl catalog mapping', (dialect) => {
     }
     expect(lotOf(byItem.get(parts[0].id)!)).toBeUndefined();
     expect(lotOf(byItem.get(parts[1].id)!)).toBeUndefined();
-    const batch = await t.app.db
-      .selectFrom('sync_batches')
-      .select('status')
-      .where('id', '=', batchId)
-      .executeTakeFirstOrThrow();
-    expect(batch.status).toBe('uploaded');
+    expect(await batchStatus(t.app, batchId)).toBe('uploaded');
   });
 
   it('uses what it learnt: a second upload asks BrickOwl for no lookup and no colour list', async () => {

@@ -8,7 +8,7 @@ import { bearerFor, companyId } from '../test/locations-support';
 import { claimJob } from '.';
 import { finishJob } from './claim';
 import { jobValues } from './queue';
-import { addStore, makeSyncBatch } from '../test/jobs';
+import { addStore, batchStatus, makeSyncBatch } from '../test/jobs';
 
 /**
  * The job queue is fair and bounded: a burst of requests for one store queues one job, a
@@ -41,6 +41,14 @@ describeEachDialect('a fair, bounded job queue', (dialect) => {
       .where('kind', '=', kind)
       .where('store_id', '=', storeId)
       .where('status', 'in', ['queued', 'running'])
+      .execute();
+
+  /** Ends every job of the store, so that the next case finds none of its own open. */
+  const finishStoreJobs = () =>
+    t.app.db
+      .updateTable('jobs')
+      .set({ status: 'done', finished_at: nowIso() })
+      .where('store_id', '=', store)
       .execute();
 
   /** Jobs of a kind no runner here takes, straight into the table. */
@@ -79,11 +87,7 @@ describeEachDialect('a fair, bounded job queue', (dialect) => {
       });
       expect(new Set(answered)).toEqual(new Set([open[0].id]));
     }
-    await t.app.db
-      .updateTable('jobs')
-      .set({ status: 'done', finished_at: nowIso() })
-      .where('store_id', '=', store)
-      .execute();
+    await finishStoreJobs();
   });
 
   it('answers 429 with a sentence once the company has its most jobs waiting', async () => {
@@ -102,21 +106,12 @@ describeEachDialect('a fair, bounded job queue', (dialect) => {
     const upload = await post(`/api/v1/sync_batch_upload?batch_id=${batchId}`, { items: [] });
     expect(upload.statusCode).toBe(429);
     expect(upload.json().errors[0].detail).toBe(JobMessages.queueFull);
-    const batch = await t.app.db
-      .selectFrom('sync_batches')
-      .select('status')
-      .where('id', '=', batchId)
-      .executeTakeFirstOrThrow();
-    expect(batch.status).toBe('new'); // not left "uploading" without a job
+    expect(await batchStatus(t.app, batchId)).toBe('new'); // not left "uploading" without a job
     // The schedule is not refused: it queues one job per store and kind at most.
     expect(await openJobs('stock_sync', store)).toHaveLength(0);
     await clear('filler');
     expect((await post('/api/v1/stock_sync', { store_id: store })).statusCode).toBe(202);
-    await t.app.db
-      .updateTable('jobs')
-      .set({ status: 'done', finished_at: nowIso() })
-      .where('store_id', '=', store)
-      .execute();
+    await finishStoreJobs();
   });
 
   it("claims another company's job within two claims while one company floods the queue", async () => {

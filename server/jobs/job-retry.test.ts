@@ -11,6 +11,7 @@ import { bearerFor, companyId } from '../test/locations-support';
 import { queueUpload } from '.';
 import {
   addStore,
+  batchStatus,
   drain,
   jobRow,
   makeSyncBatch,
@@ -18,7 +19,6 @@ import {
   testRunner,
 } from '../test/jobs';
 import {
-  batchStatus,
   expectEachLotOnce,
   newBrickLinkLots,
   plentyOfStock,

@@ -12,9 +12,8 @@ import {
 import { createTestApp, describeEachDialect, type TestApp } from '../test/helpers';
 import { bearerFor, companyId } from '../test/locations-support';
 import { JobFailure, queueUpload } from '.';
-import { addStore, drain, jobRow, makeSyncBatch, testRunner } from '../test/jobs';
+import { addStore, batchStatus, drain, jobRow, makeSyncBatch, testRunner } from '../test/jobs';
 import {
-  batchStatus,
   expectEachLotOnce,
   loseNone,
   loseOnly,

@@ -5,7 +5,7 @@ import { JobMessages } from '../../contract/jobs';
 import { createTestApp, describeEachDialect, type TestApp } from '../test/helpers';
 import { bearerFor, companyId } from '../test/locations-support';
 import { JobKilled, queueUpload } from '.';
-import { addStore, jobRow, lapseLease, makeSyncBatch, testRunner } from '../test/jobs';
+import { addStore, batchStatus, jobRow, lapseLease, makeSyncBatch, testRunner } from '../test/jobs';
 
 describeEachDialect('upload jobs', (dialect) => {
   let t: TestApp;
@@ -142,14 +142,20 @@ describeEachDialect('upload jobs', (dialect) => {
     expect(bo.peakInWindow).toBeLessThanOrEqual(600);
   });
 
-  it('waits for the next day when the store has used its BrickLink budget, sending nothing', async () => {
+  /** An upload queued for a new BrickLink store that has made `used` calls today; the job's id. */
+  async function uploadAfterCalls(used: number): Promise<number> {
     const store = await addStore(t.app, syncer, 'BRICKLINK');
     const { batchId } = await makeSyncBatch(t.app, demo, 2);
     const [jobId] = await queueUpload(t.app.db, demo, batchId, null, [store]);
     await t.app.db
       .insertInto('marketplace_call_counts')
-      .values({ store_id: store, day: new Date().toISOString().slice(0, 10), used: 5000 })
+      .values({ store_id: store, day: new Date().toISOString().slice(0, 10), used })
       .execute();
+    return jobId;
+  }
+
+  it('waits for the next day when the store has used its BrickLink budget, sending nothing', async () => {
+    const jobId = await uploadAfterCalls(5000);
     const calls = bl.calls;
     await testRunner(t.app, urls()).runOnce();
     const job = await jobRow(t.app, jobId);
@@ -160,13 +166,7 @@ describeEachDialect('upload jobs', (dialect) => {
   });
 
   it("stops before the day's last 500 BrickLink calls, kept for order intake", async () => {
-    const store = await addStore(t.app, syncer, 'BRICKLINK');
-    const { batchId } = await makeSyncBatch(t.app, demo, 2);
-    const [jobId] = await queueUpload(t.app.db, demo, batchId, null, [store]);
-    await t.app.db
-      .insertInto('marketplace_call_counts')
-      .values({ store_id: store, day: new Date().toISOString().slice(0, 10), used: 4499 })
-      .execute();
+    const jobId = await uploadAfterCalls(4499);
     const calls = bl.calls;
     await testRunner(t.app, urls()).runOnce();
     const job = await jobRow(t.app, jobId);
@@ -194,12 +194,7 @@ describeEachDialect('upload jobs', (dialect) => {
         /^The marketplace refused the store's credentials: check them in Stores/,
       );
     }
-    const batch = await t.app.db
-      .selectFrom('sync_batches')
-      .select('status')
-      .where('id', '=', batchId)
-      .executeTakeFirstOrThrow();
-    expect(batch.status).toBe('failed');
+    expect(await batchStatus(t.app, batchId)).toBe('failed');
   });
 
   it('the batch upload route queues a job per store, answers them, and refuses a second upload', async () => {
@@ -259,12 +254,7 @@ describeEachDialect('upload jobs', (dialect) => {
       const two = testRunner(t.app, urls(), { serverId: 'two' });
       await Promise.all([one.runOnce(), two.runOnce()]);
       for (const id of jobs) expect((await jobRow(t.app, id)).status).toBe('done');
-      const batch = await t.app.db
-        .selectFrom('sync_batches')
-        .select('status')
-        .where('id', '=', batchId)
-        .executeTakeFirstOrThrow();
-      expect(batch.status, `round ${round}`).toBe('uploaded');
+      expect(await batchStatus(t.app, batchId), `round ${round}`).toBe('uploaded');
       // A company has at most STORE_MAX stores.
       await t.app.db.deleteFrom('stores').where('id', 'in', [a, b]).execute();
     }

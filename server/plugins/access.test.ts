@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Permission } from '../../contract/permissions';
-import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../test/helpers';
+import {
+  createTestApp,
+  describeEachDialect,
+  loginAs,
+  revokePermission,
+  type TestApp,
+  userIdOf,
+} from '../test/helpers';
 
 describeEachDialect('access rules use what holds now, not what the token says', (dialect) => {
   let t: TestApp;
@@ -11,14 +18,7 @@ describeEachDialect('access rules use what holds now, not what the token says', 
   });
   afterAll(() => t.close());
 
-  const userId = async (email: string) =>
-    (
-      await t.app.db
-        .selectFrom('users')
-        .select('id')
-        .where('email', '=', email)
-        .executeTakeFirstOrThrow()
-    ).id;
+  const userId = (email: string) => userIdOf(t.app, email);
   const ordersAs = (auth: string) =>
     t.app.inject({
       method: 'GET',
@@ -29,11 +29,8 @@ describeEachDialect('access rules use what holds now, not what the token says', 
   it('refuses a revoked role at once, with the token issued before the change', async () => {
     const orders = await loginAs(t.app, 'orders@demo.test');
     expect((await ordersAs(orders)).statusCode).toBe(200);
-    const revoke = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/user/permission?user_id=${await userId('orders@demo.test')}&permission_id=${Permission.order_manager}`,
-      headers: { authorization: admin },
-    });
+    const ordersId = await userId('orders@demo.test');
+    const revoke = await revokePermission(t.app, admin, ordersId, Permission.order_manager);
     expect(revoke.statusCode).toBe(200);
     expect((await ordersAs(orders)).statusCode).toBe(403);
   });

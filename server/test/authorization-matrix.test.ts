@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Permission, type RoleName } from '../../contract/permissions';
 import type { RouteAccess } from '../app';
 import { DEMO_PASSWORD } from '../seed';
-import { createTestApp, describeEachDialect, loginAs, type TestApp } from './helpers';
+import { createTestApp, describeEachDialect, loginAs, type TestApp, userIdOf } from './helpers';
 
 /**
  * Every /api route × every role × both demo companies, against the access rule the route
@@ -191,13 +191,7 @@ describeEachDialect('authorization matrix', (dialect) => {
       tray_id: await first('trays'),
       batch_id: await first('batches'),
       issue_id: await first('issues'),
-      user_id: (
-        await db
-          .selectFrom('users')
-          .select('id')
-          .where('email', '=', 'picker@demo.test')
-          .executeTakeFirstOrThrow()
-      ).id,
+      user_id: await userIdOf(t.app, 'picker@demo.test'),
       company_id: demo,
     };
     const fields = {

@@ -53,10 +53,6 @@ export async function catalogCast(t: TestApp) {
   };
 }
 
-/** The error texts of a refused answer. */
-export const details = (res: { json(): unknown }) =>
-  (res.json() as { errors: { detail: string }[] }).errors.map((e) => e.detail);
-
 /** Creates a project named `name` as `auth` (NEW, content 'c', purpose 'p'); its id. */
 export async function createProject(call: Call, auth: string, name: string): Promise<number> {
   const res = await call(auth, 'PUT', '/v1/projects', {
@@ -164,6 +160,13 @@ export interface BatchSuite {
   item: TrayItem;
 }
 
+/** A batch named `name` made by the manager, with trays 1..count of the item at €1 each; its id. */
+export async function managerBatch(s: BatchSuite, name: string, count: number): Promise<number> {
+  const batchId = await createBatch(s.call, s.manager, s.projectId, name);
+  await insertTrays(s.t, { company: s.demo, batchId, item: s.item, count, price: 1000 });
+  return batchId;
+}
+
 /** A project's batches as the manager sees them. */
 export async function batchList(s: BatchSuite): Promise<BatchRow[]> {
   const res = await s.call(s.manager, 'GET', `/v1/batches?project_id=${s.projectId}`);
@@ -230,4 +233,17 @@ export function digitizingSuite(dialect: DialectName, project?: string): Digitiz
   });
   afterAll(() => s.t.close());
   return s;
+}
+
+/**
+ * The world of the batch actions suites (merge, duplicate, backup, reset): a digitizing suite with
+ * the project 'Actions test', a maker of batches with trays in it, and a reader of a batch's trays.
+ */
+export function batchActionsSuite(dialect: DialectName) {
+  const s = digitizingSuite(dialect, 'Actions test');
+  return {
+    s,
+    batchWithTrays: (name: string, n: number) => batchWithTrays(s, name, n),
+    trays: (batchId: number) => traysOfBatch(s.t, batchId),
+  };
 }

@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Response as InjectResponse } from 'light-my-request';
-import { describe } from 'vitest';
+import { beforeEach, describe } from 'vitest';
 import { buildApp, type App, type BuildOptions } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import type { DialectName } from '../db';
+import type { Mailer, OutgoingMail } from '../mail';
 import { DEMO_PASSWORD } from '../seed';
 import { copySqliteTemplate, createPostgresDatabase } from './database-templates';
 
@@ -104,6 +105,48 @@ export async function loginAs(app: App, email: string, password = DEMO_PASSWORD)
   return `Bearer ${body.access_token}`;
 }
 
+/** The id of the user with `email`. */
+export async function userIdOf(app: App, email: string): Promise<number> {
+  const row = await app.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Every user's id by e-mail address. */
+export async function userIdsByEmail(app: App): Promise<Record<string, number>> {
+  const users = await app.db.selectFrom('users').select(['id', 'email']).execute();
+  return Object.fromEntries(users.map((u) => [u.email, u.id]));
+}
+
+/** Every company's id by name. */
+export async function companyIdsByName(app: App): Promise<Record<string, number>> {
+  const rows = await app.db.selectFrom('companies').select(['id', 'name']).execute();
+  return Object.fromEntries(rows.map((c) => [c.name, c.id]));
+}
+
+/**
+ * A mailer for createTestApp that keeps what the server sends in `mails` instead of sending it;
+ * the list is emptied before each test of the suite.
+ */
+export function mailbox(): { mails: OutgoingMail[]; mailer: Mailer } {
+  const mails: OutgoingMail[] = [];
+  beforeEach(() => {
+    mails.length = 0;
+  });
+  return {
+    mails,
+    mailer: {
+      async send(mail) {
+        mails.push(mail);
+      },
+      close() {},
+    },
+  };
+}
+
 /** The permission ids the user with `email` holds, ascending. */
 export async function permissionIdsOf(app: App, email: string): Promise<number[]> {
   const rows = await app.db
@@ -115,6 +158,29 @@ export async function permissionIdsOf(app: App, email: string): Promise<number[]
     .execute();
   return rows.map((r) => r.permission_id);
 }
+
+/** Grants the user `userId` the permission through the real route, as `auth`. */
+export function grantPermission(app: App, auth: string, userId: number, permissionId: number) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/user/permission',
+    headers: { authorization: auth },
+    payload: { user_id: userId, permission_id: permissionId },
+  });
+}
+
+/** Takes the permission from the user `userId` through the real route, as `auth`. */
+export function revokePermission(app: App, auth: string, userId: number, permissionId: number) {
+  return app.inject({
+    method: 'DELETE',
+    url: `/api/user/permission?user_id=${userId}&permission_id=${permissionId}`,
+    headers: { authorization: auth },
+  });
+}
+
+/** The error texts of a refused answer. */
+export const details = (res: { json(): unknown }) =>
+  (res.json() as { errors: { detail: string }[] }).errors.map((e) => e.detail);
 
 export type Call = (
   auth: string,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { INT_MAX } from '../../contract/fields';
 import { PickingMutation } from '../../contract/mutations/picking';
-import { createTestApp, describeEachDialect, loginAs, type TestApp } from './helpers';
+import { createTestApp, describeEachDialect, loginAs, requester, type TestApp } from './helpers';
 
 /**
  * Input PostgreSQL would refuse with an error (NUL in text, integers beyond 32 bits) is refused
@@ -20,12 +20,7 @@ describeEachDialect('input bounds', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const call = (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    auth: string,
-    payload?: object,
-  ) => t.app.inject({ method, url, headers: { authorization: auth }, payload });
+  const call = requester(() => t);
 
   it('answers 400 to ids beyond 32 bits and to empty ids, in query strings and bodies', async () => {
     for (const bad of [String(INT_MAX + 1), '99999999999999999999', '', '0', '1e3', 'abc']) {

@@ -9,29 +9,43 @@ import { JOB_HANDLERS, JobRunner, persistedClients, type JobRunnerOptions } from
 
 export const quietLog = pino({ level: 'silent' });
 
+export type StoreMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/**
+ * Calls the stores API at `/api<url>` as `auth`; with `attributes`, the body is a JSON:API
+ * document of a store with those attributes.
+ */
+export function storeRequest(
+  app: App,
+  auth: string,
+  method: StoreMethod,
+  url: string,
+  attributes?: object,
+) {
+  return app.inject({
+    method,
+    url: `/api${url}`,
+    headers: {
+      authorization: auth,
+      ...(attributes ? { 'content-type': 'application/vnd.api+json' } : {}),
+    },
+    payload: attributes ? JSON.stringify({ data: { type: 'stores', attributes } }) : undefined,
+  });
+}
+
 export async function addStore(
   app: App,
   auth: string,
   platform: 'BRICKLINK' | 'BRICKOWL',
   credentials?: Record<string, string>,
 ): Promise<number> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/v2/stores',
-    headers: { authorization: auth, 'content-type': 'application/vnd.api+json' },
-    payload: JSON.stringify({
-      data: {
-        type: 'stores',
-        attributes: {
-          name: `${platform} store ${Math.random().toString(36).slice(2, 8)}`,
-          platform,
-          external_id: 'teststore',
-          credentials:
-            credentials ??
-            (platform === 'BRICKLINK' ? blStoreCredentials() : { api_key: FAKE_BRICKOWL_KEY }),
-        },
-      },
-    }),
+  const res = await storeRequest(app, auth, 'POST', '/v2/stores', {
+    name: `${platform} store ${Math.random().toString(36).slice(2, 8)}`,
+    platform,
+    external_id: 'teststore',
+    credentials:
+      credentials ??
+      (platform === 'BRICKLINK' ? blStoreCredentials() : { api_key: FAKE_BRICKOWL_KEY }),
   });
   if (res.statusCode !== 201) throw new Error(`store: ${res.statusCode} ${res.body}`);
   return Number((res.json() as { data: { id: string } }).data.id);
@@ -105,6 +119,16 @@ export async function makeSyncBatch(app: App, companyId: number, count: number) 
     items.map((item, n) => ({ itemId: Number(item.id), quantity: n + 1, price: 125 + n })),
   );
   return { batchId, itemIds: items.map((i) => Number(i.id)) };
+}
+
+/** A sync batch's status. */
+export async function batchStatus(app: App, batchId: number): Promise<string> {
+  const row = await app.db
+    .selectFrom('sync_batches')
+    .select('status')
+    .where('id', '=', batchId)
+    .executeTakeFirstOrThrow();
+  return row.status;
 }
 
 /** A sync batch of the given lots (prices in thousandths). */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { TestApp } from './helpers';
 
-/** Test helper of the outbox suites (not used by the server). */
+/** Test helpers of the outbox suites (not used by the server). */
 
 /** An outbox entry as a device sends it. */
 export interface Envelope {
@@ -56,4 +56,15 @@ export function syncDevice(t: () => TestApp, device = `device-${randomUUID()}`):
       return res.json() as Page;
     },
   };
+}
+
+/** The row keys of the company's tombstones in `collection`: the deletes its devices are told of. */
+export async function tombstoneKeys(t: TestApp, companyId: number, collection: string) {
+  const rows = await t.app.db
+    .selectFrom('sync_tombstones')
+    .select('row_key')
+    .where('company_id', '=', companyId)
+    .where('collection', '=', collection)
+    .execute();
+  return rows.map((r) => r.row_key);
 }

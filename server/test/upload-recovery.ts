@@ -3,6 +3,7 @@ import type { FakeBrickLink } from '../../tests/support/fake-bricklink';
 import type { FakeBrickOwl } from '../../tests/support/fake-brickowl';
 import { startFaultProxy, type FaultProxy } from '../../tests/support/fault-proxy';
 import type { App } from '../app';
+import { storeRequest } from './jobs';
 import { setStock } from './stock-sync';
 
 /** Helpers of the upload recovery suite (not used by the server). */
@@ -74,16 +75,14 @@ export async function setCredentials(
   storeId: number,
   credentials: Record<string, string>,
 ): Promise<void> {
-  const url = `/api/v2/stores/${storeId}`;
-  const got = await app.inject({ method: 'GET', url, headers: { authorization: auth } });
+  const url = `/v2/stores/${storeId}`;
+  const got = await storeRequest(app, auth, 'GET', url);
   const { name, platform, external_id } = got.json().data.attributes;
-  const res = await app.inject({
-    method: 'PATCH',
-    url,
-    headers: { authorization: auth, 'content-type': 'application/vnd.api+json' },
-    payload: JSON.stringify({
-      data: { type: 'stores', attributes: { name, platform, external_id, credentials } },
-    }),
+  const res = await storeRequest(app, auth, 'PATCH', url, {
+    name,
+    platform,
+    external_id,
+    credentials,
   });
   expect(res.statusCode, res.body).toBe(200);
 }
@@ -143,15 +142,6 @@ export function newBrickOwlLots(bo: FakeBrickOwl, before: Set<string>): Map<stri
       .filter((l) => !before.has(l.lot_id))
       .map((l) => [l.lot_id, Number(l.quantity)]),
   );
-}
-
-export async function batchStatus(app: App, batchId: number): Promise<string> {
-  const row = await app.db
-    .selectFrom('sync_batches')
-    .select('status')
-    .where('id', '=', batchId)
-    .executeTakeFirstOrThrow();
-  return row.status;
 }
 
 /** Uploads a batch as the batch page does (to every store of the company with credentials). */

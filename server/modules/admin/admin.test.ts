@@ -1,21 +1,24 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADD_USER_EMPTY_EMAIL, ADD_USER_SUCCESS } from '../../../contract/admin';
-import type { OutgoingMail } from '../../mail';
 import {
   createTestApp,
   describeEachDialect,
+  grantPermission,
   loginAs,
+  mailbox,
   permissionIdsOf,
   postLogin,
   requester,
+  revokePermission,
   type TestApp,
+  userIdsByEmail,
 } from '../../test/helpers';
 import { logText } from './logs';
 import { companyId } from '../../test/locations-support';
 
 describeEachDialect('user administration', (dialect) => {
   let t: TestApp;
-  const mails: OutgoingMail[] = [];
+  const { mails, mailer } = mailbox();
   let demoAdmin: string;
   let otherAdmin: string;
   let ids: Record<string, number>;
@@ -25,27 +28,12 @@ describeEachDialect('user administration', (dialect) => {
   const permissionsOf = (email: string) => permissionIdsOf(t.app, email);
 
   beforeAll(async () => {
-    t = await createTestApp(
-      dialect,
-      {},
-      {
-        mailer: {
-          async send(mail) {
-            mails.push(mail);
-          },
-          close() {},
-        },
-      },
-    );
+    t = await createTestApp(dialect, {}, { mailer });
     demoAdmin = await loginAs(t.app, 'admin@demo.test');
     otherAdmin = await loginAs(t.app, 'admin@other.test');
-    const users = await t.app.db.selectFrom('users').select(['id', 'email']).execute();
-    ids = Object.fromEntries(users.map((u) => [u.email, u.id]));
+    ids = await userIdsByEmail(t.app);
   });
   afterAll(() => t.close());
-  beforeEach(() => {
-    mails.length = 0;
-  });
 
   describe('role rules', () => {
     const routes: ['GET' | 'POST' | 'DELETE', string, object?][] = [
@@ -198,19 +186,12 @@ describeEachDialect('user administration', (dialect) => {
     it('grants and revokes idempotently', async () => {
       const picker = ids['picker@demo.test'];
       for (let i = 0; i < 2; i++) {
-        const res = await call('POST', '/api/user/permission', demoAdmin, {
-          user_id: picker,
-          permission_id: 5,
-        });
+        const res = await grantPermission(t.app, demoAdmin, picker, 5);
         expect(res.statusCode).toBe(200);
       }
       expect(await permissionsOf('picker@demo.test')).toEqual([3, 5]);
       for (let i = 0; i < 2; i++) {
-        const res = await call(
-          'DELETE',
-          `/api/user/permission?user_id=${picker}&permission_id=5`,
-          demoAdmin,
-        );
+        const res = await revokePermission(t.app, demoAdmin, picker, 5);
         expect(res.statusCode).toBe(200);
       }
       expect(await permissionsOf('picker@demo.test')).toEqual([3]);
@@ -218,17 +199,10 @@ describeEachDialect('user administration', (dialect) => {
 
     it('never hands out permission 0, nor one the company does not hold', async () => {
       const picker = ids['picker@demo.test'];
-      const zero = await call('POST', '/api/user/permission', demoAdmin, {
-        user_id: picker,
-        permission_id: 0,
-      });
+      const zero = await grantPermission(t.app, demoAdmin, picker, 0);
       expect(zero.statusCode).toBe(403);
       expect(zero.json().errors[0].detail).toMatch(/brick_admin/);
-      const revokeZero = await call(
-        'DELETE',
-        `/api/user/permission?user_id=${ids['platform@demo.test']}&permission_id=0`,
-        demoAdmin,
-      );
+      const revokeZero = await revokePermission(t.app, demoAdmin, ids['platform@demo.test'], 0);
       expect(revokeZero.statusCode).toBe(403);
       expect(await permissionsOf('platform@demo.test')).toEqual([0]);
 
@@ -239,16 +213,10 @@ describeEachDialect('user administration', (dialect) => {
         .where('company_id', '=', otherId)
         .where('permission_id', '=', 8)
         .execute();
-      const res = await call('POST', '/api/user/permission', otherAdmin, {
-        user_id: ids['admin@other.test'],
-        permission_id: 8,
-      });
+      const res = await grantPermission(t.app, otherAdmin, ids['admin@other.test'], 8);
       expect(res.statusCode).toBe(403);
       expect(res.json().errors[0].detail).toBe('Your company does not hold permission 8.');
-      const unknown = await call('POST', '/api/user/permission', otherAdmin, {
-        user_id: ids['admin@other.test'],
-        permission_id: 42,
-      });
+      const unknown = await grantPermission(t.app, otherAdmin, ids['admin@other.test'], 42);
       expect(unknown.statusCode).toBe(403);
       expect(await permissionsOf('admin@other.test')).toEqual([1]);
       await t.app.db
@@ -258,11 +226,7 @@ describeEachDialect('user administration', (dialect) => {
     });
 
     it('refuses an admin removing their own admin permission', async () => {
-      const res = await call(
-        'DELETE',
-        `/api/user/permission?user_id=${ids['admin@demo.test']}&permission_id=1`,
-        demoAdmin,
-      );
+      const res = await revokePermission(t.app, demoAdmin, ids['admin@demo.test'], 1);
       expect(res.statusCode).toBe(400);
       expect(await permissionsOf('admin@demo.test')).toEqual([1]);
     });
@@ -278,16 +242,9 @@ describeEachDialect('user administration', (dialect) => {
   describe('company boundaries', () => {
     it('an admin of another company cannot see, change or delete Demo Bricks users', async () => {
       const picker = ids['picker@demo.test'];
-      const grant = await call('POST', '/api/user/permission', otherAdmin, {
-        user_id: picker,
-        permission_id: 2,
-      });
+      const grant = await grantPermission(t.app, otherAdmin, picker, 2);
       expect(grant.statusCode).toBe(404);
-      const revoke = await call(
-        'DELETE',
-        `/api/user/permission?user_id=${picker}&permission_id=3`,
-        otherAdmin,
-      );
+      const revoke = await revokePermission(t.app, otherAdmin, picker, 3);
       expect(revoke.statusCode).toBe(404);
       const del = await call('DELETE', `/api/user?user_id=${picker}`, otherAdmin);
       expect(del.statusCode).toBe(404);

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Permission } from '../../../contract/permissions';
-import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../../test/helpers';
+import {
+  createTestApp,
+  describeEachDialect,
+  grantPermission,
+  loginAs,
+  requester,
+  revokePermission,
+  type TestApp,
+  userIdsByEmail,
+} from '../../test/helpers';
 
 /**
  * A company admin manages the users of their company up to their own rank: never a brick_admin,
@@ -11,8 +20,7 @@ describeEachDialect('user administration by rank', (dialect) => {
   let demoAdmin: string;
   let otherAdmin: string;
   let ids: Record<string, number>;
-  const call = (method: 'POST' | 'DELETE', url: string, auth: string, payload?: object) =>
-    t.app.inject({ method, url, payload, headers: { authorization: auth } });
+  const call = requester(() => t);
   const exists = async (id: number) =>
     !!(await t.app.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst());
   const grantsOf = async (id: number) =>
@@ -29,8 +37,7 @@ describeEachDialect('user administration by rank', (dialect) => {
     t = await createTestApp(dialect);
     demoAdmin = await loginAs(t.app, 'admin@demo.test');
     otherAdmin = await loginAs(t.app, 'admin@other.test');
-    const users = await t.app.db.selectFrom('users').select(['id', 'email']).execute();
-    ids = Object.fromEntries(users.map((u) => [u.email, u.id]));
+    ids = await userIdsByEmail(t.app);
   });
   afterAll(() => t.close());
 
@@ -38,16 +45,9 @@ describeEachDialect('user administration by rank', (dialect) => {
     const platform = ids['platform@demo.test'];
     const del = await call('DELETE', `/api/user?user_id=${platform}`, demoAdmin);
     expect(del.statusCode).toBe(403);
-    const grant = await call('POST', '/api/user/permission', demoAdmin, {
-      user_id: platform,
-      permission_id: Permission.picker,
-    });
+    const grant = await grantPermission(t.app, demoAdmin, platform, Permission.picker);
     expect(grant.statusCode).toBe(403);
-    const revoke = await call(
-      'DELETE',
-      `/api/user/permission?user_id=${platform}&permission_id=${Permission.admin}`,
-      demoAdmin,
-    );
+    const revoke = await revokePermission(t.app, demoAdmin, platform, Permission.admin);
     expect(revoke.statusCode).toBe(403);
     expect(await exists(platform)).toBe(true);
     expect(await grantsOf(platform)).toEqual([Permission.brick_admin]);
@@ -76,26 +76,16 @@ describeEachDialect('user administration by rank', (dialect) => {
   it('leaves users of another company alone (404, as if they did not exist)', async () => {
     const picker = ids['picker@demo.test'];
     expect((await call('DELETE', `/api/user?user_id=${picker}`, otherAdmin)).statusCode).toBe(404);
-    const grant = await call('POST', '/api/user/permission', otherAdmin, {
-      user_id: picker,
-      permission_id: Permission.admin,
-    });
+    const grant = await grantPermission(t.app, otherAdmin, picker, Permission.admin);
     expect(grant.statusCode).toBe(404);
     expect(await grantsOf(picker)).toEqual([Permission.picker]);
   });
 
   it('lets an admin manage an admin of the same rank', async () => {
     const sales = ids['sales@demo.test'];
-    const grant = await call('POST', '/api/user/permission', demoAdmin, {
-      user_id: sales,
-      permission_id: Permission.admin,
-    });
+    const grant = await grantPermission(t.app, demoAdmin, sales, Permission.admin);
     expect(grant.statusCode).toBe(200);
-    const revoke = await call(
-      'DELETE',
-      `/api/user/permission?user_id=${sales}&permission_id=${Permission.admin}`,
-      demoAdmin,
-    );
+    const revoke = await revokePermission(t.app, demoAdmin, sales, Permission.admin);
     expect(revoke.statusCode).toBe(200);
   });
 

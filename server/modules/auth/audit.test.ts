@@ -3,12 +3,16 @@ import { AuditListResponse, type AuditEntry } from '../../../contract/audit';
 import { Permission } from '../../../contract/permissions';
 import { DEMO_PASSWORD } from '../../seed';
 import {
+  companyIdsByName,
   createTestApp,
   describeEachDialect,
+  grantPermission,
   loginAs,
   postLogin,
   requester,
+  revokePermission,
   type TestApp,
+  userIdsByEmail,
 } from '../../test/helpers';
 
 describeEachDialect('audit log', (dialect) => {
@@ -33,10 +37,8 @@ describeEachDialect('audit log', (dialect) => {
     demoAdmin = await loginAs(t.app, 'admin@demo.test');
     otherAdmin = await loginAs(t.app, 'admin@other.test');
     platform = await loginAs(t.app, 'platform@demo.test');
-    const users = await t.app.db.selectFrom('users').select(['id', 'email']).execute();
-    ids = Object.fromEntries(users.map((u) => [u.email, u.id]));
-    const rows = await t.app.db.selectFrom('companies').select(['id', 'name']).execute();
-    companies = Object.fromEntries(rows.map((c) => [c.name, c.id]));
+    ids = await userIdsByEmail(t.app);
+    companies = await companyIdsByName(t.app);
   });
   afterAll(() => t.close());
 
@@ -68,12 +70,10 @@ describeEachDialect('audit log', (dialect) => {
 
   it('records permission changes and deletions by the admin who made them', async () => {
     const user = ids['digi.user@demo.test'];
-    const permission = { user_id: user, permission_id: Permission.picker };
-    expect((await call('POST', '/api/user/permission', demoAdmin, permission)).statusCode).toBe(
-      200,
-    );
-    const query = `user_id=${user}&permission_id=${Permission.picker}`;
-    expect((await call('DELETE', `/api/user/permission?${query}`, demoAdmin)).statusCode).toBe(200);
+    const grant = await grantPermission(t.app, demoAdmin, user, Permission.picker);
+    expect(grant.statusCode).toBe(200);
+    const revoke = await revokePermission(t.app, demoAdmin, user, Permission.picker);
+    expect(revoke.statusCode).toBe(200);
     expect((await call('DELETE', `/api/user?user_id=${user}`, demoAdmin)).statusCode).toBe(200);
 
     const { results } = await read(demoAdmin, '?limit=3');

@@ -5,7 +5,13 @@ import { hashPassword } from '../../auth/passwords';
 import { createEmailToken } from './email-links';
 import { verifyAccessToken } from '../../auth/tokens';
 import { DEMO_PASSWORD } from '../../seed';
-import { basic, createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
+import {
+  basic,
+  createTestApp,
+  describeEachDialect,
+  type TestApp,
+  userIdOf,
+} from '../../test/helpers';
 
 describeEachDialect('POST /api/login', (dialect) => {
   let t: TestApp;
@@ -235,12 +241,8 @@ describeEachDialect('POST /api/login', (dialect) => {
       expect((await login(basic('platform@demo.test', DEMO_PASSWORD), '10.5.0.1')).statusCode).toBe(
         429,
       );
-      const user = await t.app.db
-        .selectFrom('users')
-        .select('id')
-        .where('email', '=', 'platform@demo.test')
-        .executeTakeFirstOrThrow();
-      const token = await createEmailToken(t.app.db, user.id, 'reset');
+      const platformId = await userIdOf(t.app, 'platform@demo.test');
+      const token = await createEmailToken(t.app.db, platformId, 'reset');
       const set = await t.app.inject({
         method: 'POST',
         url: '/api/user/password_reset',

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AuthMessages } from '../../../contract/auth';
 import { hashToken } from '../../auth/tokens';
 import { DEMO_PASSWORD } from '../../seed';
-import { createTestApp, describeEachDialect, postLogin, type TestApp } from '../../test/helpers';
+import {
+  createTestApp,
+  describeEachDialect,
+  postLogin,
+  type TestApp,
+  userIdOf,
+} from '../../test/helpers';
 import { createEmailToken, sendSetPasswordMail } from './email-links';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp';
 
@@ -148,12 +154,8 @@ describeEachDialect('password reset by e-mail (real SMTP)', (dialect) => {
   });
 
   it('refuses expired, unknown and missing tokens with 401 and a clear message', async () => {
-    const user = await t.app.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', 'orders@demo.test')
-      .executeTakeFirstOrThrow();
-    const token = await createEmailToken(t.app.db, user.id, 'reset');
+    const ordersId = await userIdOf(t.app, 'orders@demo.test');
+    const token = await createEmailToken(t.app.db, ordersId, 'reset');
     await t.app.db
       .updateTable('email_tokens')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
@@ -174,12 +176,8 @@ describeEachDialect('password reset by e-mail (real SMTP)', (dialect) => {
   });
 
   it('validates the new password and leaves the token usable after a refusal', async () => {
-    const user = await t.app.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', 'warehouse@demo.test')
-      .executeTakeFirstOrThrow();
-    const token = await createEmailToken(t.app.db, user.id, 'reset');
+    const warehouseId = await userIdOf(t.app, 'warehouse@demo.test');
+    const token = await createEmailToken(t.app.db, warehouseId, 'reset');
     const short = await setPassword(token, 'short');
     expect(short.statusCode).toBe(400);
     expect(short.json().errors[0].detail).toContain(AuthMessages.passwordTooShort);

@@ -4,14 +4,8 @@ import {
   type TrayList,
   type TrayRow,
 } from '../../../contract/batch-trays';
-import {
-  createBatch,
-  details,
-  insertTrays,
-  trayEdit,
-  digitizingSuite,
-} from '../../test/digitizing';
-import { describeEachDialect } from '../../test/helpers';
+import { managerBatch, trayEdit, digitizingSuite } from '../../test/digitizing';
+import { describeEachDialect, details } from '../../test/helpers';
 
 /** Accepted means this version of the tray: a change clears it, a stale accept is refused. */
 describeEachDialect('accepted trays', (dialect) => {
@@ -20,8 +14,7 @@ describeEachDialect('accepted trays', (dialect) => {
   let batchId: number;
 
   beforeAll(async () => {
-    batchId = await createBatch(call, s.manager, s.projectId, 'Box');
-    await insertTrays(s.t, { company: s.demo, batchId, item: s.item, count: 12, price: 1000 });
+    batchId = await managerBatch(s, 'Box', 12);
   });
 
   const q = () => `?project_id=${s.projectId}&batch_id=${batchId}`;

@@ -1,6 +1,12 @@
 import { beforeAll, expect, it } from 'vitest';
 import { BatchTraysMessages as M, type TrayList } from '../../../contract/batch-trays';
-import { createBatch, insertTrays, trayEdit, digitizingSuite } from '../../test/digitizing';
+import {
+  createBatch,
+  insertTrays,
+  managerBatch,
+  trayEdit,
+  digitizingSuite,
+} from '../../test/digitizing';
 import { describeEachDialect } from '../../test/helpers';
 
 describeEachDialect('batch trays editor', (dialect) => {
@@ -9,8 +15,7 @@ describeEachDialect('batch trays editor', (dialect) => {
   let batchId: number;
 
   beforeAll(async () => {
-    batchId = await createBatch(call, s.manager, s.projectId, 'Box');
-    await insertTrays(s.t, { company: s.demo, batchId, item: s.item, count: 520, price: 1000 });
+    batchId = await managerBatch(s, 'Box', 520);
   });
 
   const q = () => `?project_id=${s.projectId}&batch_id=${batchId}`;

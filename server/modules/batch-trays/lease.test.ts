@@ -6,14 +6,8 @@ import {
   type ClaimState,
   type TrayList,
 } from '../../../contract/batch-trays';
-import {
-  createBatch,
-  details,
-  insertTrays,
-  trayEdit,
-  digitizingSuite,
-} from '../../test/digitizing';
-import { describeEachDialect } from '../../test/helpers';
+import { managerBatch, trayEdit, digitizingSuite } from '../../test/digitizing';
+import { describeEachDialect, details } from '../../test/helpers';
 import { syncDevice } from '../../test/sync-device';
 
 /**
@@ -30,8 +24,7 @@ describeEachDialect('batch trays claim lease and trays.save', (dialect) => {
 
   beforeEach(async () => {
     const name = `Box ${++n}`;
-    batchId = await createBatch(call, s.manager, s.projectId, name);
-    await insertTrays(s.t, { company: s.demo, batchId, item: s.item, count: 3, price: 1000 });
+    batchId = await managerBatch(s, name, 3);
   });
 
   const q = () => `?project_id=${s.projectId}&batch_id=${batchId}`;

@@ -3,6 +3,7 @@ import { AuditListResponse, type AuditEntry } from '../../../contract/audit';
 import type { StoreResource } from '../../../contract/bricksyncer';
 import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
 import { bearerFor, companyId } from '../../test/locations-support';
+import { storeRequest } from '../../test/jobs';
 
 const SECRETS = {
   consumer_key: 'CK-audit-0123456789',
@@ -28,15 +29,7 @@ describeEachDialect('bricksyncer stores in the audit log', (dialect) => {
   afterAll(() => t.close());
 
   const call = (method: 'POST' | 'PATCH' | 'DELETE', url: string, attributes?: object) =>
-    t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: {
-        authorization: syncer,
-        ...(attributes ? { 'content-type': 'application/vnd.api+json' } : {}),
-      },
-      payload: attributes ? JSON.stringify({ data: { type: 'stores', attributes } }) : undefined,
-    });
+    storeRequest(t.app, syncer, method, url, attributes);
   const storeEntries = async (auth: string) => {
     const res = await t.app.inject({
       method: 'GET',

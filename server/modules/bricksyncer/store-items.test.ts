@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { StoreItemMessages as M, type StoreItemRow } from '../../../contract/bricksyncer';
-import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
+import {
+  caller,
+  createTestApp,
+  describeEachDialect,
+  details,
+  type TestApp,
+} from '../../test/helpers';
 import { bearerFor } from '../../test/locations-support';
 
 describeEachDialect('bricksyncer items on sale, stock errors, settings, logs', (dialect) => {
@@ -17,15 +23,7 @@ describeEachDialect('bricksyncer items on sale, stock errors, settings, logs', (
   });
   afterAll(() => t.close());
 
-  const call = (auth: string, method: string, url: string, payload?: object) =>
-    t.app.inject({
-      method: method as 'GET',
-      url: `/api${url}`,
-      headers: { authorization: auth },
-      payload,
-    });
-  const details = (res: { json(): unknown }) =>
-    (res.json() as { errors: { detail: string }[] }).errors.map((e) => e.detail);
+  const call = caller(() => t);
 
   it('lists items on sale 10 a page with their warehouse total', async () => {
     const res = await call(syncer, 'GET', '/v1/store_items?limit=10&page=1');

@@ -4,8 +4,10 @@ import {
   StoreMessages as M,
   type StoreResource,
 } from '../../../contract/bricksyncer';
-import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
+import { createTestApp, describeEachDialect, details, type TestApp } from '../../test/helpers';
+import { tombstoneKeys } from '../../test/sync-device';
 import { bearerFor, companyId } from '../../test/locations-support';
+import { storeRequest, type StoreMethod } from '../../test/jobs';
 import { makeOrder } from '../../test/orders-fixture';
 import { credentialCipherKey, decryptCredentials, encryptCredentials } from './credentials';
 import { storeCredentials } from './index';
@@ -26,18 +28,8 @@ describeEachDialect('bricksyncer stores', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const call = (auth: string, method: string, url: string, attributes?: object) =>
-    t.app.inject({
-      method: method as 'GET',
-      url: `/api${url}`,
-      headers: {
-        authorization: auth,
-        ...(attributes ? { 'content-type': 'application/vnd.api+json' } : {}),
-      },
-      payload: attributes ? JSON.stringify({ data: { type: 'stores', attributes } }) : undefined,
-    });
-  const details = (res: { json(): unknown }) =>
-    (res.json() as { errors: { detail: string }[] }).errors.map((e) => e.detail);
+  const call = (auth: string, method: StoreMethod, url: string, attributes?: object) =>
+    storeRequest(t.app, auth, method, url, attributes);
   const bricklink = {
     name: 'Main BrickLink store',
     platform: 'BRICKLINK',
@@ -224,13 +216,7 @@ describeEachDialect('bricksyncer stores', (dialect) => {
     expect(
       await t.app.db.selectFrom('orders').select('id').where('store_id', '=', store.id).execute(),
     ).toEqual([]);
-    const tombstones = await t.app.db
-      .selectFrom('sync_tombstones')
-      .select('row_key')
-      .where('company_id', '=', demo)
-      .where('collection', '=', 'orders')
-      .execute();
-    const keys = tombstones.map((r) => r.row_key);
+    const keys = await tombstoneKeys(t, demo, 'orders');
     for (const o of orders) expect(keys).toContain(String(o.id));
   });
 

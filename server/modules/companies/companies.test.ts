@@ -8,6 +8,7 @@ import {
   postLogin,
   requester,
   type TestApp,
+  userIdOf,
 } from '../../test/helpers';
 
 describeEachDialect('company administration', (dialect) => {
@@ -110,13 +111,7 @@ describeEachDialect('company administration', (dialect) => {
     await t.app.db
       .insertInto('user_permissions')
       .values({
-        user_id: (
-          await t.app.db
-            .selectFrom('users')
-            .select('id')
-            .where('email', '=', 'admin@other.test')
-            .executeTakeFirstOrThrow()
-        ).id,
+        user_id: await userIdOf(t.app, 'admin@other.test'),
         permission_id: 1,
       })
       .execute();

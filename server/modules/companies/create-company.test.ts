@@ -1,12 +1,14 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CompanyMessages } from '../../../contract/admin';
 import { AUDIT_OTHER_COMPANY, AuditListResponse } from '../../../contract/audit';
-import type { OutgoingMail } from '../../mail';
 import {
+  companyIdsByName,
   createTestApp,
   describeEachDialect,
   loginAs,
+  mailbox,
   postLogin,
+  requester,
   type TestApp,
 } from '../../test/helpers';
 
@@ -17,10 +19,9 @@ describeEachDialect('new companies and the audit filters', (dialect) => {
   let demoAdmin: string;
   let otherAdmin: string;
   let companies: Record<string, number>;
-  const mails: OutgoingMail[] = [];
+  const { mails, mailer } = mailbox();
 
-  const call = (method: 'GET' | 'POST', url: string, auth: string, payload?: object) =>
-    t.app.inject({ method, url, payload, headers: { authorization: auth } });
+  const call = requester(() => t);
   const audit = async (auth: string, query: string): Promise<AuditListResponse> => {
     const res = await call('GET', `/api/v1/audit?${query}`, auth);
     expect(res.statusCode, res.body).toBe(200);
@@ -28,21 +29,13 @@ describeEachDialect('new companies and the audit filters', (dialect) => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp(
-      dialect,
-      {},
-      { mailer: { send: async (mail) => void mails.push(mail), close() {} } },
-    );
+    t = await createTestApp(dialect, {}, { mailer });
     platform = await loginAs(t.app, 'platform@demo.test');
     demoAdmin = await loginAs(t.app, 'admin@demo.test');
     otherAdmin = await loginAs(t.app, 'admin@other.test');
-    const rows = await t.app.db.selectFrom('companies').select(['id', 'name']).execute();
-    companies = Object.fromEntries(rows.map((c) => [c.name, c.id]));
+    companies = await companyIdsByName(t.app);
   });
   afterAll(() => t.close());
-  beforeEach(() => {
-    mails.length = 0;
-  });
 
   it('creates a company whose invited admin sets a password and runs it', async () => {
     const res = await call('POST', '/api/company', platform, {

@@ -1,28 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { InventoryMessages } from '../../../contract/inventory';
 import { parseBsx, writeBsx } from '../../../contract/bsx';
-import {
-  createTestApp,
-  describeEachDialect,
-  loginAs,
-  requester,
-  type TestApp,
-} from '../../test/helpers';
-import { makeFloor, type Floor } from '../../test/orders-fixture';
+import { describeEachDialect, loginAs, requester } from '../../test/helpers';
+import { floorSuite } from '../../test/floor-suite';
+import { makeFloor } from '../../test/orders-fixture';
 import { foreignLocation, stockOf } from '../../test/warehouse-fixture';
 
 describeEachDialect('inventory API', (dialect) => {
-  let t: TestApp;
-  let f: Floor;
+  const s = floorSuite(dialect);
   let sales: string;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    f = await makeFloor(t.app.db, t.config.jwtSecret);
-    sales = (await f.as('sales_manager')).auth;
+    sales = (await s.f.as('sales_manager')).auth;
     // Catalog details of item a: theme > sub-theme, category, weight, BrickLink colour, notes.
-    const db = t.app.db;
+    const db = s.t.app.db;
     const tree = async (table: 'themes' | 'categories', name: string, parent: number | null) =>
       (
         await db
@@ -37,7 +29,7 @@ describeEachDialect('inventory API', (dialect) => {
     const a = await db
       .selectFrom('items')
       .select(['mold_id', 'colour_id'])
-      .where('id', '=', f.items.a)
+      .where('id', '=', s.f.items.a)
       .executeTakeFirstOrThrow();
     await db
       .updateTable('moulds')
@@ -52,13 +44,16 @@ describeEachDialect('inventory API', (dialect) => {
     await db
       .updateTable('items')
       .set({ note_private: 'paid 0.10', note_public: 'Clean & shiny' })
-      .where('id', '=', f.items.a)
+      .where('id', '=', s.f.items.a)
       .execute();
-    await db.updateTable('items').set({ condition: 'GOOD' }).where('id', '=', f.items.b).execute();
+    await db
+      .updateTable('items')
+      .set({ condition: 'GOOD' })
+      .where('id', '=', s.f.items.b)
+      .execute();
   });
-  afterAll(() => t.close());
 
-  const call = requester(() => t);
+  const call = requester(() => s.t);
 
   describe('GET /v1/inventory', () => {
     it('lists every item with stock, with every field of the inventory item', async () => {
@@ -68,12 +63,12 @@ describeEachDialect('inventory API', (dialect) => {
       // d has no stock: not in the inventory.
       expect(body.count).toBe(3);
       expect(body.results.map((r: { item_id: number }) => r.item_id)).toEqual([
-        f.items.a,
-        f.items.b,
-        f.items.c,
+        s.f.items.a,
+        s.f.items.b,
+        s.f.items.c,
       ]);
       expect(body.results[0]).toEqual({
-        item_id: f.items.a,
+        item_id: s.f.items.a,
         readable_id: 'Brick 2 x 4',
         mold_id: expect.any(Number),
         mold_name: 'Brick 2 x 4',
@@ -110,7 +105,7 @@ describeEachDialect('inventory API', (dialect) => {
 
       const page = (await call('GET', '/api/v1/inventory?limit=2&page=2', sales)).json();
       expect(page.count).toBe(3);
-      expect(page.results.map((r: { item_id: number }) => r.item_id)).toEqual([f.items.c]);
+      expect(page.results.map((r: { item_id: number }) => r.item_id)).toEqual([s.f.items.c]);
     });
 
     it('exports to a BSX file that reads back with the expected lots', async () => {
@@ -130,16 +125,16 @@ describeEachDialect('inventory API', (dialect) => {
     });
 
     it('is the sales manager’s, for their own company only', async () => {
-      const picker = (await f.as('picker')).auth;
+      const picker = (await s.f.as('picker')).auth;
       expect((await call('GET', '/api/v1/inventory', picker)).statusCode).toBe(403);
       expect((await call('GET', '/api/v1/inventory')).statusCode).toBe(401);
-      const demo = await loginAs(t.app, 'sales@demo.test');
+      const demo = await loginAs(s.t.app, 'sales@demo.test');
       const theirs = (await call('GET', '/api/v1/inventory', demo)).json();
       expect(theirs.count).toBeGreaterThan(0);
-      const ours = new Set(Object.values(f.items));
+      const ours = new Set(Object.values(s.f.items));
       expect(theirs.results.some((r: { item_id: number }) => ours.has(r.item_id))).toBe(false);
-      const empty = await makeFloor(t.app.db, t.config.jwtSecret);
-      await t.app.db
+      const empty = await makeFloor(s.t.app.db, s.t.config.jwtSecret);
+      await s.t.app.db
         .deleteFrom('location_content')
         .where('company_id', '=', empty.companyId)
         .execute();
@@ -160,10 +155,10 @@ describeEachDialect('inventory API', (dialect) => {
         { condition_name: 'GOOD', new_condition_name: 'Good' },
         { condition_name: 'ACCEPTABLE', new_condition_name: 'Acceptable' },
       ]);
-      const item = await t.app.db
+      const item = await s.t.app.db
         .selectFrom('items')
         .select(['mold_id', 'colour_id'])
-        .where('id', '=', f.items.a)
+        .where('id', '=', s.f.items.a)
         .executeTakeFirstOrThrow();
       const colour = await call('GET', `/api/v1/colour?colour_id=${item.colour_id}`, sales);
       expect(colour.json()).toMatchObject({
@@ -189,19 +184,19 @@ describeEachDialect('inventory API', (dialect) => {
       call('POST', '/api/v1/item_overview/add', auth, body);
 
     it('adds to a new-items location, preferring one that already holds the item', async () => {
-      const g = await makeFloor(t.app.db, t.config.jwtSecret);
-      const s = (await g.as('sales_manager')).auth;
-      let res = await add({ item_id: g.items.d, amount: 3 }, s);
+      const g = await makeFloor(s.t.app.db, s.t.config.jwtSecret);
+      const seller = (await g.as('sales_manager')).auth;
+      let res = await add({ item_id: g.items.d, amount: 3 }, seller);
       expect(res.statusCode).toBe(409);
       expect(res.json().errors[0].detail).toBe(InventoryMessages.noNewItemsLocation);
 
       // Flag the hall: every bin inherits. b lies in F-A1-B1; d lies nowhere.
-      await t.app.db
+      await s.t.app.db
         .updateTable('locations')
         .set({ is_selected_new_location: 1 })
         .where('id', '=', g.hallId)
         .execute();
-      res = await add({ item_id: g.items.b, amount: 4 }, s);
+      res = await add({ item_id: g.items.b, amount: 4 }, seller);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         message: '4 bricks added to Floor > Hall > Aisle 1 > Bin 1.',
@@ -213,33 +208,33 @@ describeEachDialect('inventory API', (dialect) => {
         location_quantity: 9,
         quantity: 9,
       });
-      res = await add({ item_id: g.items.d, amount: '12' }, s);
+      res = await add({ item_id: g.items.d, amount: '12' }, seller);
       expect(res.json()).toMatchObject({ location_id: g.hallId, added: 12, quantity: 12 });
-      res = await add({ item_id: g.items.d, amount: 1, location_id: g.bins.a2b1 }, s);
+      res = await add({ item_id: g.items.d, amount: 1, location_id: g.bins.a2b1 }, seller);
       expect(res.json()).toMatchObject({
         message: '1 brick added to Floor > Hall > Aisle 2 > Bin 1.',
         location_quantity: 1,
         quantity: 13,
       });
-      expect(await stockOf(t.app.db, g.hallId, g.items.d)).toBe(12);
+      expect(await stockOf(s.t.app.db, g.hallId, g.items.d)).toBe(12);
     });
 
     it('checks the amount (1 to 9999), the item and location company, and the role', async () => {
       for (const amount of [0, -1, 10000, 1.5, 'abc']) {
-        expect((await add({ item_id: f.items.a, amount })).statusCode).toBe(400);
+        expect((await add({ item_id: s.f.items.a, amount })).statusCode).toBe(400);
       }
       expect((await add({ item_id: 99_999_999, amount: 1 })).json().errors[0].detail).toBe(
         InventoryMessages.itemNotFound,
       );
-      const demoLocation = await foreignLocation(t.app.db, f.companyId);
+      const demoLocation = await foreignLocation(s.t.app.db, s.f.companyId);
       expect(
-        (await add({ item_id: f.items.a, amount: 1, location_id: demoLocation })).statusCode,
+        (await add({ item_id: s.f.items.a, amount: 1, location_id: demoLocation })).statusCode,
       ).toBe(404);
-      const demo = await loginAs(t.app, 'sales@demo.test');
-      expect((await add({ item_id: f.items.a, amount: 1 }, demo)).statusCode).toBe(404);
-      const picker = (await f.as('picker')).auth;
-      expect((await add({ item_id: f.items.a, amount: 1 }, picker)).statusCode).toBe(403);
-      expect(await stockOf(t.app.db, f.bins.a2b1, f.items.a)).toBe(10);
+      const demo = await loginAs(s.t.app, 'sales@demo.test');
+      expect((await add({ item_id: s.f.items.a, amount: 1 }, demo)).statusCode).toBe(404);
+      const picker = (await s.f.as('picker')).auth;
+      expect((await add({ item_id: s.f.items.a, amount: 1 }, picker)).statusCode).toBe(403);
+      expect(await stockOf(s.t.app.db, s.f.bins.a2b1, s.f.items.a)).toBe(10);
     });
   });
 });

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LABELS_MAX, LocationMessages } from '../../../contract/locations';
 import { caller, createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
+import { tombstoneKeys } from '../../test/sync-device';
 import { bearerFor, companyId, idByCode, treeSnapshot } from '../../test/locations-support';
 
 interface Node {
@@ -257,13 +258,7 @@ describeEachDialect('location tree', (dialect) => {
       expect(
         (await call(wm, 'GET', `/v1/location?location_id=${kid.location_id}`)).statusCode,
       ).toBe(404);
-      const stones = await t.app.db
-        .selectFrom('sync_tombstones')
-        .select('row_key')
-        .where('company_id', '=', demo)
-        .where('collection', '=', 'locations')
-        .execute();
-      expect(stones.map((s) => s.row_key)).toContain(String(kid.location_id));
+      expect(await tombstoneKeys(t, demo, 'locations')).toContain(String(kid.location_id));
     });
   });
 

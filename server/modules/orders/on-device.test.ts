@@ -1,33 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachDialect } from '../../test/helpers';
+import { floorSuite } from '../../test/floor-suite';
 import { makeFloor, makeOrder, type Floor } from '../../test/orders-fixture';
 
 describeEachDialect('picks still on a device', (dialect) => {
-  let t: TestApp;
-  let f: Floor;
+  const s = floorSuite(dialect);
   let other: Floor;
   let picker: { auth: string; userId: number };
   let manager: string;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    f = await makeFloor(t.app.db, t.config.jwtSecret);
-    other = await makeFloor(t.app.db, t.config.jwtSecret);
-    picker = await f.as('picker', 'Anna');
-    manager = (await f.as('order_manager')).auth;
+    other = await makeFloor(s.t.app.db, s.t.config.jwtSecret);
+    picker = await s.f.as('picker', 'Anna');
+    manager = (await s.f.as('order_manager')).auth;
   });
-  afterAll(() => t.close());
 
   const report = (auth: string, payload: unknown) =>
-    t.app.inject({
+    s.t.app.inject({
       method: 'POST',
       url: '/api/v1/sync/pending',
       headers: { authorization: auth },
       payload: payload as object,
     });
   const onDevice = async (orderId?: number) => {
-    const res = await t.app.inject({
+    const res = await s.t.app.inject({
       method: 'GET',
       url: `/api/v1/order/on_device${orderId ? `?order_id=${orderId}` : ''}`,
       headers: { authorization: manager },
@@ -36,16 +33,16 @@ describeEachDialect('picks still on a device', (dialect) => {
     return res.json().results as { order_id: number; pending_picks: number; user_name: string }[];
   };
   const claimed = (companyId: number, userId: number | null, status = 1) =>
-    makeOrder(t.app.db, companyId, {
-      items: [[f.items.a, 3]],
+    makeOrder(s.t.app.db, companyId, {
+      items: [[s.f.items.a, 3]],
       pickingStatusId: status,
       claimedBy: userId,
     });
 
   it('keeps the report for orders the caller holds and shows it to the order manager', async () => {
     const device = randomUUID();
-    const mine = await claimed(f.companyId, picker.userId);
-    const unclaimed = await claimed(f.companyId, null, 2);
+    const mine = await claimed(s.f.companyId, picker.userId);
+    const unclaimed = await claimed(s.f.companyId, null, 2);
     let res = await report(picker.auth, {
       device_id: device,
       orders: [
@@ -72,13 +69,13 @@ describeEachDialect('picks still on a device', (dialect) => {
 
   it('shows nothing once the order is no longer being picked by that user', async () => {
     const device = randomUUID();
-    const mine = await claimed(f.companyId, picker.userId);
+    const mine = await claimed(s.f.companyId, picker.userId);
     await report(picker.auth, {
       device_id: device,
       orders: [{ order_id: mine, pending_picks: 4 }],
     });
     expect(await onDevice(mine)).toHaveLength(1);
-    await t.app.db
+    await s.t.app.db
       .updateTable('orders')
       .set({ picking_status_id: 4 })
       .where('id', '=', mine)
@@ -90,8 +87,8 @@ describeEachDialect('picks still on a device', (dialect) => {
   it("keeps nothing for another company's order or another picker's claim", async () => {
     const device = randomUUID();
     const foreign = await claimed(other.companyId, picker.userId);
-    const someoneElse = (await f.as('picker', 'Ben')).userId;
-    const theirs = await claimed(f.companyId, someoneElse);
+    const someoneElse = (await s.f.as('picker', 'Ben')).userId;
+    const theirs = await claimed(s.f.companyId, someoneElse);
     const res = await report(picker.auth, {
       device_id: device,
       orders: [
@@ -100,7 +97,7 @@ describeEachDialect('picks still on a device', (dialect) => {
       ],
     });
     expect(res.json()).toEqual({ kept: [], ignored: [foreign, theirs].sort((a, b) => a - b) });
-    const stored = await t.app.db
+    const stored = await s.t.app.db
       .selectFrom('device_pending')
       .select('order_id')
       .where('device_id', '=', device)
@@ -108,12 +105,12 @@ describeEachDialect('picks still on a device', (dialect) => {
     expect(stored).toEqual([]);
     // The other company's manager sees nothing of this company either.
     const otherManager = (await other.as('order_manager')).auth;
-    const mine = await claimed(f.companyId, picker.userId);
+    const mine = await claimed(s.f.companyId, picker.userId);
     await report(picker.auth, {
       device_id: device,
       orders: [{ order_id: mine, pending_picks: 1 }],
     });
-    const seen = await t.app.inject({
+    const seen = await s.t.app.inject({
       method: 'GET',
       url: '/api/v1/order/on_device',
       headers: { authorization: otherManager },
@@ -133,9 +130,13 @@ describeEachDialect('picks still on a device', (dialect) => {
       expect((await report(picker.auth, bad)).statusCode, JSON.stringify(bad)).toBe(400);
     }
     expect((await report(manager, { device_id: randomUUID(), orders: [] })).statusCode).toBe(403);
-    const noAuth = await t.app.inject({ method: 'POST', url: '/api/v1/sync/pending', payload: {} });
+    const noAuth = await s.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/sync/pending',
+      payload: {},
+    });
     expect(noAuth.statusCode).toBe(401);
-    const pickerReads = await t.app.inject({
+    const pickerReads = await s.t.app.inject({
       method: 'GET',
       url: '/api/v1/order/on_device',
       headers: { authorization: picker.auth },

@@ -1,35 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { OrderMessages } from '../../../contract/orders';
-import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../../test/helpers';
+import { describeEachDialect, loginAs } from '../../test/helpers';
+import { floorSuite } from '../../test/floor-suite';
 import { makeFloor, makeOrder, type Floor } from '../../test/orders-fixture';
 
 describeEachDialect('orders API', (dialect) => {
-  let t: TestApp;
-  let f: Floor;
+  const s = floorSuite(dialect);
   let manager: string;
   let picker: string;
   let pickerId: number;
   let orderId: number;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    f = await makeFloor(t.app.db, t.config.jwtSecret);
-    manager = (await f.as('order_manager')).auth;
-    ({ auth: picker, userId: pickerId } = await f.as('picker'));
-    orderId = await makeOrder(t.app.db, f.companyId, {
+    manager = (await s.f.as('order_manager')).auth;
+    ({ auth: picker, userId: pickerId } = await s.f.as('picker'));
+    orderId = await makeOrder(s.t.app.db, s.f.companyId, {
       number: 'BL-1001',
       items: [
-        [f.items.a, 4],
-        [f.items.b, 2, 1],
+        [s.f.items.a, 4],
+        [s.f.items.b, 2, 1],
       ],
     });
   });
-  afterAll(() => t.close());
 
   const get = (url: string, auth?: string) =>
-    t.app.inject({ method: 'GET', url, headers: auth ? { authorization: auth } : {} });
+    s.t.app.inject({ method: 'GET', url, headers: auth ? { authorization: auth } : {} });
   const put = (url: string, auth: string, payload: unknown) =>
-    t.app.inject({
+    s.t.app.inject({
       method: 'PUT',
       url,
       headers: { authorization: auth },
@@ -64,12 +61,12 @@ describeEachDialect('orders API', (dialect) => {
 
     it('refuses without a session, for a sales manager, and across companies', async () => {
       expect((await get(`/api/v1/order?order_id=${orderId}`)).statusCode).toBe(401);
-      const sales = (await f.as('sales_manager')).auth;
+      const sales = (await s.f.as('sales_manager')).auth;
       expect((await get(`/api/v1/order?order_id=${orderId}`, sales)).statusCode).toBe(403);
       // Demo Bricks' picker, and an order manager of another company, see none of this order.
-      const demoPicker = await loginAs(t.app, 'picker@demo.test');
+      const demoPicker = await loginAs(s.t.app, 'picker@demo.test');
       expect((await get(`/api/v1/order?order_id=${orderId}`, demoPicker)).statusCode).toBe(404);
-      const other = await makeFloor(t.app.db, t.config.jwtSecret);
+      const other = await makeFloor(s.t.app.db, s.t.config.jwtSecret);
       const otherManager = (await other.as('order_manager')).auth;
       const res = await get(`/api/v1/order?order_id=${orderId}`, otherManager);
       expect(res.statusCode).toBe(404);
@@ -91,14 +88,14 @@ describeEachDialect('orders API', (dialect) => {
     let g: Floor;
     let boss: string;
     beforeAll(async () => {
-      g = await makeFloor(t.app.db, t.config.jwtSecret);
+      g = await makeFloor(s.t.app.db, s.t.config.jwtSecret);
       boss = (await g.as('order_manager')).auth;
       // 23 orders: ages 0..22 days, item counts and totals varying, every fifth with a problem.
       for (let i = 0; i < 23; i++) {
         const items: [number, number, number?][] = [[g.items.a, 1 + (i % 7), i % 3]];
         if (i % 2 === 0) items.push([g.items.b, 2, 2]);
         if (i % 4 === 0) items.push([g.items.c, 1]);
-        await makeOrder(t.app.db, g.companyId, {
+        await makeOrder(s.t.app.db, g.companyId, {
           number: `N-${String(i).padStart(2, '0')}`,
           createdAt: new Date(Date.UTC(2026, 0, 23 - i)).toISOString(),
           items,
@@ -163,7 +160,7 @@ describeEachDialect('orders API', (dialect) => {
 
   describe('PUT /order', () => {
     it('changes exactly one field and answers "The order has been updated."', async () => {
-      const id = await makeOrder(t.app.db, f.companyId, { items: [[f.items.a, 1]] });
+      const id = await makeOrder(s.t.app.db, s.f.companyId, { items: [[s.f.items.a, 1]] });
       const url = `/api/v1/order?order_id=${id}`;
       let res = await put(url, manager, { has_problem: 1 });
       expect(res.statusCode).toBe(200);
@@ -196,8 +193,8 @@ describeEachDialect('orders API', (dialect) => {
     });
 
     it('refuses making an order not pickable unless it is unassigned', async () => {
-      const id = await makeOrder(t.app.db, f.companyId, {
-        items: [[f.items.a, 1]],
+      const id = await makeOrder(s.t.app.db, s.f.companyId, {
+        items: [[s.f.items.a, 1]],
         pickingStatusId: 3,
         claimedBy: pickerId,
       });
@@ -206,7 +203,7 @@ describeEachDialect('orders API', (dialect) => {
       expect(res.json().errors[0].detail).toBe(
         'Cannot make order not ready for picking, as the order status is not unassigned.',
       );
-      const row = await t.app.db
+      const row = await s.t.app.db
         .selectFrom('orders')
         .select('pickable')
         .where('id', '=', id)
@@ -215,14 +212,14 @@ describeEachDialect('orders API', (dialect) => {
     });
 
     it('lets a picker only finish an order they hold', async () => {
-      const id = await makeOrder(t.app.db, f.companyId, { items: [[f.items.a, 1]] });
+      const id = await makeOrder(s.t.app.db, s.f.companyId, { items: [[s.f.items.a, 1]] });
       expect(
         (await put(`/api/v1/order?order_id=${id}`, picker, { has_problem: 1 })).statusCode,
       ).toBe(403);
       expect(
         (await put(`/api/v1/order?order_id=${id}`, picker, { picking_status_id: 4 })).statusCode,
       ).toBe(409);
-      const sales = (await f.as('sales_manager')).auth;
+      const sales = (await s.f.as('sales_manager')).auth;
       expect(
         (await put(`/api/v1/order?order_id=${id}`, sales, { has_problem: 1 })).statusCode,
       ).toBe(403);
@@ -231,17 +228,17 @@ describeEachDialect('orders API', (dialect) => {
 
   describe('items and statuses', () => {
     it('lists the items with image, colour, mould, condition and locations in route order', async () => {
-      const id = await makeOrder(t.app.db, f.companyId, {
+      const id = await makeOrder(s.t.app.db, s.f.companyId, {
         items: [
-          [f.items.c, 5],
-          [f.items.d, 1],
+          [s.f.items.c, 5],
+          [s.f.items.d, 1],
         ],
       });
       const res = await get(`/api/v1/order/item?order_id=${id}`, picker);
       expect(res.statusCode).toBe(200);
       const [c, d] = res.json().results;
       expect(c).toMatchObject({
-        item_id: f.items.c,
+        item_id: s.f.items.c,
         image_path: 'https://img.test/Tile 2 x 2.png',
         colour_hex: 'C91A09',
         mold_name: 'Tile 2 x 2',
@@ -254,13 +251,13 @@ describeEachDialect('orders API', (dialect) => {
       });
       expect(c.locations).toEqual([
         {
-          location_id: f.bins.a1b2,
+          location_id: s.f.bins.a1b2,
           location_name: 'Floor > Hall > Aisle 1 > Bin 2',
           code: 'F-A1-B2',
           quantity: 3,
         },
         {
-          location_id: f.bins.a2b1,
+          location_id: s.f.bins.a2b1,
           location_name: 'Floor > Hall > Aisle 2 > Bin 1',
           code: 'F-A2-B1',
           quantity: 4,
@@ -283,14 +280,14 @@ describeEachDialect('orders API', (dialect) => {
     });
 
     it('answers HEAD /order/unassigned with 200 for floor roles', async () => {
-      const res = await t.app.inject({
+      const res = await s.t.app.inject({
         method: 'HEAD',
         url: '/api/v1/order/unassigned',
         headers: { authorization: picker },
       });
       expect(res.statusCode).toBe(200);
-      const sales = (await f.as('sales_manager')).auth;
-      const refused = await t.app.inject({
+      const sales = (await s.f.as('sales_manager')).auth;
+      const refused = await s.t.app.inject({
         method: 'HEAD',
         url: '/api/v1/order/unassigned',
         headers: { authorization: sales },

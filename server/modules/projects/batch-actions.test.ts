@@ -2,23 +2,15 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { BatchMessages as B, type BackupRow } from '../../../contract/batches';
 import type { BatchRow } from '../../../contract/projects';
-import {
-  batchList,
-  batchWithTrays as addBatchWithTrays,
-  details,
-  traysOfBatch,
-  digitizingSuite,
-} from '../../test/digitizing';
-import { describeEachDialect } from '../../test/helpers';
+import { batchActionsSuite, batchList } from '../../test/digitizing';
+import { describeEachDialect, details, userIdOf } from '../../test/helpers';
 
 describeEachDialect('merging, duplicating and backing up batches', (dialect) => {
-  const s = digitizingSuite(dialect, 'Actions test');
+  const { s, batchWithTrays, trays } = batchActionsSuite(dialect);
   const { call } = s;
 
   const q = '?project_id=';
   const byName = async (name: string) => (await batchList(s)).find((b) => b.name === name);
-  const batchWithTrays = (name: string, n: number) => addBatchWithTrays(s, name, n);
-  const trays = (batchId: number) => traysOfBatch(s.t, batchId);
   const content = async (batchId: number) =>
     (await trays(batchId)).map(({ id: _id, ...rest }) => ({
       ...rest,
@@ -107,15 +99,11 @@ describeEachDialect('merging, duplicating and backing up batches', (dialect) => 
   it('a batch claimed by someone else is not merged', async () => {
     const a = await batchWithTrays('Claimed A', 1);
     const b = await batchWithTrays('Claimed B', 1);
-    const other = await s.t.app.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', 'picker@demo.test')
-      .executeTakeFirstOrThrow();
+    const other = await userIdOf(s.t.app, 'picker@demo.test');
     await s.t.app.db
       .updateTable('batches')
       .set({
-        write_permission_user_id: other.id,
+        write_permission_user_id: other,
         write_permission_until: new Date(Date.now() + 600_000).toISOString(),
       })
       .where('id', '=', b)

@@ -2,23 +2,15 @@ import { expect, it } from 'vitest';
 import type { BackupRow } from '../../../contract/batches';
 import { ProjectMessages as M } from '../../../contract/projects';
 import { nowIso } from '../../db/dialect';
-import {
-  batchList,
-  batchWithTrays as addBatchWithTrays,
-  details,
-  traysOfBatch,
-  digitizingSuite,
-} from '../../test/digitizing';
-import { describeEachDialect } from '../../test/helpers';
+import { batchActionsSuite, batchList } from '../../test/digitizing';
+import { describeEachDialect, details } from '../../test/helpers';
 
 describeEachDialect('batches merged, duplicated and reset: floor and concurrency', (dialect) => {
-  const s = digitizingSuite(dialect, 'Actions test');
+  const { s, batchWithTrays, trays } = batchActionsSuite(dialect);
   const { call } = s;
 
   const q = '?project_id=';
   const list = () => batchList(s);
-  const batchWithTrays = (name: string, n: number) => addBatchWithTrays(s, name, n);
-  const trays = (batchId: number) => traysOfBatch(s.t, batchId);
   /** Every tray id and tombstone a filler's device pulls from `cursor` on. */
   async function pullAll(cursor: number) {
     const rows: number[] = [];

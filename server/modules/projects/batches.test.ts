@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { ProjectMessages as M, type BatchRow } from '../../../contract/projects';
-import { details, firstItem, insertTrays, digitizingSuite } from '../../test/digitizing';
-import { describeEachDialect } from '../../test/helpers';
+import { firstItem, insertTrays, digitizingSuite } from '../../test/digitizing';
+import { describeEachDialect, details } from '../../test/helpers';
 
 describeEachDialect('digitizing batches', (dialect) => {
   const s = digitizingSuite(dialect, 'Batches test');

@@ -1,8 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import { BatchMessages as B, COPY_TRAYS_MAX, MERGE_TRAYS_MAX } from '../../../contract/batches';
 import type { BatchRow } from '../../../contract/projects';
-import { createBatch, details, insertTrays, digitizingSuite } from '../../test/digitizing';
-import { describeEachDialect } from '../../test/helpers';
+import { createBatch, insertTrays, digitizingSuite } from '../../test/digitizing';
+import { describeEachDialect, details } from '../../test/helpers';
 
 /**
  * Duplicating and merging batches are bounded per request, so one company's copy never holds up another

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ProjectMessages as M, type ProjectRow } from '../../../contract/projects';
-import { details, startDigitizing } from '../../test/digitizing';
-import { caller, describeEachDialect, type TestApp } from '../../test/helpers';
+import { startDigitizing } from '../../test/digitizing';
+import { caller, describeEachDialect, details, type TestApp } from '../../test/helpers';
 import { companyId } from '../../test/locations-support';
 
 describeEachDialect('digitizing projects', (dialect) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ReportMessages } from '../../../contract/reports';
 import { nowIso } from '../../db/dialect';
-import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
+import { caller, createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
 import { bearerFor, companyId, idByCode } from '../../test/locations-support';
 
 describeEachDialect('issue reports', (dialect) => {
@@ -60,8 +60,7 @@ describeEachDialect('issue reports', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const call = (auth: string, method: 'GET' | 'PUT' | 'DELETE', url: string) =>
-    t.app.inject({ method, url: `/api${url}`, headers: { authorization: auth } });
+  const call = caller(() => t);
   const listIds = async (auth: string, query: string) => {
     const r = await call(auth, 'GET', `/v1/issue?${query}`);
     expect(r.statusCode).toBe(200);

@@ -9,7 +9,13 @@ import {
 } from '../../../contract/sync-batches';
 import { ALL_FIELDS_BSX, keptFields } from '../../../tests/support/bsx-round-trip';
 import { SHARED_SCOPE, nextVersion } from '../../sync';
-import { caller, createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
+import {
+  caller,
+  createTestApp,
+  describeEachDialect,
+  details,
+  type TestApp,
+} from '../../test/helpers';
 import { bearerFor } from '../../test/locations-support';
 import { insertMould } from '../../test/orders-fixture';
 
@@ -43,8 +49,6 @@ describeEachDialect('BSX round trip', (dialect) => {
   afterAll(() => t.close());
 
   const call = caller(() => t);
-  const details = (res: { json(): unknown }) =>
-    (res.json() as { errors: { detail: string }[] }).errors.map((e) => e.detail);
   const create = async (items: NewBatchItem[], extra: object = {}) => {
     const res = await call(syncer, 'POST', '/v1/new_sync_batch', { name: 'File', items, ...extra });
     expect(res.statusCode, res.body).toBe(200);

@@ -9,7 +9,13 @@ import {
   type SyncBatchItem,
 } from '../../../contract/sync-batches';
 import { NO_STORE } from '../../jobs';
-import { caller, createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
+import {
+  caller,
+  createTestApp,
+  describeEachDialect,
+  details,
+  type TestApp,
+} from '../../test/helpers';
 import { bearerFor } from '../../test/locations-support';
 
 const sample = readFileSync(join(__dirname, '../../../tests/fixtures/sample.bsx'), 'utf8');
@@ -31,8 +37,6 @@ describeEachDialect('sync batches', (dialect) => {
   afterAll(() => t.close());
 
   const call = caller(() => t);
-  const details = (res: { json(): unknown }) =>
-    (res.json() as { errors: { detail: string }[] }).errors.map((e) => e.detail);
   const parts = (): NewBatchItem[] => [{ ...lots[0] }, { ...lots[1], condition: 'GOOD' }];
   const create = async (name: string, items = parts(), auth = syncer) => {
     const res = await call(auth, 'POST', '/v1/new_sync_batch', { name, items });

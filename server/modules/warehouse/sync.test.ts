@@ -1,26 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { FillingMutation } from '../../../contract/mutations/filling';
 import { PickingMutation } from '../../../contract/mutations/picking';
 import { WarehouseMessages } from '../../../contract/warehouse';
-import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
-import { makeFloor, type Floor } from '../../test/orders-fixture';
+import { describeEachDialect } from '../../test/helpers';
+import { floorSuite } from '../../test/floor-suite';
+import { makeFloor } from '../../test/orders-fixture';
 import { syncDevice, type Envelope } from '../../test/sync-device';
 import { makeBatch, stockOf, trayRow } from '../../test/warehouse-fixture';
 
 describeEachDialect('filling outbox and trays collection', (dialect) => {
-  let t: TestApp;
-  let f: Floor;
+  const s = floorSuite(dialect);
   let filler: string;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    f = await makeFloor(t.app.db, t.config.jwtSecret);
-    filler = (await f.as('picker')).auth;
+    filler = (await s.f.as('picker')).auth;
   });
-  afterAll(() => t.close());
 
-  const device = syncDevice(() => t);
+  const device = syncDevice(() => s.t);
   const m = device.entry;
   const push = (mutations: Envelope[], auth = filler) => device.push(auth, mutations);
   const pull = (cursor = 0, auth = filler) =>
@@ -31,21 +28,21 @@ describeEachDialect('filling outbox and trays collection', (dialect) => {
     );
 
   it('tray.fill.v1 pushed twice (a lost answer) adds the bricks once', async () => {
-    const { trayIds } = await makeBatch(t.app.db, f.companyId, {
+    const { trayIds } = await makeBatch(s.t.app.db, s.f.companyId, {
       trays: [
-        [f.items.d, 8],
-        [f.items.d, 1],
+        [s.f.items.d, 8],
+        [s.f.items.d, 1],
       ],
     });
-    const before = await stockOf(t.app.db, f.bins.a2b1, f.items.d);
-    const fill = m(FillingMutation.fill, { tray_id: trayIds[0], location_id: f.bins.a2b1 });
+    const before = await stockOf(s.t.app.db, s.f.bins.a2b1, s.f.items.d);
+    const fill = m(FillingMutation.fill, { tray_id: trayIds[0], location_id: s.f.bins.a2b1 });
     expect(await push([fill])).toEqual([{ id: fill.id, status: 'applied' }]);
     expect(await push([fill])).toEqual([{ id: fill.id, status: 'applied' }]);
-    expect(await stockOf(t.app.db, f.bins.a2b1, f.items.d)).toBe(before + 8);
-    expect((await trayRow(t.app.db, trayIds[0])).status).toBe('filled');
+    expect(await stockOf(s.t.app.db, s.f.bins.a2b1, s.f.items.d)).toBe(before + 8);
+    expect((await trayRow(s.t.app.db, trayIds[0])).status).toBe('filled');
 
     // A second device (or a colleague) filling the same tray is refused, with the reason.
-    const other = m(FillingMutation.fill, { tray_id: trayIds[0], location_id: f.bins.a1b1 });
+    const other = m(FillingMutation.fill, { tray_id: trayIds[0], location_id: s.f.bins.a1b1 });
     expect(await push([other])).toEqual([
       {
         id: other.id,
@@ -54,24 +51,24 @@ describeEachDialect('filling outbox and trays collection', (dialect) => {
         message: WarehouseMessages.trayAlreadyFilled,
       },
     ]);
-    expect(await stockOf(t.app.db, f.bins.a1b1, f.items.d)).toBe(0);
-    expect(await stockOf(t.app.db, f.bins.a2b1, f.items.d)).toBe(before + 8);
+    expect(await stockOf(s.t.app.db, s.f.bins.a1b1, s.f.items.d)).toBe(0);
+    expect(await stockOf(s.t.app.db, s.f.bins.a2b1, s.f.items.d)).toBe(before + 8);
   });
 
   it('a series of fills made offline lands in one push; bad ones are rejected, not blocking', async () => {
-    const { trayIds } = await makeBatch(t.app.db, f.companyId, {
+    const { trayIds } = await makeBatch(s.t.app.db, s.f.companyId, {
       trays: [
-        [f.items.a, 2],
-        [f.items.b, 3],
-        [f.items.c, 4],
+        [s.f.items.a, 2],
+        [s.f.items.b, 3],
+        [s.f.items.c, 4],
       ],
     });
-    const a = await stockOf(t.app.db, f.bins.a1b1, f.items.a);
-    const c = await stockOf(t.app.db, f.bins.a1b2, f.items.c);
+    const a = await stockOf(s.t.app.db, s.f.bins.a1b1, s.f.items.a);
+    const c = await stockOf(s.t.app.db, s.f.bins.a1b2, s.f.items.c);
     const batch = [
-      m(FillingMutation.fill, { tray_id: trayIds[0], location_id: f.bins.a1b1 }),
+      m(FillingMutation.fill, { tray_id: trayIds[0], location_id: s.f.bins.a1b1 }),
       m(FillingMutation.fill, { tray_id: trayIds[1], location_id: 99_999_999 }),
-      m(FillingMutation.fill, { tray_id: trayIds[2], location_id: f.bins.a1b2, quantity: 5 }),
+      m(FillingMutation.fill, { tray_id: trayIds[2], location_id: s.f.bins.a1b2, quantity: 5 }),
       m(FillingMutation.fill, { tray_id: 'x' }),
     ];
     const results = await push(batch);
@@ -81,17 +78,17 @@ describeEachDialect('filling outbox and trays collection', (dialect) => {
       message: WarehouseMessages.locationNotFound,
     });
     expect(results[3].code).toBe('invalid_args');
-    expect(await stockOf(t.app.db, f.bins.a1b1, f.items.a)).toBe(a + 2);
-    expect(await stockOf(t.app.db, f.bins.a1b2, f.items.c)).toBe(c + 5);
-    expect((await trayRow(t.app.db, trayIds[1])).status).toBe('ready for filling');
-    expect((await trayRow(t.app.db, trayIds[2])).quantity).toBe(5);
+    expect(await stockOf(s.t.app.db, s.f.bins.a1b1, s.f.items.a)).toBe(a + 2);
+    expect(await stockOf(s.t.app.db, s.f.bins.a1b2, s.f.items.c)).toBe(c + 5);
+    expect((await trayRow(s.t.app.db, trayIds[1])).status).toBe('ready for filling');
+    expect((await trayRow(s.t.app.db, trayIds[2])).quantity).toBe(5);
   });
 
   it('refuses the fill to users without a floor role', async () => {
-    const { trayIds } = await makeBatch(t.app.db, f.companyId, { trays: [[f.items.a, 1]] });
-    const sales = (await f.as('sales_manager')).auth;
+    const { trayIds } = await makeBatch(s.t.app.db, s.f.companyId, { trays: [[s.f.items.a, 1]] });
+    const sales = (await s.f.as('sales_manager')).auth;
     const [r] = await push(
-      [m(FillingMutation.fill, { tray_id: trayIds[0], location_id: f.bins.a1b1 })],
+      [m(FillingMutation.fill, { tray_id: trayIds[0], location_id: s.f.bins.a1b1 })],
       sales,
     );
     expect(r).toMatchObject({ status: 'rejected', code: 'forbidden' });
@@ -101,31 +98,31 @@ describeEachDialect('filling outbox and trays collection', (dialect) => {
     const note = `Tray damaged ${randomUUID()}`;
     const [r] = await push([
       m(PickingMutation.issue, {
-        location_id: f.bins.a1b1,
-        item_id: f.items.a,
+        location_id: s.f.bins.a1b1,
+        item_id: s.f.items.a,
         note,
         manager_id: 1,
       }),
     ]);
     expect(r.status).toBe('applied');
-    const issue = await t.app.db
+    const issue = await s.t.app.db
       .selectFrom('issues')
       .select(['location_id', 'item_id', 'manager_id'])
       .where('note', '=', note)
       .executeTakeFirstOrThrow();
-    expect(issue).toEqual({ location_id: f.bins.a1b1, item_id: f.items.a, manager_id: 1 });
+    expect(issue).toEqual({ location_id: s.f.bins.a1b1, item_id: s.f.items.a, manager_id: 1 });
   });
 
   it('pulls trays of batches being filled with what the filler needs; done batches leave', async () => {
-    const g = await makeFloor(t.app.db, t.config.jwtSecret);
+    const g = await makeFloor(s.t.app.db, s.t.config.jwtSecret);
     const p = (await g.as('picker')).auth;
-    const ready = await makeBatch(t.app.db, g.companyId, {
+    const ready = await makeBatch(s.t.app.db, g.companyId, {
       trays: [
         [g.items.a, 3],
         [g.items.b, 4],
       ],
     });
-    await makeBatch(t.app.db, g.companyId, { status: 'in progress', trays: [[g.items.c, 1]] });
+    await makeBatch(s.t.app.db, g.companyId, { status: 'in progress', trays: [[g.items.c, 1]] });
     let page = await pull(0, p);
     expect(page.rows.map((r) => r.tray_id)).toEqual(ready.trayIds);
     expect(page.rows[0]).toMatchObject({
@@ -165,7 +162,7 @@ describeEachDialect('filling outbox and trays collection', (dialect) => {
     const other = await pull(0, filler);
     expect(other.rows.some((r) => ready.trayIds.includes(r.tray_id as number))).toBe(false);
     const sales = (await g.as('sales_manager')).auth;
-    const res = await t.app.inject({
+    const res = await s.t.app.inject({
       method: 'GET',
       url: '/api/v1/sync/pull?collection=trays',
       headers: { authorization: sales },

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { WarehouseMessages } from '../../../contract/warehouse';
-import {
-  createTestApp,
-  describeEachDialect,
-  loginAs,
-  requester,
-  type TestApp,
-} from '../../test/helpers';
-import { makeFloor, type Floor } from '../../test/orders-fixture';
+import { describeEachDialect, loginAs, requester } from '../../test/helpers';
+import { floorSuite } from '../../test/floor-suite';
+import { idByCode } from '../../test/locations-support';
+import { makeFloor } from '../../test/orders-fixture';
 import {
   batchStatus,
   foreignLocation,
@@ -17,34 +13,21 @@ import {
 } from '../../test/warehouse-fixture';
 
 describeEachDialect('warehouse desk API', (dialect) => {
-  let t: TestApp;
-  let f: Floor;
+  const s = floorSuite(dialect);
   let manager: string;
   let picker: string;
   let pickerId: number;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    f = await makeFloor(t.app.db, t.config.jwtSecret);
-    manager = (await f.as('order_manager')).auth;
-    ({ auth: picker, userId: pickerId } = await f.as('picker'));
+    manager = (await s.f.as('order_manager')).auth;
+    ({ auth: picker, userId: pickerId } = await s.f.as('picker'));
   });
-  afterAll(() => t.close());
 
-  const call = requester(() => t);
-  const locationByCode = async (code: string) =>
-    (
-      await t.app.db
-        .selectFrom('locations')
-        .select('id')
-        .where('company_id', '=', f.companyId)
-        .where('code', '=', code)
-        .executeTakeFirstOrThrow()
-    ).id;
+  const call = requester(() => s.t);
 
   describe('batches overview', () => {
     it('lists warehouse batches with filled|total, 10 per page, sorted by the four flags', async () => {
-      const g = await makeFloor(t.app.db, t.config.jwtSecret);
+      const g = await makeFloor(s.t.app.db, s.t.config.jwtSecret);
       const m = (await g.as('order_manager')).auth;
       const specs = Array.from({ length: 12 }, (_, i) => ({
         name: `B${String(i).padStart(2, '0')}`,
@@ -58,9 +41,9 @@ describeEachDialect('warehouse desk API', (dialect) => {
         status: i === 11 ? ('filled' as const) : undefined,
       }));
       const ids: number[] = [];
-      for (const s of specs) ids.push((await makeBatch(t.app.db, g.companyId, s)).batchId);
+      for (const spec of specs) ids.push((await makeBatch(s.t.app.db, g.companyId, spec)).batchId);
       // Still being digitized: not a warehouse batch.
-      await makeBatch(t.app.db, g.companyId, { status: 'in progress', trays: [[g.items.a, 1]] });
+      await makeBatch(s.t.app.db, g.companyId, { status: 'in progress', trays: [[g.items.a, 1]] });
 
       let res = await call('GET', '/api/v1/warehouse/batches', m);
       expect(res.statusCode).toBe(200);
@@ -105,8 +88,8 @@ describeEachDialect('warehouse desk API', (dialect) => {
     });
 
     it('keeps companies apart and refuses roles without the desk', async () => {
-      const { batchId } = await makeBatch(t.app.db, f.companyId, { trays: [[f.items.a, 2]] });
-      const demo = await loginAs(t.app, 'orders@demo.test');
+      const { batchId } = await makeBatch(s.t.app.db, s.f.companyId, { trays: [[s.f.items.a, 2]] });
+      const demo = await loginAs(s.t.app, 'orders@demo.test');
       const theirs = (await call('GET', '/api/v1/warehouse/batches?limit=100', demo)).json();
       expect(theirs.results.some((b: { batch_id: number }) => b.batch_id === batchId)).toBe(false);
       expect(theirs.count).toBeGreaterThanOrEqual(3);
@@ -116,7 +99,7 @@ describeEachDialect('warehouse desk API', (dialect) => {
       expect(demoTrays).toEqual({ results: [], count: 0 });
 
       expect((await call('GET', '/api/v1/warehouse/batches', picker)).statusCode).toBe(403);
-      const sales = (await f.as('sales_manager')).auth;
+      const sales = (await s.f.as('sales_manager')).auth;
       expect((await call('GET', '/api/v1/warehouse/batches', sales)).statusCode).toBe(403);
       expect((await call('GET', '/api/v1/warehouse/trays', sales)).statusCode).toBe(403);
       expect((await call('GET', '/api/v1/warehouse/batches')).statusCode).toBe(401);
@@ -126,16 +109,16 @@ describeEachDialect('warehouse desk API', (dialect) => {
 
   describe('trays', () => {
     it('lists the trays of one batch or of all, paged when asked', async () => {
-      const g = await makeFloor(t.app.db, t.config.jwtSecret);
+      const g = await makeFloor(s.t.app.db, s.t.config.jwtSecret);
       const p = (await g.as('picker')).auth;
-      const one = await makeBatch(t.app.db, g.companyId, {
+      const one = await makeBatch(s.t.app.db, g.companyId, {
         trays: [
           [g.items.a, 3],
           [g.items.b, 4],
           [null, 1],
         ],
       });
-      const two = await makeBatch(t.app.db, g.companyId, { trays: [[g.items.c, 7]] });
+      const two = await makeBatch(s.t.app.db, g.companyId, { trays: [[g.items.c, 7]] });
       let body = (await call('GET', `/api/v1/warehouse/trays?batch_id=${one.batchId}`, p)).json();
       expect(body.count).toBe(3);
       expect(body.results[0]).toEqual({
@@ -169,19 +152,19 @@ describeEachDialect('warehouse desk API', (dialect) => {
     });
 
     it('shows a tray with its item, stock in the warehouse and candidate locations', async () => {
-      const aisle1 = await locationByCode('F-A1');
-      await t.app.db
+      const aisle1 = await idByCode(s.t.app, s.f.companyId, 'F-A1');
+      await s.t.app.db
         .updateTable('locations')
         .set({ is_selected_new_location: 1 })
         .where('id', '=', aisle1)
         .execute();
-      const { trayIds } = await makeBatch(t.app.db, f.companyId, { trays: [[f.items.c, 9]] });
+      const { trayIds } = await makeBatch(s.t.app.db, s.f.companyId, { trays: [[s.f.items.c, 9]] });
       const res = await call('GET', `/api/v1/warehouse/tray?tray_id=${trayIds[0]}`, picker);
       expect(res.statusCode).toBe(200);
       const tray = res.json();
       expect(tray).toMatchObject({
         tray_id: trayIds[0],
-        item_id: f.items.c,
+        item_id: s.f.items.c,
         readable_id: 'Tile 2 x 2',
         image_path: 'https://img.test/Tile 2 x 2.png',
         mold_name: 'Tile 2 x 2',
@@ -199,26 +182,26 @@ describeEachDialect('warehouse desk API', (dialect) => {
         'F-A1-B1',
       ]);
       expect(tray.locations[0]).toEqual({
-        location_id: f.bins.a1b2,
+        location_id: s.f.bins.a1b2,
         location_name: 'Floor > Hall > Aisle 1 > Bin 2',
         code: 'F-A1-B2',
         breadcrumb: [
           { location_id: expect.any(Number), name: 'Floor', code: 'F' },
-          { location_id: f.hallId, name: 'Hall', code: 'F-H' },
+          { location_id: s.f.hallId, name: 'Hall', code: 'F-H' },
           { location_id: aisle1, name: 'Aisle 1', code: 'F-A1' },
-          { location_id: f.bins.a1b2, name: 'Bin 2', code: 'F-A1-B2' },
+          { location_id: s.f.bins.a1b2, name: 'Bin 2', code: 'F-A1-B2' },
         ],
         quantity: 3,
         is_new_items_location: true,
       });
       expect(tray.locations[2]).toMatchObject({ quantity: 0, is_new_items_location: true });
-      await t.app.db
+      await s.t.app.db
         .updateTable('locations')
         .set({ is_selected_new_location: 0 })
         .where('id', '=', aisle1)
         .execute();
 
-      const demo = await loginAs(t.app, 'picker@demo.test');
+      const demo = await loginAs(s.t.app, 'picker@demo.test');
       const other = await call('GET', `/api/v1/warehouse/tray?tray_id=${trayIds[0]}`, demo);
       expect(other.statusCode).toBe(404);
       expect(other.json().errors[0].detail).toBe(WarehouseMessages.trayNotFound);
@@ -230,18 +213,18 @@ describeEachDialect('warehouse desk API', (dialect) => {
       call('PUT', `/api/v1/warehouse/tray?tray_id=${trayId}`, auth, body);
 
     it('fills the tray at the location and adds its bricks there exactly once', async () => {
-      const { batchId, trayIds } = await makeBatch(t.app.db, f.companyId, {
+      const { batchId, trayIds } = await makeBatch(s.t.app.db, s.f.companyId, {
         trays: [
-          [f.items.d, 12],
-          [f.items.a, 5],
+          [s.f.items.d, 12],
+          [s.f.items.a, 5],
         ],
       });
-      const before = await stockOf(t.app.db, f.bins.a1b1, f.items.d);
+      const before = await stockOf(s.t.app.db, s.f.bins.a1b1, s.f.items.d);
       let res = await fill(trayIds[0], {
-        location_id: f.bins.a1b1,
+        location_id: s.f.bins.a1b1,
         quantity: 12,
         status: 'filled',
-        item_id: f.items.d,
+        item_id: s.f.items.d,
         colour_id: null,
         location_new_items: true,
       });
@@ -249,92 +232,92 @@ describeEachDialect('warehouse desk API', (dialect) => {
       expect(res.json()).toEqual({
         message: WarehouseMessages.filled,
         tray_id: trayIds[0],
-        location_id: f.bins.a1b1,
-        item_id: f.items.d,
+        location_id: s.f.bins.a1b1,
+        item_id: s.f.items.d,
         quantity: 12,
         location_quantity: before + 12,
         batch_status: 'ready for filling',
       });
-      expect(await stockOf(t.app.db, f.bins.a1b1, f.items.d)).toBe(before + 12);
-      expect(await trayRow(t.app.db, trayIds[0])).toMatchObject({
+      expect(await stockOf(s.t.app.db, s.f.bins.a1b1, s.f.items.d)).toBe(before + 12);
+      expect(await trayRow(s.t.app.db, trayIds[0])).toMatchObject({
         status: 'filled',
-        location_id: f.bins.a1b1,
+        location_id: s.f.bins.a1b1,
         filled_by_user_id: pickerId,
       });
 
-      res = await fill(trayIds[0], { location_id: f.bins.a1b1 });
+      res = await fill(trayIds[0], { location_id: s.f.bins.a1b1 });
       expect(res.statusCode).toBe(409);
       expect(res.json().errors[0]).toEqual({
         detail: WarehouseMessages.trayAlreadyFilled,
         code: 'tray_already_filled',
       });
-      expect(await stockOf(t.app.db, f.bins.a1b1, f.items.d)).toBe(before + 12);
+      expect(await stockOf(s.t.app.db, s.f.bins.a1b1, s.f.items.d)).toBe(before + 12);
 
       // The last tray: the batch becomes filled.
-      res = await fill(trayIds[1], { location_id: f.bins.a2b1 }, manager);
+      res = await fill(trayIds[1], { location_id: s.f.bins.a2b1 }, manager);
       expect(res.json()).toMatchObject({
         quantity: 5,
         location_quantity: 15,
         batch_status: 'filled',
       });
-      expect(await batchStatus(t.app.db, batchId)).toBe('filled');
-      await t.app.db
+      expect(await batchStatus(s.t.app.db, batchId)).toBe('filled');
+      await s.t.app.db
         .updateTable('location_content')
         .set({ quantity: 10 })
-        .where('location_id', '=', f.bins.a2b1)
-        .where('item_id', '=', f.items.a)
+        .where('location_id', '=', s.f.bins.a2b1)
+        .where('item_id', '=', s.f.items.a)
         .execute();
     });
 
     it('adds stock once when ten fillers submit the same tray at the same time', async () => {
-      const { trayIds } = await makeBatch(t.app.db, f.companyId, {
+      const { trayIds } = await makeBatch(s.t.app.db, s.f.companyId, {
         trays: [
-          [f.items.b, 6],
-          [f.items.b, 1],
+          [s.f.items.b, 6],
+          [s.f.items.b, 1],
         ],
       });
-      const before = await stockOf(t.app.db, f.bins.a1b2, f.items.b);
+      const before = await stockOf(s.t.app.db, s.f.bins.a1b2, s.f.items.b);
       const fillers = [];
-      for (let i = 0; i < 10; i++) fillers.push((await f.as('picker', `filler${i}`)).auth);
+      for (let i = 0; i < 10; i++) fillers.push((await s.f.as('picker', `filler${i}`)).auth);
       const answers = await Promise.all(
-        fillers.map((a) => fill(trayIds[0], { location_id: f.bins.a1b2 }, a)),
+        fillers.map((a) => fill(trayIds[0], { location_id: s.f.bins.a1b2 }, a)),
       );
       expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
       expect(answers.filter((r) => r.statusCode === 409)).toHaveLength(9);
-      expect(await stockOf(t.app.db, f.bins.a1b2, f.items.b)).toBe(before + 6);
+      expect(await stockOf(s.t.app.db, s.f.bins.a1b2, s.f.items.b)).toBe(before + 6);
     });
 
     it('refuses unknown or foreign locations and trays, mismatched items and bad bodies', async () => {
-      const { trayIds } = await makeBatch(t.app.db, f.companyId, {
+      const { trayIds } = await makeBatch(s.t.app.db, s.f.companyId, {
         trays: [
-          [f.items.a, 2],
+          [s.f.items.a, 2],
           [null, 3],
         ],
       });
-      const demoLocation = await foreignLocation(t.app.db, f.companyId);
+      const demoLocation = await foreignLocation(s.t.app.db, s.f.companyId);
       let res = await fill(trayIds[0], { location_id: demoLocation });
       expect(res.statusCode).toBe(404);
       expect(res.json().errors[0].detail).toBe(WarehouseMessages.locationNotFound);
       expect((await fill(trayIds[0], { location_id: 99_999_999 })).statusCode).toBe(404);
-      res = await fill(trayIds[0], { location_id: f.bins.a1b1, item_id: f.items.b });
+      res = await fill(trayIds[0], { location_id: s.f.bins.a1b1, item_id: s.f.items.b });
       expect(res.statusCode).toBe(409);
       expect(res.json().errors[0].detail).toBe(WarehouseMessages.itemMismatch);
-      res = await fill(trayIds[1], { location_id: f.bins.a1b1 });
+      res = await fill(trayIds[1], { location_id: s.f.bins.a1b1 });
       expect(res.statusCode).toBe(409);
       expect(res.json().errors[0].detail).toBe(WarehouseMessages.trayHasNoItem);
-      expect((await fill(99_999_999, { location_id: f.bins.a1b1 })).statusCode).toBe(404);
+      expect((await fill(99_999_999, { location_id: s.f.bins.a1b1 })).statusCode).toBe(404);
       expect((await fill(trayIds[0], {})).statusCode).toBe(400);
       expect(
-        (await fill(trayIds[0], { location_id: f.bins.a1b1, status: 'missing' })).statusCode,
+        (await fill(trayIds[0], { location_id: s.f.bins.a1b1, status: 'missing' })).statusCode,
       ).toBe(400);
-      expect((await fill(trayIds[0], { location_id: f.bins.a1b1, quantity: -1 })).statusCode).toBe(
-        400,
-      );
-      const sales = (await f.as('sales_manager')).auth;
-      expect((await fill(trayIds[0], { location_id: f.bins.a1b1 }, sales)).statusCode).toBe(403);
-      const demo = await loginAs(t.app, 'picker@demo.test');
-      expect((await fill(trayIds[0], { location_id: f.bins.a1b1 }, demo)).statusCode).toBe(404);
-      expect((await trayRow(t.app.db, trayIds[0])).status).toBe('ready for filling');
+      expect(
+        (await fill(trayIds[0], { location_id: s.f.bins.a1b1, quantity: -1 })).statusCode,
+      ).toBe(400);
+      const sales = (await s.f.as('sales_manager')).auth;
+      expect((await fill(trayIds[0], { location_id: s.f.bins.a1b1 }, sales)).statusCode).toBe(403);
+      const demo = await loginAs(s.t.app, 'picker@demo.test');
+      expect((await fill(trayIds[0], { location_id: s.f.bins.a1b1 }, demo)).statusCode).toBe(404);
+      expect((await trayRow(s.t.app.db, trayIds[0])).status).toBe('ready for filling');
     });
   });
 
@@ -345,9 +328,9 @@ describeEachDialect('warehouse desk API', (dialect) => {
       });
 
     it('fills every unfilled tray at the location and adds their bricks in one go', async () => {
-      const g = await makeFloor(t.app.db, t.config.jwtSecret);
+      const g = await makeFloor(s.t.app.db, s.t.config.jwtSecret);
       const m = (await g.as('order_manager')).auth;
-      const { batchId, trayIds } = await makeBatch(t.app.db, g.companyId, {
+      const { batchId, trayIds } = await makeBatch(s.t.app.db, g.companyId, {
         trays: [
           [g.items.d, 4],
           [g.items.d, 6],
@@ -364,44 +347,44 @@ describeEachDialect('warehouse desk API', (dialect) => {
         quantity: 12,
         batch: { batch_id: batchId, status: 'filled', filled_count: 4, total_count: 5 },
       });
-      expect(await stockOf(t.app.db, g.bins.a1b1, g.items.d)).toBe(10);
-      expect(await stockOf(t.app.db, g.bins.a1b1, g.items.b)).toBe(7);
-      expect(await stockOf(t.app.db, g.bins.a1b1, g.items.a)).toBe(0);
-      expect((await trayRow(t.app.db, trayIds[4])).status).toBe('missing');
-      expect((await trayRow(t.app.db, trayIds[0])).location_id).toBe(g.bins.a1b1);
+      expect(await stockOf(s.t.app.db, g.bins.a1b1, g.items.d)).toBe(10);
+      expect(await stockOf(s.t.app.db, g.bins.a1b1, g.items.b)).toBe(7);
+      expect(await stockOf(s.t.app.db, g.bins.a1b1, g.items.a)).toBe(0);
+      expect((await trayRow(s.t.app.db, trayIds[4])).status).toBe('missing');
+      expect((await trayRow(s.t.app.db, trayIds[0])).location_id).toBe(g.bins.a1b1);
 
       const again = await store(batchId, g.bins.a1b1, m);
       expect(again.statusCode).toBe(409);
       expect(again.json().errors[0].detail).toBe(WarehouseMessages.batchNotReady);
-      expect(await stockOf(t.app.db, g.bins.a1b1, g.items.d)).toBe(10);
+      expect(await stockOf(s.t.app.db, g.bins.a1b1, g.items.d)).toBe(10);
     });
 
     it('changes nothing when one tray cannot be stored', async () => {
-      const { batchId, trayIds } = await makeBatch(t.app.db, f.companyId, {
+      const { batchId, trayIds } = await makeBatch(s.t.app.db, s.f.companyId, {
         trays: [
-          [f.items.d, 4],
+          [s.f.items.d, 4],
           [null, 6],
           [null, 1],
         ],
       });
-      const before = await stockOf(t.app.db, f.bins.a2b1, f.items.d);
-      const res = await store(batchId, f.bins.a2b1);
+      const before = await stockOf(s.t.app.db, s.f.bins.a2b1, s.f.items.d);
+      const res = await store(batchId, s.f.bins.a2b1);
       expect(res.statusCode).toBe(409);
       expect(res.json().errors[0].detail).toBe(
         'Tray 2, 3 of this batch has no item, so the batch cannot be stored.',
       );
-      expect(await stockOf(t.app.db, f.bins.a2b1, f.items.d)).toBe(before);
-      expect((await trayRow(t.app.db, trayIds[0])).status).toBe('ready for filling');
-      expect(await batchStatus(t.app.db, batchId)).toBe('ready for filling');
+      expect(await stockOf(s.t.app.db, s.f.bins.a2b1, s.f.items.d)).toBe(before);
+      expect((await trayRow(s.t.app.db, trayIds[0])).status).toBe('ready for filling');
+      expect(await batchStatus(s.t.app.db, batchId)).toBe('ready for filling');
     });
 
     it('is for order managers of the company, at a location of the company', async () => {
-      const { batchId } = await makeBatch(t.app.db, f.companyId, { trays: [[f.items.d, 1]] });
-      expect((await store(batchId, f.bins.a1b1, picker)).statusCode).toBe(403);
-      const demo = await loginAs(t.app, 'orders@demo.test');
-      expect((await store(batchId, f.bins.a1b1, demo)).statusCode).toBe(404);
+      const { batchId } = await makeBatch(s.t.app.db, s.f.companyId, { trays: [[s.f.items.d, 1]] });
+      expect((await store(batchId, s.f.bins.a1b1, picker)).statusCode).toBe(403);
+      const demo = await loginAs(s.t.app, 'orders@demo.test');
+      expect((await store(batchId, s.f.bins.a1b1, demo)).statusCode).toBe(404);
       expect((await store(batchId, 99_999_999)).statusCode).toBe(404);
-      expect((await store(99_999_999, f.bins.a1b1)).statusCode).toBe(404);
+      expect((await store(99_999_999, s.f.bins.a1b1)).statusCode).toBe(404);
       const bad = await call(
         'POST',
         `/api/v1/warehouse/batch/store?batch_id=${batchId}`,
@@ -409,7 +392,7 @@ describeEachDialect('warehouse desk API', (dialect) => {
         {},
       );
       expect(bad.statusCode).toBe(400);
-      expect(await batchStatus(t.app.db, batchId)).toBe('ready for filling');
+      expect(await batchStatus(s.t.app.db, batchId)).toBe('ready for filling');
     });
   });
 });
