@@ -18,13 +18,13 @@ import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import type { StoresTable } from '../../db/schema-domain';
 import { notFound } from '../../errors';
-import { recordTombstone } from '../../sync';
 import {
   credentialKeyOf,
   encryptCredentials,
   maskedCredentials,
   readableCredentials,
 } from './credentials';
+import { tombstoneOrders } from '../orders/floor';
 import { checkStoreRoom } from './store-limit';
 import { refuseForm } from '../../http/refuse';
 import { routesOf } from '../../http/routes';
@@ -235,21 +235,12 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
           .where('store_id', '=', storeId)
           .execute();
         if (orders.length > 0) {
-          const items = await trx
-            .selectFrom('order_items')
-            .select('id')
-            .where('company_id', '=', ctx.companyId)
-            .where(
-              'order_id',
-              'in',
-              orders.map((o) => o.id),
-            )
-            .execute();
-          for (const o of orders)
-            await recordTombstone(trx, ctx.companyId, 'orders', o.id, version);
-          for (const i of items) {
-            await recordTombstone(trx, ctx.companyId, 'order_items', i.id, version);
-          }
+          await tombstoneOrders(
+            trx,
+            ctx.companyId,
+            orders.map((o) => o.id),
+            version,
+          );
           // Issue reports about these orders stay, without their order, stamped as changed.
           await trx
             .updateTable('issues')
