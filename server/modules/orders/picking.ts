@@ -187,6 +187,17 @@ async function explainRefusedPick(trx: Trx, ctx: WriteCtx, args: PickConfirmArgs
   throw refuse(409, Code.overPick, overPickMessage(left));
 }
 
+/** The stock row of an item at a location (undefined: the item lies not there). */
+export function stockAt(trx: Trx, ctx: WriteCtx, locationId: number, itemId: number) {
+  return trx
+    .selectFrom('location_content')
+    .select('quantity')
+    .where('company_id', '=', ctx.companyId)
+    .where('location_id', '=', locationId)
+    .where('item_id', '=', itemId)
+    .executeTakeFirst();
+}
+
 const takeStockQuery = prepared<Database, { quantity: number }, Record<string, unknown>>((db, $) =>
   db
     .updateTable('location_content')
@@ -226,14 +237,7 @@ export async function takeStock(
   });
   const res = rows[0];
   if (res) return Number(res.quantity);
-  const exists = await trx
-    .selectFrom('location_content')
-    .select('id')
-    .where('company_id', '=', ctx.companyId)
-    .where('location_id', '=', locationId)
-    .where('item_id', '=', itemId)
-    .executeTakeFirst();
-  if (!exists) {
+  if (!(await stockAt(trx, ctx, locationId, itemId))) {
     throw refuse(
       404,
       Code.notAtLocation,
