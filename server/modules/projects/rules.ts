@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { Permission, type RoleName } from '../../../contract/permissions';
 import type {
   BatchStatus,
@@ -7,12 +8,13 @@ import type {
 } from '../../../contract/projects';
 import { ProjectMessages } from '../../../contract/projects';
 import { nowIso } from '../../db/dialect';
+import type { Database } from '../../db/schema';
 import { badRequest, conflict } from '../../errors';
 import { recordTombstone } from '../../sync';
 import type { Trx, WriteCtx } from '../../write/context';
 import type { SessionUser } from '../../auth/tokens';
 import { batchEnteredFloor } from '../warehouse';
-import { mustFindBatch, toThousandths } from './queries';
+import { batchRows, mustFindBatch, toThousandths } from './queries';
 
 /** Who works on projects and batches; only a digibrick_manager changes a status or declaims. */
 export const DIGITIZERS: readonly RoleName[] = ['digibrick_manager', 'digibrick_user'];
@@ -20,6 +22,14 @@ export const DIGI_MANAGER: readonly RoleName[] = ['digibrick_manager'];
 /** A digibrick_manager sees who claimed each batch and may reset any backup. */
 export const isManager = (user: SessionUser) =>
   user.permissions.includes(Permission.digibrick_manager);
+
+/** The project's batches (all, or those with one of `statuses`) as `user` may see them. */
+export const batchesSeenBy = (
+  db: Kysely<Database>,
+  user: SessionUser,
+  projectId: number,
+  statuses?: BatchStatus[],
+) => batchRows(db, user.companyId, projectId, { statuses, showClaimant: isManager(user) });
 
 const touched = (ctx: WriteCtx) => ({ last_edit_user_id: ctx.userId, date_of_last_edit: nowIso() });
 
