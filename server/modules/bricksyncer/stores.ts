@@ -32,6 +32,16 @@ import { routesOf } from '../../http/routes';
 /** Everything under /bricksyncer is for the bricksyncer role. */
 export const SYNCERS: readonly RoleName[] = ['bricksyncer'];
 
+/** A store's row as the routes read and answer it (credentials still encrypted). */
+const STORE_COLUMNS = [
+  'id',
+  'company_id',
+  'name',
+  'platform',
+  'external_id',
+  'credentials',
+] as const;
+
 type StoreRow = Pick<
   StoresTable,
   'company_id' | 'name' | 'platform' | 'external_id' | 'credentials'
@@ -42,7 +52,7 @@ type StoreRow = Pick<
 async function mustFindStore(db: Kysely<Database>, companyId: number, id: number) {
   const row = await db
     .selectFrom('stores')
-    .select(['id', 'company_id', 'name', 'platform', 'external_id', 'credentials'])
+    .select(STORE_COLUMNS)
     .where('company_id', '=', companyId)
     .where('id', '=', id)
     .executeTakeFirst();
@@ -102,7 +112,7 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
     async ({ user, reply }) => {
       const rows = await app.db
         .selectFrom('stores')
-        .select(['id', 'company_id', 'name', 'platform', 'external_id', 'credentials'])
+        .select(STORE_COLUMNS)
         .where('company_id', '=', user.companyId)
         .orderBy('name')
         .orderBy('id')
@@ -140,7 +150,7 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
             credentials: encryptCredentials(key(), companyId, v.credentials),
             created_at: nowIso(),
           })
-          .returning(['id', 'company_id', 'name', 'platform', 'external_id', 'credentials'])
+          .returning(STORE_COLUMNS)
           .executeTakeFirstOrThrow();
         await audit(trx, user, 'store_created', { detail: storeInWords(added) });
         return added;
@@ -198,7 +208,7 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
           })
           .where('company_id', '=', companyId)
           .where('id', '=', row.id)
-          .returning(['id', 'company_id', 'name', 'platform', 'external_id', 'credentials'])
+          .returning(STORE_COLUMNS)
           .executeTakeFirst();
         if (!saved) throw notFound(StoreMessages.notFound);
         // Which fields changed, never their values: the audit log holds no secret.
