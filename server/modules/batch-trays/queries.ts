@@ -7,11 +7,10 @@ import { claimLeaseSeconds, liveHolder } from './lease';
 type Db = Kysely<Database>;
 
 /**
- * Prices are stored in thousandths of a euro and answered as exact euro (133 is 0.133), never
- * rounded to cents: the editor sends a tray's price back with every save of the tray, so a rounded
- * answer would lose the thousandths on a quantity-only edit.
+ * Prices are stored in thousandths of a euro (toThousandths) and answered as exact euro (133 is
+ * 0.133), never rounded to cents: the editor sends a tray's price back with every save of the
+ * tray, so a rounded answer would lose the thousandths on a quantity-only edit.
  */
-export const toThousandths = (euro: number): number => Math.round(euro * 1000);
 export const toEuro = (thousandths: unknown): number => Number(thousandths ?? 0) / 1000;
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 

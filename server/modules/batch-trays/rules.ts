@@ -5,10 +5,11 @@ import { nowIso } from '../../db/dialect';
 import { badRequest, conflict } from '../../errors';
 import { recordTombstone } from '../../sync';
 import type { Trx, WriteCtx } from '../../write/context';
+import { toThousandths } from '../projects/queries';
 import { clearClaim, createBatch } from '../projects/rules';
 import { changes } from './accepted';
 import { heldByOther, leaseEnd, liveHolder } from './lease';
-import { existingIds, toThousandths, variantsOfMoulds } from './queries';
+import { existingIds, variantsOfMoulds } from './queries';
 
 const ON_FLOOR = 'ready for filling';
 const touched = (ctx: WriteCtx) => ({ last_edit_user_id: ctx.userId, date_of_last_edit: nowIso() });
