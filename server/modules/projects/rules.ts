@@ -31,7 +31,11 @@ export const batchesSeenBy = (
   statuses?: BatchStatus[],
 ) => batchRows(db, user.companyId, projectId, { statuses, showClaimant: isManager(user) });
 
-const touched = (ctx: WriteCtx) => ({ last_edit_user_id: ctx.userId, date_of_last_edit: nowIso() });
+/** A row's last edit: by the caller, now. */
+export const touched = (ctx: WriteCtx) => ({
+  last_edit_user_id: ctx.userId,
+  date_of_last_edit: nowIso(),
+});
 
 function projectColumns(v: ProjectValues) {
   return {
@@ -132,6 +136,21 @@ export async function updateBatch(
   await trx
     .updateTable('batches')
     .set({ ...v, ...touched(ctx), version })
+    .where('id', '=', batchId)
+    .where('company_id', '=', ctx.companyId)
+    .execute();
+}
+
+/** The batch's trays changed: the batch is marked edited by the caller and stamped `version`. */
+export async function markBatchEdited(
+  trx: Trx,
+  ctx: WriteCtx,
+  batchId: number,
+  version: number,
+): Promise<void> {
+  await trx
+    .updateTable('batches')
+    .set({ ...touched(ctx), version })
     .where('id', '=', batchId)
     .where('company_id', '=', ctx.companyId)
     .execute();
