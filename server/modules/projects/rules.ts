@@ -10,10 +10,9 @@ import { ProjectMessages } from '../../../contract/projects';
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { badRequest, conflict } from '../../errors';
-import { recordTombstone } from '../../sync';
 import type { Trx, WriteCtx } from '../../write/context';
 import type { SessionUser } from '../../auth/tokens';
-import { batchEnteredFloor } from '../warehouse';
+import { batchEnteredFloor, batchLeftFloor } from '../warehouse';
 import { batchRows, mustFindBatch, toThousandths } from './queries';
 
 /** Who works on projects and batches; only a digibrick_manager changes a status or declaims. */
@@ -156,17 +155,6 @@ export async function markBatchEdited(
     .execute();
 }
 
-/** The company's trays of a batch, as ids. */
-async function trayIds(trx: Trx, companyId: number, batchId: number): Promise<number[]> {
-  const rows = await trx
-    .selectFrom('trays')
-    .select('id')
-    .where('batch_id', '=', batchId)
-    .where('company_id', '=', companyId)
-    .execute();
-  return rows.map((r) => r.id);
-}
-
 /**
  * Any batch status may follow any other. Entering 'ready for filling' puts the batch's trays on
  * the floor (fillers' devices pull them); leaving it takes them off again (tombstones). A batch
@@ -203,8 +191,7 @@ export async function setBatchStatus(
   if (status === onFloor && before.status !== onFloor) {
     await batchEnteredFloor(trx, ctx.companyId, batchId, version);
   } else if (status !== onFloor && before.status === onFloor) {
-    for (const id of await trayIds(trx, ctx.companyId, batchId))
-      await recordTombstone(trx, ctx.companyId, 'trays', id, version);
+    await batchLeftFloor(trx, ctx.companyId, batchId, version);
   }
 }
 

@@ -240,13 +240,7 @@ async function touchBatch(trx: Trx, ctx: WriteCtx, version: number, batchId: num
       .where('id', '=', batchId)
       .where('company_id', '=', ctx.companyId)
       .execute();
-    const trays = await trx
-      .selectFrom('trays')
-      .select('id')
-      .where('batch_id', '=', batchId)
-      .where('company_id', '=', ctx.companyId)
-      .execute();
-    for (const t of trays) await recordTombstone(trx, ctx.companyId, 'trays', t.id, version);
+    await batchLeftFloor(trx, ctx.companyId, batchId, version);
   }
   return done ? 'filled' : batch.status;
 }
@@ -267,4 +261,23 @@ export async function batchEnteredFloor(
     .where('batch_id', '=', batchId)
     .where('company_id', '=', companyId)
     .execute();
+}
+
+/**
+ * When a batch stops being 'ready for filling' (filled, or set back by the digitizing side), its
+ * trays leave the fillers' devices: a tombstone for each.
+ */
+export async function batchLeftFloor(
+  trx: Trx,
+  companyId: number,
+  batchId: number,
+  version: number,
+): Promise<void> {
+  const trays = await trx
+    .selectFrom('trays')
+    .select('id')
+    .where('batch_id', '=', batchId)
+    .where('company_id', '=', companyId)
+    .execute();
+  for (const t of trays) await recordTombstone(trx, companyId, 'trays', t.id, version);
 }
