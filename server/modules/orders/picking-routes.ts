@@ -31,9 +31,10 @@ import type { Trx, WriteCtx } from '../../write/context';
 import { mustBeCompanyRow } from '../../write/company-row';
 import { refuse } from '../../write/context';
 import { nextStop } from './next';
-import { claimOrder, pauseOrder, setPicked, stockAt, takeStock } from './picking';
+import { claimOrder, pauseOrder, setPicked, takeStock } from './picking';
 import { isManager, orderFor } from './routes';
 import { reportIssue } from './service';
+import { stockRowAt } from '../locations/content';
 import { loadRoute } from '../locations/route';
 import { routesOf } from '../../http/routes';
 
@@ -58,7 +59,7 @@ async function addStockAllowed(
   itemId: number,
   change: number,
 ) {
-  const row = await stockAt(trx, ctx, locationId, itemId);
+  const row = await stockRowAt(trx, ctx.companyId, locationId, itemId);
   if (row && Number(row.quantity) + change > INT_MAX) {
     throw refuse(409, 'stock_too_large', OrderMessages.stockTooLarge);
   }

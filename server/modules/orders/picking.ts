@@ -7,6 +7,7 @@ import {
 import { isPostgres, nowIso } from '../../db/dialect';
 import { prepared } from '../../db/prepared';
 import type { Database } from '../../db/schema';
+import { stockRowAt } from '../locations/content';
 import { changeOrder } from './floor';
 import { touchOrder } from './totals';
 import { refuse, type Trx, type WriteCtx } from '../../write/context';
@@ -187,17 +188,6 @@ async function explainRefusedPick(trx: Trx, ctx: WriteCtx, args: PickConfirmArgs
   throw refuse(409, Code.overPick, overPickMessage(left));
 }
 
-/** The stock row of an item at a location (undefined: the item lies not there). */
-export function stockAt(trx: Trx, ctx: WriteCtx, locationId: number, itemId: number) {
-  return trx
-    .selectFrom('location_content')
-    .select('quantity')
-    .where('company_id', '=', ctx.companyId)
-    .where('location_id', '=', locationId)
-    .where('item_id', '=', itemId)
-    .executeTakeFirst();
-}
-
 const takeStockQuery = prepared<Database, { quantity: number }, Record<string, unknown>>((db, $) =>
   db
     .updateTable('location_content')
@@ -237,7 +227,7 @@ export async function takeStock(
   });
   const res = rows[0];
   if (res) return Number(res.quantity);
-  if (!(await stockAt(trx, ctx, locationId, itemId))) {
+  if (!(await stockRowAt(trx, ctx.companyId, locationId, itemId))) {
     throw refuse(
       404,
       Code.notAtLocation,
