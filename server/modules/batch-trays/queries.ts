@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ClaimState, TrayList, TrayRow, Variant } from '../../../contract/batch-trays';
 import type { Database } from '../../db/schema';
-import { mustFindBatch } from '../projects/queries';
+import { mustFindBatch, mustFindProject } from '../projects/queries';
 import { claimLeaseSeconds, liveHolder } from './lease';
 
 type Db = Kysely<Database>;
@@ -95,12 +95,7 @@ export async function trayList(
   batchId: number,
 ): Promise<TrayList> {
   const batch = await mustFindBatch(db, companyId, projectId, batchId);
-  const project = await db
-    .selectFrom('projects')
-    .select('name')
-    .where('id', '=', projectId)
-    .where('company_id', '=', companyId)
-    .executeTakeFirstOrThrow();
+  const project = await mustFindProject(db, companyId, projectId);
   return {
     project_name: project.name,
     batch_name: batch.name,
