@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { JOB_QUEUE_MAX, JobMessages } from '../../contract/jobs';
 import { isPostgres, nowIso } from '../db/dialect';
 import type { Database } from '../db/schema';
+import { countRows } from '../db/count-rows';
 import { AppError } from '../errors';
 
 export interface NewJob {
@@ -36,13 +37,10 @@ async function checkRoom(db: Db, job: NewJob): Promise<void> {
   if (isPostgres(db)) {
     await sql`select pg_advisory_xact_lock(${QUEUE_LOCK}, ${job.companyId})`.execute(db);
   }
-  const open = await db
-    .selectFrom('jobs')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('company_id', '=', job.companyId)
-    .where('status', 'in', OPEN)
-    .executeTakeFirstOrThrow();
-  if (Number(open.n) >= JOB_QUEUE_MAX) throw new QueueFull();
+  const open = await countRows(
+    db.selectFrom('jobs').where('company_id', '=', job.companyId).where('status', 'in', OPEN),
+  );
+  if (open >= JOB_QUEUE_MAX) throw new QueueFull();
 }
 
 /** The row of a new job: queued, due now, not yet claimed. */

@@ -2,6 +2,7 @@ import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { JobMessages } from '../../../contract/jobs';
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
+import { countRows } from '../../db/count-rows';
 import type { JobRow } from '../claim';
 import { insertJob, storesWithCredentials } from '../queue';
 import { storeClient } from '../store-client';
@@ -160,23 +161,22 @@ async function notOnStore(
   storeId: number,
   syncBatchId: number,
 ): Promise<number> {
-  const row = await db
-    .selectFrom('sync_batch_items')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('sync_batch_id', '=', syncBatchId)
-    .where('company_id', '=', companyId)
-    .where(
-      noJobItemInStore(storeId, (w) =>
-        w.or([
-          w('j.state', '=', 'done'),
-          w('j.marketplace_lot_id', 'is not', null),
-          // Not on BrickOwl: told on its own line, nothing the upload could send.
-          w.and([w('j.state', '=', 'failed'), w('j.error', 'like', `${NOT_ON_BRICKOWL}:%`)]),
-        ]),
+  return countRows(
+    db
+      .selectFrom('sync_batch_items')
+      .where('sync_batch_id', '=', syncBatchId)
+      .where('company_id', '=', companyId)
+      .where(
+        noJobItemInStore(storeId, (w) =>
+          w.or([
+            w('j.state', '=', 'done'),
+            w('j.marketplace_lot_id', 'is not', null),
+            // Not on BrickOwl: told on its own line, nothing the upload could send.
+            w.and([w('j.state', '=', 'failed'), w('j.error', 'like', `${NOT_ON_BRICKOWL}:%`)]),
+          ]),
+        ),
       ),
-    )
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  );
 }
 
 async function counts(db: Kysely<Database>, jobId: number) {
@@ -189,14 +189,14 @@ async function counts(db: Kysely<Database>, jobId: number) {
   const by = Object.fromEntries(rows.map((r) => [r.state, Number(r.n)]));
   const total = rows.reduce((sum, r) => sum + Number(r.n), 0);
   // Lots BrickOwl's catalog cannot take are reported, and do not fail the job.
-  const unmapped = await db
-    .selectFrom('job_items')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('job_id', '=', jobId)
-    .where('state', '=', 'failed')
-    .where('error', 'like', `${NOT_ON_BRICKOWL}:%`)
-    .executeTakeFirstOrThrow();
-  return { total, done: by.done ?? 0, failed: by.failed ?? 0, unmapped: Number(unmapped.n) };
+  const unmapped = await countRows(
+    db
+      .selectFrom('job_items')
+      .where('job_id', '=', jobId)
+      .where('state', '=', 'failed')
+      .where('error', 'like', `${NOT_ON_BRICKOWL}:%`),
+  );
+  return { total, done: by.done ?? 0, failed: by.failed ?? 0, unmapped };
 }
 
 /** A store has one lot per item: only an item's first pending lot is created at first. */

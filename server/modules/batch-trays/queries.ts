@@ -1,17 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { ClaimState, TrayList, TrayRow, Variant } from '../../../contract/batch-trays';
 import type { Database } from '../../db/schema';
-import { mustFindBatch } from '../projects/queries';
+import { mustFindBatch, mustFindProject } from '../projects/queries';
 import { claimLeaseSeconds, liveHolder } from './lease';
 
 type Db = Kysely<Database>;
 
 /**
- * Prices are stored in thousandths of a euro and answered as exact euro (133 is 0.133), never
- * rounded to cents: the editor sends a tray's price back with every save of the tray, so a rounded
- * answer would lose the thousandths on a quantity-only edit.
+ * Prices are stored in thousandths of a euro (toThousandths) and answered as exact euro (133 is
+ * 0.133), never rounded to cents: the editor sends a tray's price back with every save of the
+ * tray, so a rounded answer would lose the thousandths on a quantity-only edit.
  */
-export const toThousandths = (euro: number): number => Math.round(euro * 1000);
 export const toEuro = (thousandths: unknown): number => Number(thousandths ?? 0) / 1000;
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
@@ -96,12 +95,7 @@ export async function trayList(
   batchId: number,
 ): Promise<TrayList> {
   const batch = await mustFindBatch(db, companyId, projectId, batchId);
-  const project = await db
-    .selectFrom('projects')
-    .select('name')
-    .where('id', '=', projectId)
-    .where('company_id', '=', companyId)
-    .executeTakeFirstOrThrow();
+  const project = await mustFindProject(db, companyId, projectId);
   return {
     project_name: project.name,
     batch_name: batch.name,

@@ -5,13 +5,13 @@ import { nowIso } from '../../db/dialect';
 import { badRequest, conflict } from '../../errors';
 import { recordTombstone } from '../../sync';
 import type { Trx, WriteCtx } from '../../write/context';
-import { clearClaim, createBatch } from '../projects/rules';
+import { toThousandths } from '../projects/queries';
+import { clearClaim, createBatch, touched } from '../projects/rules';
 import { changes } from './accepted';
 import { heldByOther, leaseEnd, liveHolder } from './lease';
-import { existingIds, toThousandths, variantsOfMoulds } from './queries';
+import { existingIds, variantsOfMoulds } from './queries';
 
 const ON_FLOOR = 'ready for filling';
-const touched = (ctx: WriteCtx) => ({ last_edit_user_id: ctx.userId, date_of_last_edit: nowIso() });
 /**
  * A new tray's own columns: made by `creatorUserId` (none: made by the system) at `now`, never
  * edited, not on a shelf, not filled.

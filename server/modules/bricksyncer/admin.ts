@@ -19,6 +19,9 @@ import { routesOf } from '../../http/routes';
 
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v));
 
+/** A stock error's row as the routes read and answer it. */
+const STOCK_ERROR_COLUMNS = ['id', 'created_at', 'description', 'is_resolved'] as const;
+
 /** Stock errors, settings and the sync log as JSON:API documents (/v2/...). */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const api = routesOf(app, 'bricksyncer');
@@ -26,7 +29,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const stockError = async (companyId: number, id: number) => {
     const row = await app.db
       .selectFrom('stock_item_errors')
-      .select(['id', 'created_at', 'description', 'is_resolved'])
+      .select(STOCK_ERROR_COLUMNS)
       .where('company_id', '=', companyId)
       .where('id', '=', id)
       .executeTakeFirst();
@@ -58,7 +61,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     async ({ user, reply }) => {
       const rows = await app.db
         .selectFrom('stock_item_errors')
-        .select(['id', 'created_at', 'description', 'is_resolved'])
+        .select(STOCK_ERROR_COLUMNS)
         .where('company_id', '=', user.companyId)
         .orderBy('is_resolved')
         .orderBy('created_at', 'desc')

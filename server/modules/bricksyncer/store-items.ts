@@ -10,6 +10,7 @@ import {
 } from '../../../contract/bricksyncer';
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
+import { countRows } from '../../db/count-rows';
 import { notFound } from '../../errors';
 import { SYNCERS } from './stores';
 import { refuseForm } from '../../http/refuse';
@@ -80,13 +81,11 @@ export async function storeItemRoutes(app: FastifyInstance): Promise<void> {
     async ({ query, user }) => {
       const { companyId } = user;
       const { limit, page } = query;
-      const count = await app.db
-        .selectFrom('store_items')
-        .select(sql<string>`count(*)`.as('n'))
-        .where('company_id', '=', companyId)
-        .executeTakeFirstOrThrow();
+      const count = await countRows(
+        app.db.selectFrom('store_items').where('company_id', '=', companyId),
+      );
       const results = await storeItemRows(app.db, companyId, { limit, offset: (page - 1) * limit });
-      return { count: Number(count.n), results };
+      return { count, results };
     },
   );
 

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import { STORE_MAX, StoreMessages } from '../../../contract/bricksyncer';
 import { isPostgres } from '../../db/dialect';
 import type { Database } from '../../db/schema';
+import { countRows } from '../../db/count-rows';
 import { badRequest } from '../../errors';
 
 /**
@@ -19,10 +20,6 @@ export async function checkStoreRoom(trx: Transaction<Database>, companyId: numb
       .forUpdate()
       .execute();
   }
-  const stores = await trx
-    .selectFrom('stores')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('company_id', '=', companyId)
-    .executeTakeFirstOrThrow();
-  if (Number(stores.n) >= STORE_MAX) throw badRequest(StoreMessages.tooMany);
+  const stores = await countRows(trx.selectFrom('stores').where('company_id', '=', companyId));
+  if (stores >= STORE_MAX) throw badRequest(StoreMessages.tooMany);
 }

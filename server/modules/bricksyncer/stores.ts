@@ -18,19 +18,29 @@ import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import type { StoresTable } from '../../db/schema-domain';
 import { notFound } from '../../errors';
-import { recordTombstone } from '../../sync';
 import {
   credentialKeyOf,
   encryptCredentials,
   maskedCredentials,
   readableCredentials,
 } from './credentials';
+import { tombstoneOrders } from '../orders/floor';
 import { checkStoreRoom } from './store-limit';
 import { refuseForm } from '../../http/refuse';
 import { routesOf } from '../../http/routes';
 
 /** Everything under /bricksyncer is for the bricksyncer role. */
 export const SYNCERS: readonly RoleName[] = ['bricksyncer'];
+
+/** A store's row as the routes read and answer it (credentials still encrypted). */
+const STORE_COLUMNS = [
+  'id',
+  'company_id',
+  'name',
+  'platform',
+  'external_id',
+  'credentials',
+] as const;
 
 type StoreRow = Pick<
   StoresTable,
@@ -42,7 +52,7 @@ type StoreRow = Pick<
 async function mustFindStore(db: Kysely<Database>, companyId: number, id: number) {
   const row = await db
     .selectFrom('stores')
-    .select(['id', 'company_id', 'name', 'platform', 'external_id', 'credentials'])
+    .select(STORE_COLUMNS)
     .where('company_id', '=', companyId)
     .where('id', '=', id)
     .executeTakeFirst();
@@ -102,7 +112,7 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
     async ({ user, reply }) => {
       const rows = await app.db
         .selectFrom('stores')
-        .select(['id', 'company_id', 'name', 'platform', 'external_id', 'credentials'])
+        .select(STORE_COLUMNS)
         .where('company_id', '=', user.companyId)
         .orderBy('name')
         .orderBy('id')
@@ -140,7 +150,7 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
             credentials: encryptCredentials(key(), companyId, v.credentials),
             created_at: nowIso(),
           })
-          .returning(['id', 'company_id', 'name', 'platform', 'external_id', 'credentials'])
+          .returning(STORE_COLUMNS)
           .executeTakeFirstOrThrow();
         await audit(trx, user, 'store_created', { detail: storeInWords(added) });
         return added;
@@ -198,7 +208,7 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
           })
           .where('company_id', '=', companyId)
           .where('id', '=', row.id)
-          .returning(['id', 'company_id', 'name', 'platform', 'external_id', 'credentials'])
+          .returning(STORE_COLUMNS)
           .executeTakeFirst();
         if (!saved) throw notFound(StoreMessages.notFound);
         // Which fields changed, never their values: the audit log holds no secret.
@@ -235,21 +245,12 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
           .where('store_id', '=', storeId)
           .execute();
         if (orders.length > 0) {
-          const items = await trx
-            .selectFrom('order_items')
-            .select('id')
-            .where('company_id', '=', ctx.companyId)
-            .where(
-              'order_id',
-              'in',
-              orders.map((o) => o.id),
-            )
-            .execute();
-          for (const o of orders)
-            await recordTombstone(trx, ctx.companyId, 'orders', o.id, version);
-          for (const i of items) {
-            await recordTombstone(trx, ctx.companyId, 'order_items', i.id, version);
-          }
+          await tombstoneOrders(
+            trx,
+            ctx.companyId,
+            orders.map((o) => o.id),
+            version,
+          );
           // Issue reports about these orders stay, without their order, stamped as changed.
           await trx
             .updateTable('issues')

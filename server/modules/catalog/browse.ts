@@ -7,6 +7,7 @@ import type {
 } from '../../../contract/catalog';
 import { ItemType } from '../../db/schema-domain';
 import type { Database } from '../../db/schema';
+import { countRows } from '../../db/count-rows';
 
 type Db = Kysely<Database>;
 type Query = z.output<typeof BrowseQuerySchema>;
@@ -161,13 +162,7 @@ export async function browse(db: Db, q: Query): Promise<{ count: number; results
     .offset(q.page * q.size)
     .execute();
   let count = 0;
-  for (const t of tabs) {
-    const c = await db
-      .selectFrom(tabQuery(db, t, q).as('x'))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    count += Number(c.n);
-  }
+  for (const t of tabs) count += await countRows(db.selectFrom(tabQuery(db, t, q).as('x')));
   return { count, results: rows.map((r) => toRef(r as Record<string, unknown>)) };
 }
 
@@ -175,11 +170,7 @@ export async function browse(db: Db, q: Query): Promise<{ count: number; results
 export async function overview(db: Db): Promise<Record<CatalogTab, number>> {
   const out = { overview: 0 } as Record<CatalogTab, number>;
   for (const t of TABS) {
-    const c = await db
-      .selectFrom(tabQuery(db, t, { tab: t, page: 0, size: 1 }).as('x'))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    out[t] = Number(c.n);
+    out[t] = await countRows(db.selectFrom(tabQuery(db, t, { tab: t, page: 0, size: 1 }).as('x')));
   }
   out.overview = out.parts + out.minifigs + out.sets;
   return out;

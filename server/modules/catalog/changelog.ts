@@ -1,6 +1,7 @@
 import type { Expression, Kysely, SqlBool } from 'kysely';
 import type { ChangeEntry } from '../../../contract/catalog-review';
 import type { Database } from '../../db/schema';
+import { countRows } from '../../db/count-rows';
 import { findByUuid } from './rules';
 
 type Db = Kysely<Database>;
@@ -35,15 +36,13 @@ export async function listChanges(
     .limit(size)
     .offset(page * size)
     .execute();
-  const total = await base
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
+  const count = await countRows(base);
   const parsed = rows.map((r) => ({ row: r, changes: parseChanges(r.changes) }));
   const named = new Set(rows.map((r) => r.model_uuid));
   for (const { changes } of parsed) for (const u of uuidsIn(changes)) named.add(u);
   const names = await namesOf(db, [...named]);
   return {
-    count: Number(total.n),
+    count,
     results: parsed.map(({ row: r, changes }) => ({
       id: r.id,
       model: r.model,

@@ -7,6 +7,7 @@ import {
   type PartRelation,
 } from '../../../contract/catalog';
 import type { Database } from '../../db/schema';
+import { countRows } from '../../db/count-rows';
 
 /**
  * The pieces of an object's details: its elements (with part and colour), a part's relations, the
@@ -178,11 +179,7 @@ export async function setsHolding(
     .execute();
   const sets = rows.map((r) => ({ ...r, quantity: Number(r.quantity) }));
   if (sets.length < SETS_LIMIT) return { sets, count: sets.length };
-  const total = await db
-    .selectFrom(grouped)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return { sets, count: Number(total.n) };
+  return { sets, count: await countRows(db.selectFrom(grouped)) };
 }
 
 export async function setContents(db: Db, setId: number) {

@@ -7,6 +7,7 @@ import {
   type MouldRef,
 } from '../../../contract/catalog-modal';
 import type { Database } from '../../db/schema';
+import { countRows } from '../../db/count-rows';
 import { mouldFamily } from './mould-family';
 import { num } from './items';
 
@@ -68,10 +69,7 @@ export async function mouldsOf(
     .limit(q.size)
     .offset(q.page * q.size)
     .execute();
-  const count = await base
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return { count: Number(count.n), results };
+  return { count: await countRows(base), results };
 }
 
 /** A tree node's name and its parent's: [top, sub] (sub is null for a top node). */

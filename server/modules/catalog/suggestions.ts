@@ -12,6 +12,7 @@ import {
 import type { SessionUser } from '../../auth/tokens';
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
+import { countRows } from '../../db/count-rows';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { nextVersion, SHARED_SCOPE } from '../../sync';
 import { namesOf, pick } from './changelog';
@@ -108,9 +109,7 @@ export async function listSuggestions(
     .limit(size)
     .offset(page * size)
     .execute();
-  const total = await base
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
+  const count = await countRows(base);
   const parsed = rows.map((r) => JSON.parse(r.changes) as Record<string, unknown>);
   // The uuids a suggestion names: its object, or a relation's two ends.
   const named = rows.map((r, i) =>
@@ -140,7 +139,7 @@ export async function listSuggestions(
       names: pick(names, named[i]),
     });
   }
-  return { count: Number(total.n), results, may_review };
+  return { count, results, may_review };
 }
 
 /**

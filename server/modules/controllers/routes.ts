@@ -12,6 +12,7 @@ import {
   type StatusGroup,
 } from '../../../contract/controllers';
 import type { Database } from '../../db/schema';
+import { countRows } from '../../db/count-rows';
 import { failInterruptedRuns, type ControllerJobs } from './jobs';
 import { routesOf } from '../../http/routes';
 
@@ -72,21 +73,21 @@ export function controllerRoutes(jobs: ControllerJobs) {
           .filter(Boolean) as StatusGroup[];
         const statuses = groups.flatMap(statusesOf);
         let q = runs(app.db);
-        let c = app.db.selectFrom('controller_runs as r').select((eb) => eb.fn.countAll().as('n'));
+        let c = app.db.selectFrom('controller_runs as r');
         if (groups.length > 0) {
           q = q.where('r.status', 'in', statuses);
           c = c.where('r.status', 'in', statuses);
         }
-        const [rows, total] = await Promise.all([
+        const [rows, count] = await Promise.all([
           q
             .orderBy('r.created_at', 'desc')
             .orderBy('r.id', 'desc')
             .limit(size)
             .offset(page * size)
             .execute(),
-          c.executeTakeFirstOrThrow(),
+          countRows(c),
         ]);
-        return { count: Number(total.n), results: rows.map(toRun) };
+        return { count, results: rows.map(toRun) };
       },
     );
 

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { InventoryItem } from '../../../contract/inventory';
 import type { CatalogItem } from '../../../contract/locations';
 import type { Database } from '../../db/schema';
+import { countRows } from '../../db/count-rows';
 
 type Db = Kysely<Database>;
 
@@ -88,10 +89,7 @@ export async function findInventory(
     price: Number(r.price),
   }));
   if (!page) return { results, count: results.length };
-  const total = await inventoryBase(db, companyId)
-    .select(sql<number>`count(*)`.as('n'))
-    .executeTakeFirstOrThrow();
-  return { results, count: Number(total.n) };
+  return { results, count: await countRows(inventoryBase(db, companyId)) };
 }
 
 /**
@@ -110,7 +108,7 @@ export async function findItems(
     const pattern = `%${mold_name.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
     q = q.where(sql<boolean>`lower(m.name) like ${pattern} escape '\\'`);
   }
-  const total = await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const count = await countRows(q);
   const rows = await q
     .leftJoin(itemStock(db, companyId), 's.item_id', 'i.id')
     .select([
@@ -124,7 +122,7 @@ export async function findItems(
     .offset((page - 1) * limit)
     .execute();
   return {
-    count: Number(total.n),
+    count,
     results: rows.map((row) => ({ ...row, quantity: Number(row.quantity) })),
   };
 }

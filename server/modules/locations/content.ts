@@ -23,7 +23,8 @@ async function itemOf(trx: Db, companyId: number, itemId: number) {
   return item;
 }
 
-async function rowAt(trx: Db, companyId: number, locationId: number, itemId: number) {
+/** The stock row of an item at a location (undefined: the item lies not there). */
+export async function stockRowAt(trx: Db, companyId: number, locationId: number, itemId: number) {
   return trx
     .selectFrom('location_content')
     .select(['id', 'quantity', 'colour_id'])
@@ -45,7 +46,7 @@ export async function setQuantity(
   const { companyId } = ctx;
   await mustFind(trx, companyId, locationId);
   const item = await itemOf(trx, companyId, itemId);
-  const existing = await rowAt(trx, companyId, locationId, itemId);
+  const existing = await stockRowAt(trx, companyId, locationId, itemId);
   if (existing) {
     await trx
       .updateTable('location_content')
@@ -80,7 +81,7 @@ export async function removeItem(
   const version = await ctx.version();
   const { companyId } = ctx;
   await mustFind(trx, companyId, locationId);
-  const row = await rowAt(trx, companyId, locationId, itemId);
+  const row = await stockRowAt(trx, companyId, locationId, itemId);
   if (!row || row.colour_id !== colourId) throw notFound(LocationMessages.notAtLocation);
   await trx.deleteFrom('location_content').where('id', '=', row.id).execute();
   await recordTombstone(trx, companyId, 'location_content', row.id, version);
@@ -99,10 +100,10 @@ export async function moveItem(
   if (fromId === intoId) throw badRequest(LocationMessages.sameLocation);
   await mustFind(trx, companyId, fromId);
   await mustFind(trx, companyId, intoId);
-  const from = await rowAt(trx, companyId, fromId, itemId);
+  const from = await stockRowAt(trx, companyId, fromId, itemId);
   if (!from) throw notFound(LocationMessages.notAtLocation);
   const moved = Number(from.quantity);
-  const into = await rowAt(trx, companyId, intoId, itemId);
+  const into = await stockRowAt(trx, companyId, intoId, itemId);
   if (!into) {
     // Nothing there yet: the row itself moves (keeping its id).
     await trx

@@ -62,16 +62,7 @@ export async function floorTransition(
   if (wasOnFloor === nowOnFloor) return;
   const version = await ctx.version();
   if (!nowOnFloor) {
-    await recordTombstone(trx, ctx.companyId, 'orders', orderId, version);
-    const items = await trx
-      .selectFrom('order_items')
-      .select('id')
-      .where('order_id', '=', orderId)
-      .where('company_id', '=', ctx.companyId)
-      .execute();
-    for (const i of items) {
-      await recordTombstone(trx, ctx.companyId, 'order_items', i.id, version);
-    }
+    await tombstoneOrders(trx, ctx.companyId, [orderId], version);
   } else {
     await trx
       .updateTable('order_items')
@@ -80,4 +71,21 @@ export async function floorTransition(
       .where('company_id', '=', ctx.companyId)
       .execute();
   }
+}
+
+/** Records tombstones for the orders and their items, so devices drop them from the floor. */
+export async function tombstoneOrders(
+  trx: Trx,
+  companyId: number,
+  orderIds: number[],
+  version: number,
+): Promise<void> {
+  const items = await trx
+    .selectFrom('order_items')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('order_id', 'in', orderIds)
+    .execute();
+  for (const id of orderIds) await recordTombstone(trx, companyId, 'orders', id, version);
+  for (const i of items) await recordTombstone(trx, companyId, 'order_items', i.id, version);
 }

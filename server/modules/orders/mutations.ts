@@ -20,8 +20,12 @@ import { reportIssue } from './service';
  * once in the push's transaction; refusals become rejections with their code and message.
  */
 /** After a refusal: the order the device changed optimistically is sent to it again. */
-async function restampOrder(trx: Transaction<Database>, ctx: MutationContext, orderId: number) {
-  await restampRows(trx, 'orders', ctx.companyId, [orderId], await ctx.version());
+async function restampOrder(
+  trx: Transaction<Database>,
+  ctx: MutationContext,
+  args: { order_id: number },
+) {
+  await restampRows(trx, 'orders', ctx.companyId, [args.order_id], await ctx.version());
 }
 
 export const orderClaim = defineMutation({
@@ -29,7 +33,7 @@ export const orderClaim = defineMutation({
   roles: ['picker'],
   args: OrderClaimArgs,
   apply: (trx, ctx, args) => claimOrder(trx, writeCtx(ctx), args.order_id),
-  restamp: (trx, ctx, args) => restampOrder(trx, ctx, args.order_id),
+  restamp: restampOrder,
 });
 
 export const orderPause = defineMutation({
@@ -37,7 +41,7 @@ export const orderPause = defineMutation({
   roles: ['picker'],
   args: OrderPauseArgs,
   apply: (trx, ctx, args) => pauseOrder(trx, writeCtx(ctx), args.order_id),
-  restamp: (trx, ctx, args) => restampOrder(trx, ctx, args.order_id),
+  restamp: restampOrder,
 });
 
 export const orderFinish = defineMutation({
@@ -47,7 +51,7 @@ export const orderFinish = defineMutation({
   apply: async (trx, ctx, args) => {
     await finishOrder(trx, writeCtx(ctx), args.order_id);
   },
-  restamp: (trx, ctx, args) => restampOrder(trx, ctx, args.order_id),
+  restamp: restampOrder,
 });
 
 export const pickConfirm = defineMutation({

@@ -25,6 +25,7 @@ import {
 import { INT_MAX } from '../../../contract/fields';
 import { PickingRejectCode as Code } from '../../../contract/mutations/picking';
 import { hasAnyRole } from '../../../contract/permissions';
+import { joinItemLooks } from '../../db/item-joins';
 import { notFound } from '../../errors';
 import type { Trx, WriteCtx } from '../../write/context';
 import { mustBeCompanyRow } from '../../write/company-row';
@@ -33,6 +34,7 @@ import { nextStop } from './next';
 import { claimOrder, pauseOrder, setPicked, takeStock } from './picking';
 import { isManager, orderFor } from './routes';
 import { reportIssue } from './service';
+import { stockRowAt } from '../locations/content';
 import { loadRoute } from '../locations/route';
 import { routesOf } from '../../http/routes';
 
@@ -57,13 +59,7 @@ async function addStockAllowed(
   itemId: number,
   change: number,
 ) {
-  const row = await trx
-    .selectFrom('location_content')
-    .select('quantity')
-    .where('company_id', '=', ctx.companyId)
-    .where('location_id', '=', locationId)
-    .where('item_id', '=', itemId)
-    .executeTakeFirst();
+  const row = await stockRowAt(trx, ctx.companyId, locationId, itemId);
   if (row && Number(row.quantity) + change > INT_MAX) {
     throw refuse(409, 'stock_too_large', OrderMessages.stockTooLarge);
   }
@@ -163,9 +159,7 @@ export async function pickingRoutes(app: FastifyInstance): Promise<void> {
       );
       const results = await app.db
         .selectFrom('location_content as lc')
-        .innerJoin('items as i', 'i.id', 'lc.item_id')
-        .innerJoin('moulds as m', 'm.id', 'i.mold_id')
-        .innerJoin('colours as c', 'c.id', 'i.colour_id')
+        .$call(joinItemLooks('lc.item_id'))
         .select([
           'lc.item_id',
           'lc.quantity',

@@ -7,6 +7,7 @@ import {
 import { isPostgres, nowIso } from '../../db/dialect';
 import { prepared } from '../../db/prepared';
 import type { Database } from '../../db/schema';
+import { stockRowAt } from '../locations/content';
 import { changeOrder } from './floor';
 import { touchOrder } from './totals';
 import { refuse, type Trx, type WriteCtx } from '../../write/context';
@@ -226,14 +227,7 @@ export async function takeStock(
   });
   const res = rows[0];
   if (res) return Number(res.quantity);
-  const exists = await trx
-    .selectFrom('location_content')
-    .select('id')
-    .where('company_id', '=', ctx.companyId)
-    .where('location_id', '=', locationId)
-    .where('item_id', '=', itemId)
-    .executeTakeFirst();
-  if (!exists) {
+  if (!(await stockRowAt(trx, ctx.companyId, locationId, itemId))) {
     throw refuse(
       404,
       Code.notAtLocation,

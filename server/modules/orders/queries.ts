@@ -7,6 +7,7 @@ import {
 } from '../../../contract/orders';
 import { mayPick } from '../../../contract/picking-rules';
 import type { Database } from '../../db/schema';
+import { countRows } from '../../db/count-rows';
 import { joinItemLooks } from '../../db/item-joins';
 
 /**
@@ -101,10 +102,7 @@ export async function findOrders(
       .orderBy('o.id')
       .limit(page.limit)
       .offset((page.page - 1) * page.limit);
-    const c = await base(db, viewer, filter)
-      .select(sql<number>`count(*)`.as('n'))
-      .executeTakeFirstOrThrow();
-    count = Number(c.n);
+    count = await countRows(base(db, viewer, filter));
   } else {
     count = -1;
   }

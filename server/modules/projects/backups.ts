@@ -15,6 +15,7 @@ import { ON_FLOOR, TRAY_CONTENT, mustNotBeClaimedByOther } from './merge';
 import { ProjectMessages } from '../../../contract/projects';
 import { backupNames } from './backup-names';
 import { mustFindBatch } from './queries';
+import { markBatchEdited } from './rules';
 
 /** The columns of a tray a backup keeps (everything but its id, company, batch and version). */
 const KEPT = [
@@ -265,10 +266,6 @@ export async function resetFromBackup(trx: Trx, ctx: WriteCtx, backupId: number)
         .values({ ...values, company_id: ctx.companyId, batch_id: batch.id, tray_nr: t.tray_nr })
         .execute();
   }
-  await trx
-    .updateTable('batches')
-    .set({ last_edit_user_id: ctx.userId, date_of_last_edit: nowIso(), version })
-    .where('id', '=', batch.id)
-    .execute();
+  await markBatchEdited(trx, ctx, batch.id, version);
   return backup.project_id;
 }

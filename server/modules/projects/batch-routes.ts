@@ -10,19 +10,16 @@ import {
   MergeBody,
 } from '../../../contract/batches';
 import { BatchList, ProjectIdQuery } from '../../../contract/projects';
-import type { SessionUser } from '../../auth/tokens';
 import { backupRows, createBackup, mustBeOwnRecentBackup, resetFromBackup } from './backups';
 import { duplicateBatches, DuplicateRefused, mergeBatches } from './merge';
-import { batchRows, mustFindProject } from './queries';
-import { DIGI_MANAGER, DIGITIZERS, isManager } from './rules';
+import { mustFindProject } from './queries';
+import { batchesSeenBy, DIGI_MANAGER, DIGITIZERS, isManager } from './rules';
 import { refuseForm } from '../../http/refuse';
 import { routesOf } from '../../http/routes';
 
 /** Merging, duplicating and backing up batches (docs/projects.md). */
 export async function batchActionRoutes(app: FastifyInstance): Promise<void> {
   const api = routesOf(app, 'projects');
-  const allBatches = (user: SessionUser, projectId: number) =>
-    batchRows(app.db, user.companyId, projectId, { showClaimant: isManager(user) });
 
   api.post(
     '/v1/batches/merge',
@@ -40,7 +37,7 @@ export async function batchActionRoutes(app: FastifyInstance): Promise<void> {
       const problems = checkMerge({ parent_id, childs });
       if (problems.length) return refuseForm(reply, problems);
       await change((trx, ctx) => mergeBatches(trx, ctx, projectId, parent_id, childs));
-      return { results: await allBatches(user, projectId) };
+      return { results: await batchesSeenBy(app.db, user, projectId) };
     },
   );
 
@@ -62,7 +59,7 @@ export async function batchActionRoutes(app: FastifyInstance): Promise<void> {
         if (e instanceof DuplicateRefused) return refuseForm(reply, e.problems);
         throw e;
       }
-      return { results: await allBatches(user, projectId) };
+      return { results: await batchesSeenBy(app.db, user, projectId) };
     },
   );
 

@@ -11,7 +11,7 @@ import { badRequest, conflict } from '../../errors';
 import type { Trx, WriteCtx } from '../../write/context';
 import { heldByOther } from '../batch-trays/lease';
 import { batchNames, mustFindBatch } from './queries';
-import { createBatch } from './rules';
+import { createBatch, markBatchEdited } from './rules';
 
 /** Batches whose trays are on the warehouse floor (pulled by fillers' devices). */
 export const ON_FLOOR = 'ready for filling';
@@ -84,12 +84,7 @@ export async function mergeBatches(
       .where('company_id', '=', ctx.companyId)
       .execute();
   }
-  await trx
-    .updateTable('batches')
-    .set({ last_edit_user_id: ctx.userId, date_of_last_edit: nowIso(), version })
-    .where('id', '=', parentId)
-    .where('company_id', '=', ctx.companyId)
-    .execute();
+  await markBatchEdited(trx, ctx, parentId, version);
 }
 
 /**

@@ -17,16 +17,9 @@ import {
   ProjectUpdate,
 } from '../../../contract/projects';
 import type { SessionUser } from '../../auth/tokens';
-import {
-  batchNames,
-  batchRows,
-  mustFindBatch,
-  mustFindProject,
-  projectNames,
-  projectRows,
-} from './queries';
+import { batchNames, mustFindBatch, mustFindProject, projectNames, projectRows } from './queries';
 import * as rules from './rules';
-import { DIGI_MANAGER, DIGITIZERS, isManager } from './rules';
+import { batchesSeenBy, DIGI_MANAGER, DIGITIZERS } from './rules';
 import { refuseForm } from '../../http/refuse';
 import { routesOf } from '../../http/routes';
 
@@ -34,8 +27,6 @@ import { routesOf } from '../../http/routes';
 export async function projectsRoutes(app: FastifyInstance): Promise<void> {
   const api = routesOf(app, 'projects');
   const allProjects = (user: SessionUser) => projectRows(app.db, user.companyId);
-  const allBatches = (user: SessionUser, projectId: number) =>
-    batchRows(app.db, user.companyId, projectId, { showClaimant: isManager(user) });
 
   api.get(
     '/v1/projects',
@@ -120,11 +111,7 @@ export async function projectsRoutes(app: FastifyInstance): Promise<void> {
     async ({ query, user }) => {
       const { project_id, status } = query;
       await mustFindProject(app.db, user.companyId, project_id);
-      const results = await batchRows(app.db, user.companyId, project_id, {
-        statuses: status,
-        showClaimant: isManager(user),
-      });
-      return { results };
+      return { results: await batchesSeenBy(app.db, user, project_id, status) };
     },
   );
 
@@ -147,7 +134,7 @@ export async function projectsRoutes(app: FastifyInstance): Promise<void> {
         return c;
       });
       if (!checked.ok) return refuseForm(reply, checked.problems);
-      return { results: await allBatches(user, projectId) };
+      return { results: await batchesSeenBy(app.db, user, projectId) };
     },
   );
 
@@ -172,7 +159,7 @@ export async function projectsRoutes(app: FastifyInstance): Promise<void> {
         return c;
       });
       if (!checked.ok) return refuseForm(reply, checked.problems);
-      return { results: await allBatches(user, projectId) };
+      return { results: await batchesSeenBy(app.db, user, projectId) };
     },
   );
 
@@ -190,7 +177,7 @@ export async function projectsRoutes(app: FastifyInstance): Promise<void> {
       const { batch_id, status } = body;
       await mustFindBatch(app.db, user.companyId, projectId, batch_id);
       await change((trx, ctx) => rules.setBatchStatus(trx, ctx, projectId, batch_id, status));
-      return { results: await allBatches(user, projectId) };
+      return { results: await batchesSeenBy(app.db, user, projectId) };
     },
   );
 
@@ -206,7 +193,7 @@ export async function projectsRoutes(app: FastifyInstance): Promise<void> {
       const { project_id, batch_id } = query;
       await mustFindBatch(app.db, user.companyId, project_id, batch_id);
       await change((trx, ctx) => rules.declaim(trx, ctx, project_id, batch_id));
-      return { results: await allBatches(user, project_id) };
+      return { results: await batchesSeenBy(app.db, user, project_id) };
     },
   );
 }

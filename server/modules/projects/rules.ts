@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { Permission, type RoleName } from '../../../contract/permissions';
 import type {
   BatchStatus,
@@ -7,12 +8,12 @@ import type {
 } from '../../../contract/projects';
 import { ProjectMessages } from '../../../contract/projects';
 import { nowIso } from '../../db/dialect';
+import type { Database } from '../../db/schema';
 import { badRequest, conflict } from '../../errors';
-import { recordTombstone } from '../../sync';
 import type { Trx, WriteCtx } from '../../write/context';
 import type { SessionUser } from '../../auth/tokens';
-import { batchEnteredFloor } from '../warehouse';
-import { mustFindBatch, toThousandths } from './queries';
+import { batchEnteredFloor, batchLeftFloor } from '../warehouse';
+import { batchRows, mustFindBatch, toThousandths } from './queries';
 
 /** Who works on projects and batches; only a digibrick_manager changes a status or declaims. */
 export const DIGITIZERS: readonly RoleName[] = ['digibrick_manager', 'digibrick_user'];
@@ -21,7 +22,19 @@ export const DIGI_MANAGER: readonly RoleName[] = ['digibrick_manager'];
 export const isManager = (user: SessionUser) =>
   user.permissions.includes(Permission.digibrick_manager);
 
-const touched = (ctx: WriteCtx) => ({ last_edit_user_id: ctx.userId, date_of_last_edit: nowIso() });
+/** The project's batches (all, or those with one of `statuses`) as `user` may see them. */
+export const batchesSeenBy = (
+  db: Kysely<Database>,
+  user: SessionUser,
+  projectId: number,
+  statuses?: BatchStatus[],
+) => batchRows(db, user.companyId, projectId, { statuses, showClaimant: isManager(user) });
+
+/** A row's last edit: by the caller, now. */
+export const touched = (ctx: WriteCtx) => ({
+  last_edit_user_id: ctx.userId,
+  date_of_last_edit: nowIso(),
+});
 
 function projectColumns(v: ProjectValues) {
   return {
@@ -127,15 +140,19 @@ export async function updateBatch(
     .execute();
 }
 
-/** The company's trays of a batch, as ids. */
-async function trayIds(trx: Trx, companyId: number, batchId: number): Promise<number[]> {
-  const rows = await trx
-    .selectFrom('trays')
-    .select('id')
-    .where('batch_id', '=', batchId)
-    .where('company_id', '=', companyId)
+/** The batch's trays changed: the batch is marked edited by the caller and stamped `version`. */
+export async function markBatchEdited(
+  trx: Trx,
+  ctx: WriteCtx,
+  batchId: number,
+  version: number,
+): Promise<void> {
+  await trx
+    .updateTable('batches')
+    .set({ ...touched(ctx), version })
+    .where('id', '=', batchId)
+    .where('company_id', '=', ctx.companyId)
     .execute();
-  return rows.map((r) => r.id);
 }
 
 /**
@@ -174,8 +191,7 @@ export async function setBatchStatus(
   if (status === onFloor && before.status !== onFloor) {
     await batchEnteredFloor(trx, ctx.companyId, batchId, version);
   } else if (status !== onFloor && before.status === onFloor) {
-    for (const id of await trayIds(trx, ctx.companyId, batchId))
-      await recordTombstone(trx, ctx.companyId, 'trays', id, version);
+    await batchLeftFloor(trx, ctx.companyId, batchId, version);
   }
 }
 

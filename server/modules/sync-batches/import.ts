@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import {
   SyncBatchMessages as M,
   type AddLotsBody,
@@ -7,6 +7,7 @@ import {
 import type { Database } from '../../db/schema';
 import { notFound } from '../../errors';
 import { refuse, type WriteCtx } from '../../write/context';
+import { lotCount } from './queries';
 import { addLots, checkLots } from './rules';
 
 type Trx = Transaction<Database>;
@@ -56,13 +57,4 @@ export async function appendLots(
     return state(now, null);
   }
   return state(now, expected);
-}
-
-export async function lotCount(trx: Kysely<Database>, batchId: number): Promise<number> {
-  const n = await trx
-    .selectFrom('sync_batch_items')
-    .select(sql<string>`count(*)`.as('n'))
-    .where('sync_batch_id', '=', batchId)
-    .executeTakeFirstOrThrow();
-  return Number(n.n);
 }

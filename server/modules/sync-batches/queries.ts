@@ -7,6 +7,7 @@ import {
   type SyncBatchRow,
 } from '../../../contract/sync-batches';
 import type { Database } from '../../db/schema';
+import { countRows } from '../../db/count-rows';
 import { notFound } from '../../errors';
 import { joinItemLooks } from '../../db/item-joins';
 
@@ -148,13 +149,9 @@ export async function batchPage(
     .limit(limit)
     .offset((page - 1) * limit)
     .execute();
-  const total = await db
-    .selectFrom('sync_batches')
-    .select(sql<string>`count(*)`.as('n'))
-    .where('company_id', '=', companyId)
-    .executeTakeFirstOrThrow();
+  const total = await countRows(db.selectFrom('sync_batches').where('company_id', '=', companyId));
   return {
-    total: Number(total.n),
+    total,
     results: rows.map((r) => ({
       batch_id: Number(r.id),
       name: r.name,
@@ -181,6 +178,11 @@ export async function mustFindSyncBatch(db: Kysely<Database>, companyId: number,
   if (!page) throw notFound(M.batchNotFound);
 }
 
+/** How many lots the batch holds. */
+export async function lotCount(db: Kysely<Database>, batchId: number): Promise<number> {
+  return countRows(db.selectFrom('sync_batch_items').where('sync_batch_id', '=', batchId));
+}
+
 /** One batch as a list row. */
 export async function batchRow(db: Kysely<Database>, companyId: number, batchId: number) {
   await mustFindSyncBatch(db, companyId, batchId);
@@ -191,11 +193,7 @@ export async function batchRow(db: Kysely<Database>, companyId: number, batchId:
     .select(['b.currency', 'b.lots_expected', 'u.name as creator_name'])
     .where('b.id', '=', batchId)
     .executeTakeFirstOrThrow();
-  const n = await db
-    .selectFrom('sync_batch_items')
-    .select(sql<string>`count(*)`.as('n'))
-    .where('sync_batch_id', '=', batchId)
-    .executeTakeFirstOrThrow();
+  const items = await lotCount(db, batchId);
   return {
     batch_id: Number(rows.id),
     name: rows.name,
@@ -203,7 +201,7 @@ export async function batchRow(db: Kysely<Database>, companyId: number, batchId:
     date_of_creation: String(rows.date_of_creation),
     comments: rows.comments,
     status: rows.status,
-    items: Number(n.n),
+    items,
     creator_name: rows.creator_name,
     currency: rows.currency,
     lots_expected: rows.lots_expected === null ? null : Number(rows.lots_expected),

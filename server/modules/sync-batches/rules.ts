@@ -8,6 +8,7 @@ import {
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { refuse, type WriteCtx } from '../../write/context';
+import { mustFindProject } from '../projects/queries';
 import { matchLots } from './queries';
 
 type Trx = Transaction<Database>;
@@ -18,15 +19,7 @@ export async function checkNewBatch(trx: Trx, ctx: WriteCtx, body: NewBatchBody)
   if (body.name === '') problems.push(M.nameEmpty);
   if (body.items.length === 0) problems.push(M.noItems);
   if (body.lots !== undefined && body.lots < body.items.length) problems.push(M.lotsBelowItems);
-  if (body.project_id !== null) {
-    const p = await trx
-      .selectFrom('projects')
-      .select('id')
-      .where('id', '=', body.project_id)
-      .where('company_id', '=', ctx.companyId)
-      .executeTakeFirst();
-    if (!p) throw refuse(404, 'not_found', 'Project not found');
-  }
+  if (body.project_id !== null) await mustFindProject(trx, ctx.companyId, body.project_id);
   const checked = await checkLots(trx, ctx, body.items);
   return { problems: [...problems, ...checked.problems], matches: checked.matches };
 }

@@ -5,7 +5,7 @@ import type { SessionUser } from '../../auth/tokens';
 import type { Database } from '../../db/schema';
 import { JobFailure, queueUpload } from '../../jobs';
 import { refuse } from '../../write/context';
-import { lotCount } from './import';
+import { lotCount } from './queries';
 
 /**
  * Starts the upload of a batch: the prices sent with the request are kept on the batch's items,

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { FillingRejectCode as Code, type TrayFillArgs } from '../../../contract/mutations/filling';
 import { WarehouseMessages as M, traysWithoutItemMessage } from '../../../contract/warehouse';
 import { nowIso } from '../../db/dialect';
+import { countRows } from '../../db/count-rows';
 import { recordTombstone } from '../../sync';
 import { mustBeCompanyRow } from '../../write/company-row';
 import { refuse, type Trx, type WriteCtx } from '../../write/context';
@@ -218,20 +219,20 @@ async function touchBatch(trx: Trx, ctx: WriteCtx, version: number, batchId: num
     .where('id', '=', batchId)
     .where('company_id', '=', ctx.companyId)
     .execute();
-  const left = await trx
-    .selectFrom('trays')
-    .select(sql<number>`count(*)`.as('n'))
-    .where('batch_id', '=', batchId)
-    .where('company_id', '=', ctx.companyId)
-    .where('status', '=', 'ready for filling')
-    .executeTakeFirstOrThrow();
+  const left = await countRows(
+    trx
+      .selectFrom('trays')
+      .where('batch_id', '=', batchId)
+      .where('company_id', '=', ctx.companyId)
+      .where('status', '=', 'ready for filling'),
+  );
   const batch = await trx
     .selectFrom('batches')
     .select('status')
     .where('id', '=', batchId)
     .where('company_id', '=', ctx.companyId)
     .executeTakeFirstOrThrow();
-  const done = Number(left.n) === 0 && batch.status === 'ready for filling';
+  const done = left === 0 && batch.status === 'ready for filling';
   if (done) {
     await trx
       .updateTable('batches')
@@ -239,13 +240,7 @@ async function touchBatch(trx: Trx, ctx: WriteCtx, version: number, batchId: num
       .where('id', '=', batchId)
       .where('company_id', '=', ctx.companyId)
       .execute();
-    const trays = await trx
-      .selectFrom('trays')
-      .select('id')
-      .where('batch_id', '=', batchId)
-      .where('company_id', '=', ctx.companyId)
-      .execute();
-    for (const t of trays) await recordTombstone(trx, ctx.companyId, 'trays', t.id, version);
+    await batchLeftFloor(trx, ctx.companyId, batchId, version);
   }
   return done ? 'filled' : batch.status;
 }
@@ -266,4 +261,23 @@ export async function batchEnteredFloor(
     .where('batch_id', '=', batchId)
     .where('company_id', '=', companyId)
     .execute();
+}
+
+/**
+ * When a batch stops being 'ready for filling' (filled, or set back by the digitizing side), its
+ * trays leave the fillers' devices: a tombstone for each.
+ */
+export async function batchLeftFloor(
+  trx: Trx,
+  companyId: number,
+  batchId: number,
+  version: number,
+): Promise<void> {
+  const trays = await trx
+    .selectFrom('trays')
+    .select('id')
+    .where('batch_id', '=', batchId)
+    .where('company_id', '=', companyId)
+    .execute();
+  for (const t of trays) await recordTombstone(trx, companyId, 'trays', t.id, version);
 }

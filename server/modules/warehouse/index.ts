@@ -3,7 +3,7 @@ import { registerCollection, registerMutation } from '../../sync';
 import { warehouseRoutes } from './routes';
 import { trayFill, traysCollection } from './sync';
 
-export { batchEnteredFloor } from './fill';
+export { batchEnteredFloor, batchLeftFloor } from './fill';
 
 /** Warehouse batches, trays, filling and storing: REST routes, outbox mutation, pull collection. */
 export async function warehouseModule(app: FastifyInstance): Promise<void> {

@@ -7,6 +7,7 @@ import {
   type WarehouseTray,
 } from '../../../contract/warehouse';
 import type { Database } from '../../db/schema';
+import { countRows } from '../../db/count-rows';
 import { LocationRoute } from '../../../contract/location-route';
 import { fillLocations } from '../../../contract/new-items';
 import { loadRoute, newItemsSubtrees, type LocationTreeRow } from '../locations/route';
@@ -78,13 +79,13 @@ export async function listBatches(
     .limit(limit)
     .offset((page - 1) * limit)
     .execute();
-  const total = await db
-    .selectFrom('batches')
-    .select(sql<number>`count(*)`.as('n'))
-    .where('company_id', '=', companyId)
-    .where('status', 'in', [...WAREHOUSE_BATCH_STATUSES])
-    .executeTakeFirstOrThrow();
-  return { results: rows.map(toBatch), count: Number(total.n) };
+  const count = await countRows(
+    db
+      .selectFrom('batches')
+      .where('company_id', '=', companyId)
+      .where('status', 'in', [...WAREHOUSE_BATCH_STATUSES]),
+  );
+  return { results: rows.map(toBatch), count };
 }
 
 export async function findBatch(
@@ -129,7 +130,7 @@ export async function listTrays(
 ): Promise<{ results: WarehouseTray[]; count: number }> {
   let q = traySelect(db, companyId).where('b.status', 'in', [...WAREHOUSE_BATCH_STATUSES]);
   if (filter.batchId !== undefined) q = q.where('trays.batch_id', '=', filter.batchId);
-  const count = await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const count = await countRows(q);
   let rows = q
     .select([
       'trays.id as tray_id',
@@ -153,7 +154,7 @@ export async function listTrays(
     rows = rows.limit(5000);
   }
   const results = (await rows.execute()).map((r) => ({ ...r, quantity: Number(r.quantity) }));
-  return { results, count: Number(count.n) };
+  return { results, count };
 }
 
 /**
