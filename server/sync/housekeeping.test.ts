@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDialect } from '../test/helpers';
 import { pruneSyncHistory } from './housekeeping';
+import { recordTombstones } from './version';
 import { notesSuite, noteTexts } from '../test/sync-notes';
 import { companyId } from '../test/locations-support';
 
@@ -91,6 +92,24 @@ describeEachDialect('sync housekeeping', (dialect) => {
     const ahead = await pull(cursor + 1000);
     expect(ahead).toMatchObject({ rows: [], tombstones: [], cursor: 0, resync: true });
     expect((await pull(cursor)).resync).toBeUndefined();
+  });
+
+  it('keeps the tombstones of many rows deleted at once until the horizon', async () => {
+    const { version } = await s.t.app.db
+      .selectFrom('company_sync_versions')
+      .select('version')
+      .where('company_id', '=', demoId)
+      .executeTakeFirstOrThrow();
+    const keys = Array.from({ length: 1200 }, (_, i) => `hk-many-${i}`);
+    await recordTombstones(s.t.app.db, demoId, 'notes', keys, Number(version));
+    await pruneSyncHistory(s.t.app.db, HOUR);
+    const kept = await s.t.app.db
+      .selectFrom('sync_tombstones')
+      .select('row_key')
+      .where('company_id', '=', demoId)
+      .where('row_key', 'like', 'hk-many-%')
+      .execute();
+    expect(kept).toHaveLength(keys.length);
   });
 
   it('defaults the horizon to the refresh-token lifetime', () => {

@@ -9,6 +9,7 @@ export type { CollectionDef } from './collections';
 export {
   nextVersion,
   recordTombstone,
+  recordTombstones,
   currentVersion,
   restampRows,
   restampStock,

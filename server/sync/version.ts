@@ -146,6 +146,39 @@ export async function recordTombstone(
   return version;
 }
 
+/** Tombstones in one insert: 500 rows of 5 values stay far below SQLite's parameter limit. */
+const TOMBSTONES_PER_INSERT = 500;
+
+/**
+ * recordTombstone for many rows of one collection deleted in one transaction (a subtree, a
+ * batch's trays), all with `version`, in inserts of TOMBSTONES_PER_INSERT rows. Like every
+ * tombstone they carry the time they were written: housekeeping keeps them for the retention
+ * period from then (a tombstone without one would go at its next run).
+ */
+export async function recordTombstones(
+  trx: Kysely<Database>,
+  companyId: number,
+  collection: string,
+  rowKeys: (string | number)[],
+  version: number,
+): Promise<void> {
+  const created_at = new Date().toISOString();
+  for (let i = 0; i < rowKeys.length; i += TOMBSTONES_PER_INSERT) {
+    await trx
+      .insertInto('sync_tombstones')
+      .values(
+        rowKeys.slice(i, i + TOMBSTONES_PER_INSERT).map((key) => ({
+          company_id: companyId,
+          collection,
+          row_key: String(key),
+          version,
+          created_at,
+        })),
+      )
+      .execute();
+  }
+}
+
 /** Synced company tables whose rows are keyed by `id`. */
 type RestampTable = 'orders' | 'order_items' | 'location_content' | 'trays';
 

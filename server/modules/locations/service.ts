@@ -7,6 +7,7 @@ import {
 } from '../../../contract/locations';
 import { nowIso } from '../../db/dialect';
 import { badRequest, conflict } from '../../errors';
+import { recordTombstones } from '../../sync';
 import { copiedCode, freshChildCode, uniqueCodes } from './codes';
 import {
   ancestors,
@@ -119,22 +120,6 @@ export async function setNewItems(
   await updateNode(trx, ctx.companyId, id, { is_selected_new_location: selected ? 1 : 0, version });
 }
 
-/** Inserts tombstones of one collection in batches (what recordTombstone does, row by row). */
-async function tombstones(
-  trx: Db,
-  companyId: number,
-  collection: string,
-  keys: number[],
-  version: number,
-): Promise<void> {
-  for (const part of chunks(keys)) {
-    await trx
-      .insertInto('sync_tombstones')
-      .values(part.map((k) => ({ company_id: companyId, collection, row_key: String(k), version })))
-      .execute();
-  }
-}
-
 /**
  * Deletes a node and its subtree, refused while any of it holds stock. Content rows with
  * quantity 0 go with it; trays and issues pointing at it lose the location (FK set null), and
@@ -178,14 +163,14 @@ export async function deleteSubtree(trx: Trx, ctx: WriteCtx, id: number): Promis
       .where('id', 'in', part)
       .execute();
   }
-  await tombstones(
+  await recordTombstones(
     trx,
     companyId,
     'location_content',
     content.map((c) => c.id),
     version,
   );
-  await tombstones(trx, companyId, 'locations', deepestFirst, version);
+  await recordTombstones(trx, companyId, 'locations', deepestFirst, version);
   return nodes.length;
 }
 

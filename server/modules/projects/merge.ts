@@ -7,6 +7,7 @@ import {
   MERGE_TRAYS_MAX,
 } from '../../../contract/batches';
 import { nowIso } from '../../db/dialect';
+import { recordTombstones } from '../../sync';
 import { badRequest, conflict } from '../../errors';
 import type { Trx, WriteCtx } from '../../write/context';
 import { heldByOther } from '../batch-trays/lease';
@@ -33,9 +34,6 @@ async function lastTrayNr(trx: Trx, companyId: number, batchId: number): Promise
     .executeTakeFirst();
   return Number(row?.last ?? 0);
 }
-
-/** Rows a statement writes at most (tombstones of trays leaving the floor). */
-const CHUNK = 1_000;
 
 /**
  * Moves the trays of `childIds` into `parentId` (numbered after the parent's own, in their
@@ -72,9 +70,11 @@ export async function mergeBatches(
       .returning('id')
       .execute();
     if (child.status === ON_FLOOR && parent.status !== ON_FLOOR)
-      await trayTombstones(
+      // The trays leave the fillers' devices.
+      await recordTombstones(
         trx,
         ctx.companyId,
+        'trays',
         moved.map((t) => t.id),
         version,
       );
@@ -126,25 +126,6 @@ export async function duplicateBatches(
     made.push(id);
   }
   return made;
-}
-
-/** Tombstones of trays that leave the fillers' devices, CHUNK rows a statement. */
-async function trayTombstones(trx: Trx, companyId: number, ids: number[], version: number) {
-  const created_at = nowIso();
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    await trx
-      .insertInto('sync_tombstones')
-      .values(
-        ids.slice(i, i + CHUNK).map((id) => ({
-          company_id: companyId,
-          collection: 'trays',
-          row_key: String(id),
-          version,
-          created_at,
-        })),
-      )
-      .execute();
-  }
 }
 
 /** How many trays `batches` hold together (a batch named twice counts twice). */
