@@ -57,13 +57,18 @@ export const StoreAttributesIn = z.object({
 });
 export type StoreAttributesIn = z.infer<typeof StoreAttributesIn>;
 
-export const StoreWrite = z.object({
-  data: z.object({
-    type: z.literal('stores'),
-    id: text(20).optional(),
-    attributes: StoreAttributesIn,
-  }),
-});
+// ---- v2 documents: one resource or a list of them under `data` ----
+
+/** A resource as the server answers it: its id, its type and its attributes. */
+const resource = <T extends string, A extends z.ZodRawShape>(type: T, attributes: A) =>
+  z.object({ id: z.string(), type: z.literal(type), attributes: z.object(attributes) });
+/** A body that writes one resource: its type, its id when it has one, and the attributes. */
+const resourceWrite = <T extends string, A extends z.ZodType>(type: T, attributes: A) =>
+  z.object({ data: z.object({ type: z.literal(type), id: text(20).optional(), attributes }) });
+const documentOf = <R extends z.ZodType>(one: R) => z.object({ data: one });
+const listDocumentOf = <R extends z.ZodType>(one: R) => z.object({ data: z.array(one) });
+
+export const StoreWrite = resourceWrite('stores', StoreAttributesIn);
 export type StoreWrite = z.infer<typeof StoreWrite>;
 
 export interface StoreValues {
@@ -104,23 +109,19 @@ export function checkStore(
   };
 }
 
-export const StoreResource = z.object({
-  id: z.string(),
-  type: z.literal('stores'),
-  attributes: z.object({
-    name: z.string(),
-    platform: StorePlatform,
-    external_id: z.string(),
-    /**
-     * Masked: a secret shows only that it is set (`CREDENTIAL_SET`); the public BrickLink consumer
-     * key shows its last 4 characters when long enough; '' when not set.
-     */
-    credentials: z.record(z.string(), z.string()),
-  }),
+export const StoreResource = resource('stores', {
+  name: z.string(),
+  platform: StorePlatform,
+  external_id: z.string(),
+  /**
+   * Masked: a secret shows only that it is set (`CREDENTIAL_SET`); the public BrickLink consumer
+   * key shows its last 4 characters when long enough; '' when not set.
+   */
+  credentials: z.record(z.string(), z.string()),
 });
 export type StoreResource = z.infer<typeof StoreResource>;
-export const StoreDocument = z.object({ data: StoreResource });
-export const StoreListDocument = z.object({ data: z.array(StoreResource) });
+export const StoreDocument = documentOf(StoreResource);
+export const StoreListDocument = listDocumentOf(StoreResource);
 export type StoreListDocument = z.infer<typeof StoreListDocument>;
 export const StoreIdParams = z.object({ storeId: id() });
 
@@ -263,36 +264,27 @@ export function checkStoreItem(
 
 // ---- stock errors, settings, log entries (v2) ----
 
-const resource = <T extends string, A extends z.ZodRawShape>(type: T, attributes: A) =>
-  z.object({ id: z.string(), type: z.literal(type), attributes: z.object(attributes) });
-
 export const StockErrorResource = resource('stock_item_errors', {
   created_at: z.string(),
   description: z.string(),
   is_resolved: z.number(),
 });
 export type StockErrorResource = z.infer<typeof StockErrorResource>;
-export const StockErrorList = z.object({ data: z.array(StockErrorResource) });
-export const StockErrorDocument = z.object({ data: StockErrorResource });
-export const StockErrorPatch = z.object({
-  data: z.object({
-    type: z.literal('stock_item_errors'),
-    id: text(20).optional(),
-    attributes: z.object({ is_resolved: z.literal(1) }),
-  }),
-});
+export const StockErrorList = listDocumentOf(StockErrorResource);
+export const StockErrorDocument = documentOf(StockErrorResource);
+export const StockErrorPatch = resourceWrite(
+  'stock_item_errors',
+  z.object({ is_resolved: z.literal(1) }),
+);
 
 export const SettingResource = resource('settings', { key: z.string(), value: z.string() });
 export type SettingResource = z.infer<typeof SettingResource>;
-export const SettingList = z.object({ data: z.array(SettingResource) });
-export const SettingDocument = z.object({ data: SettingResource });
-export const SettingPatch = z.object({
-  data: z.object({
-    type: z.literal('settings'),
-    id: text(20).optional(),
-    attributes: z.object({ value: text(1000, { trim: false }) }),
-  }),
-});
+export const SettingList = listDocumentOf(SettingResource);
+export const SettingDocument = documentOf(SettingResource);
+export const SettingPatch = resourceWrite(
+  'settings',
+  z.object({ value: text(1000, { trim: false }) }),
+);
 
 export const LogEntryResource = resource('log_entries', {
   created_at: z.string(),
@@ -300,7 +292,7 @@ export const LogEntryResource = resource('log_entries', {
   message: z.string(),
 });
 export type LogEntryResource = z.infer<typeof LogEntryResource>;
-export const LogEntryList = z.object({ data: z.array(LogEntryResource) });
+export const LogEntryList = listDocumentOf(LogEntryResource);
 /** The latest log entries, newest first. */
 export const LOG_PAGE_SIZE = 100;
 export const LogEntryQuery = z.object({

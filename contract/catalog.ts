@@ -215,16 +215,11 @@ export const List = <T extends z.ZodType>(row: T) =>
 
 const IdOrUuid = text(64).min(1);
 /** One id or uuid, or several joined by commas (at most 100); unknown ones are not found. */
-export const IdListParams = z.object({
-  ids: text(4000)
-    .transform((s) => s.split(',').filter(Boolean))
-    .pipe(z.array(IdOrUuid).min(1).max(100)),
-});
-export const UuidListParams = z.object({
-  list: text(4000)
-    .transform((s) => s.split(',').filter(Boolean))
-    .pipe(z.array(IdOrUuid).min(1).max(100)),
-});
+const IdOrUuidList = text(4000)
+  .transform((s) => s.split(',').filter(Boolean))
+  .pipe(z.array(IdOrUuid).min(1).max(100));
+export const IdListParams = z.object({ ids: IdOrUuidList });
+export const UuidListParams = z.object({ list: IdOrUuidList });
 export const ItemsResponse = List(CatalogItem);
 export const RefsResponse = List(CatalogRef);
 export const ColoursResponse = List(Colour);

@@ -16,7 +16,8 @@ import {
   zeroOne,
 } from './fields';
 import { IssueReportArgs } from './mutations/picking';
-import { OrderQuery } from './orders';
+import { ORDER_SORT_FLAGS, OrderQuery } from './orders';
+import { BATCH_SORT_FLAGS, BatchListQuery } from './warehouse';
 import { MutationEnvelope } from './sync';
 
 const ok = (s: z.ZodType, v: unknown) => s.safeParse(v).success;
@@ -76,5 +77,17 @@ describe('request field types', () => {
     expect(ok(MutationEnvelope, { ...m, seq: INT_MAX + 1 })).toBe(false);
     expect(ok(OrderQuery, { page: '' })).toBe(false);
     expect(OrderQuery.parse({}).page).toBe(1);
+  });
+
+  it('take each sort flag of a list as a query flag', () => {
+    const lists = [
+      [OrderQuery, ORDER_SORT_FLAGS],
+      [BatchListQuery, BATCH_SORT_FLAGS],
+    ] as const;
+    for (const [query, flags] of lists)
+      for (const flag of flags) {
+        expect(query.parse({ [flag]: '' })).toMatchObject({ [flag]: '' });
+        expect(ok(query, { [flag]: 'yes' }), flag).toBe(false);
+      }
   });
 });

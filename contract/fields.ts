@@ -106,6 +106,14 @@ export function queryFlag() {
   return z.enum(['', '1', 'true', '0', 'false']).optional();
 }
 
+/** One query flag (see queryFlag) for each name: the fields of a list's sort flags. */
+export function queryFlags<const Name extends string>(names: readonly Name[]) {
+  return Object.fromEntries(names.map((name) => [name, queryFlag()])) as Record<
+    Name,
+    ReturnType<typeof queryFlag>
+  >;
+}
+
 /** True when a query flag is present and not switched off. */
 export function isFlagOn(v: string | undefined): boolean {
   return v !== undefined && v !== '0' && v !== 'false';

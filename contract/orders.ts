@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { id, int, isFlagOn, page, quantity, queryFlag, STOCK_MAX, text, zeroOne } from './fields';
+import {
+  id,
+  int,
+  isFlagOn,
+  page,
+  quantity,
+  queryFlag,
+  queryFlags,
+  STOCK_MAX,
+  text,
+  zeroOne,
+} from './fields';
 import { OnDevicePicks } from './on-device';
 
 export { isFlagOn };
@@ -79,11 +90,7 @@ export const OrderQuery = z.object({
   order_id: Id.optional(),
   limit: int(1, 100).default(ORDERS_PER_PAGE),
   page: page().default(1),
-  order_by_age: QueryFlag,
-  order_by_item_count: QueryFlag,
-  order_by_ordered_total: QueryFlag,
-  order_by_picked_total: QueryFlag,
-  order_by_picking_progress: QueryFlag,
+  ...queryFlags(ORDER_SORT_FLAGS),
   filter_problems: QueryFlag,
   to_pick: QueryFlag,
 });

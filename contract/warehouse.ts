@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, int, page, quantity, queryFlag } from './fields';
+import { id, int, page, quantity, queryFlags } from './fields';
 
 /**
  * Warehouse batches, trays and filling (docs/filling.md). Field names follow the original contract.
@@ -45,16 +45,12 @@ export const BATCHES_PER_PAGE = 10;
 export const TRAYS_PER_PAGE = 10;
 
 const Id = id();
-const QueryFlag = queryFlag();
 
 /** GET /v1/warehouse/batches?limit&page&{sort flag}: at most one sort flag. */
 export const BatchListQuery = z.object({
   limit: int(1, 100).default(BATCHES_PER_PAGE),
   page: page().default(1),
-  order_by_last_modified: QueryFlag,
-  order_by_creation: QueryFlag,
-  order_by_total_trays: QueryFlag,
-  order_by_status: QueryFlag,
+  ...queryFlags(BATCH_SORT_FLAGS),
 });
 export type BatchListQuery = z.input<typeof BatchListQuery>;
 

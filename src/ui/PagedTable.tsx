@@ -1,7 +1,7 @@
 import { Alert, Button, Loader, Pagination, Select, Table, type SelectProps } from '@mantine/core';
-import { useEffect, useState, type ReactNode } from 'react';
-import { isUnreachable } from '../api/errors';
+import { useCallback, useState, type ReactNode } from 'react';
 import { showApiError } from './notify';
+import { useLoad, type Load } from './useLoad';
 
 /** One page of a server list, as the original contract answers it. */
 export interface ListPage<R> {
@@ -9,11 +9,7 @@ export interface ListPage<R> {
   results: R[];
 }
 
-export type PagedLoad<R> =
-  | { state: 'loading' }
-  | { state: 'offline' }
-  | { state: 'failed' }
-  | { state: 'loaded'; list: ListPage<R> };
+export type PagedLoad<R> = Load<ListPage<R>>;
 
 /**
  * A list the server pages (an online desk screen): the query (sort, filters) and the page, loaded
@@ -28,32 +24,8 @@ export function usePagedQuery<Q extends object, R>(
 ) {
   const [query, setQueryNow] = useState(initial);
   const [page, setPage] = useState(1);
-  const [attempt, setAttempt] = useState(0);
-  const [data, setData] = useState<PagedLoad<R>>({ state: 'loading' });
-
-  useEffect(() => {
-    let live = true;
-    setData({ state: 'loading' });
-    fetchPage(query, page).then(
-      (list) => live && setData({ state: 'loaded', list }),
-      async (error: unknown) => {
-        if (!live) return;
-        if (isUnreachable(error)) return setData({ state: 'offline' });
-        setData({ state: 'failed' });
-        await showApiError(error);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [fetchPage, query, page, attempt]);
-
-  // Back online: load again.
-  useEffect(() => {
-    const again = () => setAttempt((n) => n + 1);
-    window.addEventListener('online', again);
-    return () => window.removeEventListener('online', again);
-  }, []);
+  const load = useCallback(() => fetchPage(query, page), [fetchPage, query, page]);
+  const { result, reload } = useLoad(load, showApiError);
 
   return {
     query,
@@ -63,9 +35,9 @@ export function usePagedQuery<Q extends object, R>(
     },
     page,
     setPage,
-    pages: data.state === 'loaded' ? Math.max(1, Math.ceil(data.list.count / perPage)) : 1,
-    data,
-    reload: () => setAttempt((n) => n + 1),
+    pages: result.state === 'loaded' ? Math.max(1, Math.ceil(result.data.count / perPage)) : 1,
+    data: result,
+    reload,
   };
 }
 
@@ -130,6 +102,7 @@ export function PagedTable<R>({
   row,
 }: PagedTableProps<R>) {
   const { data, page, pages, setPage } = paged;
+  const results = data.state === 'loaded' ? data.data.results : null;
   return (
     <>
       {data.state === 'loading' && <Loader aria-label={loadingLabel} />}
@@ -141,14 +114,14 @@ export function PagedTable<R>({
           </Button>
         </Alert>
       )}
-      {data.state === 'loaded' && data.list.results.length === 0 && empty}
-      {data.state === 'loaded' && data.list.results.length > 0 && (
+      {results?.length === 0 && empty}
+      {results && results.length > 0 && (
         <Table.ScrollContainer minWidth={minWidth}>
           <Table striped highlightOnHover verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>{head}</Table.Tr>
             </Table.Thead>
-            <Table.Tbody>{data.list.results.map(row)}</Table.Tbody>
+            <Table.Tbody>{results.map(row)}</Table.Tbody>
           </Table>
         </Table.ScrollContainer>
       )}

@@ -1,22 +1,6 @@
-import ky from 'ky';
 import { describe, expect, it } from 'vitest';
+import { answering, failureOf, unanswered } from '../test/failedCalls';
 import { describeApiError, OFFLINE_MESSAGE } from './notify';
-
-function answering(status: number, statusText: string, body: string) {
-  return ky.create({
-    retry: 0,
-    fetch: async () => new Response(body, { status, statusText }),
-  });
-}
-
-async function failureOf(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (e: unknown) => e,
-  );
-}
 
 describe('describeApiError', () => {
   it('shows one detail with the status line', async () => {
@@ -38,11 +22,7 @@ describe('describeApiError', () => {
   });
 
   it('says plainly when the server cannot be reached', async () => {
-    const offline = ky.create({
-      retry: 0,
-      fetch: () => Promise.reject(new TypeError('Failed to fetch')),
-    });
-    const error = await failureOf(offline.get('http://x/a'));
+    const error = await failureOf(unanswered().get('http://x/a'));
     expect(await describeApiError(error)).toBe(OFFLINE_MESSAGE);
   });
 });

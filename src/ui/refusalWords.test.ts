@@ -1,22 +1,8 @@
-import ky, { TimeoutError } from 'ky';
+import { TimeoutError } from 'ky';
 import { describe, expect, it } from 'vitest';
+import { answering, failureOf } from '../test/failedCalls';
 import { OFFLINE_MESSAGE } from './notify';
 import { DEVICE_TROUBLE, REFUSED, refusalWords, SERVER_TROUBLE, UNREADABLE } from './refusalWords';
-
-function answering(status: number, statusText: string, body: string) {
-  return ky.create({
-    retry: 0,
-    fetch: async () => new Response(body, { status, statusText }),
-  });
-}
-
-const failureOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (e: unknown) => e,
-  );
 
 const refusal = async (status: number, body: string) =>
   refusalWords(await failureOf(answering(status, '', body).get('http://x/a')));

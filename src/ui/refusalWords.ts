@@ -1,6 +1,6 @@
 import { HTTPError } from 'ky';
-import { ErrorBody, ErrorCode } from '../../contract/errors';
-import { isUnreachable } from '../api/errors';
+import { ErrorCode } from '../../contract/errors';
+import { errorsOfAnswer, isUnreachable } from '../api/errors';
 import { notifyError, OFFLINE_MESSAGE } from './notify';
 
 /**
@@ -19,13 +19,7 @@ export async function refusalWords(error: unknown): Promise<string> {
   if (isUnreachable(error)) return OFFLINE_MESSAGE;
   if (!(error instanceof HTTPError)) return DEVICE_TROUBLE;
   if (error.response.status >= 500) return SERVER_TROUBLE;
-  const body = ErrorBody.safeParse(
-    await error.response
-      .clone()
-      .json()
-      .catch(() => null),
-  );
-  const errors = body.success ? body.data.errors : [];
+  const errors = (await errorsOfAnswer(error)) ?? [];
   if (errors.some((e) => e.code === ErrorCode.validation)) return UNREADABLE;
   const details = errors.map((e) => e.detail.trim()).filter(Boolean);
   return details.length > 0 ? details.join('\n') : REFUSED;

@@ -1,11 +1,12 @@
-import { Button, Group, Loader, Modal, MultiSelect, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Modal, MultiSelect, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import type { BackupRow } from '../../../contract/batches';
 import type { BatchRow } from '../../../contract/projects';
 import { api } from '../../api/client';
 import { useSession } from '../../app/session';
 import { notifySuccess, showApiError } from '../../ui/notify';
+import { TitleWithWayBack } from '../../ui/TitleWithWayBack';
 import { fetchBackups, resetFromBackup } from './api';
 import { BackupCard } from './BackupCard';
 import { useApiCall } from '../../ui/useApiCall';
@@ -71,18 +72,10 @@ export default function BackupsPage() {
   return (
     <Stack>
       <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Button
-            component={Link}
-            to={`/projects/${projectId}`}
-            variant="subtle"
-            size="compact-sm"
-            w="fit-content"
-          >
-            ← Batches
-          </Button>
-          <Title order={2}>Batch backups</Title>
-        </Stack>
+        <TitleWithWayBack
+          title="Batch backups"
+          back={{ to: `/projects/${projectId}`, label: 'Batches' }}
+        />
         <MultiSelect
           label="Batch ids"
           placeholder={chosen.length ? undefined : 'All batches'}

@@ -1,7 +1,6 @@
 import {
   Anchor,
   Button,
-  Checkbox,
   Group,
   Loader,
   Pagination,
@@ -15,6 +14,7 @@ import { Link } from 'react-router-dom';
 import { checkStoreItem, type StoreItemList } from '../../../contract/bricksyncer';
 import type { PriceChange } from '../../../contract/price-guide';
 import { notifyError, notifySuccess, showApiError } from '../../ui/notify';
+import { SelectAllCheckbox, useRowSelection } from '../../ui/RowSelection';
 import { PriceGuideBar, usePriceGuides, type PricedLot } from '../price-guide';
 import { checkStores, fetchStoreItems, saveStoreItem, sendStockChanges } from './api';
 import { StoreItemLine, updateWithPrice } from './StoreItemRow';
@@ -73,12 +73,12 @@ function SendChanges() {
 export default function EditItemsPage() {
   const [page, setPage] = useState(1);
   const [list, setList] = useState<StoreItemList | null>(null);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const { selected, setSelected, select } = useRowSelection<number>();
   const guides = usePriceGuides<number>();
   useEffect(() => {
     setSelected(new Set());
     fetchStoreItems(page).then(setList, (error: unknown) => void showApiError(error));
-  }, [page]);
+  }, [page, setSelected]);
 
   const rows = list?.results ?? [];
   const lotOf = (r: (typeof rows)[number]): PricedLot<number> => ({
@@ -139,13 +139,10 @@ export default function EditItemsPage() {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>
-                    <Checkbox
-                      aria-label="Select all"
-                      checked={rows.length > 0 && selected.size === rows.length}
-                      indeterminate={selected.size > 0 && selected.size < rows.length}
-                      onChange={(e) =>
-                        setSelected(new Set(e.currentTarget.checked ? rows.map((r) => r.id) : []))
-                      }
+                    <SelectAllCheckbox
+                      keys={rows.map((r) => r.id)}
+                      selected={selected}
+                      onChange={setSelected}
                     />
                   </Table.Th>
                   <Table.Th>Item</Table.Th>
@@ -167,14 +164,7 @@ export default function EditItemsPage() {
                     row={row}
                     saved={replace}
                     selected={selected.has(row.id)}
-                    onSelect={(on) =>
-                      setSelected((s) => {
-                        const next = new Set(s);
-                        if (on) next.add(row.id);
-                        else next.delete(row.id);
-                        return next;
-                      })
-                    }
+                    onSelect={(on) => select(row.id, on)}
                     guide={guides.guides.get(row.id)}
                   />
                 ))}

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { JobView } from '../../../contract/jobs';
@@ -22,6 +11,7 @@ import {
 import type { PriceChange } from '../../../contract/price-guide';
 import { LeaveGuard } from '../../ui/LeaveGuard';
 import { notifyError, notifySuccess, showApiError } from '../../ui/notify';
+import { SelectAllCheckbox, useRowSelection } from '../../ui/RowSelection';
 import { PriceGuideBar, usePriceGuides, type PricedLot } from '../price-guide';
 import { fetchBatchItems, fetchSyncBatch, savePrices } from './api';
 import { BatchBsxExport } from './BatchBsxExport';
@@ -53,7 +43,7 @@ export default function BatchPage() {
     return jobIds.length > 0 ? { jobIds } : null;
   });
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const { selected, setSelected, select } = useRowSelection<number>();
   const guides = usePriceGuides<number>();
   const dirty = edits.size > 0;
 
@@ -177,13 +167,10 @@ export default function BatchPage() {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>
-                  <Checkbox
-                    aria-label="Select all"
-                    checked={list.length > 0 && selected.size === list.length}
-                    indeterminate={selected.size > 0 && selected.size < list.length}
-                    onChange={(e) =>
-                      setSelected(new Set(e.currentTarget.checked ? list.map((i) => i.id) : []))
-                    }
+                  <SelectAllCheckbox
+                    keys={list.map((i) => i.id)}
+                    selected={selected}
+                    onChange={setSelected}
                   />
                 </Table.Th>
                 <Table.Th />
@@ -204,14 +191,7 @@ export default function BatchPage() {
                   price={priceOf(i)}
                   onPrice={(p) => setEdits(new Map(edits).set(i.id, p))}
                   selected={selected.has(i.id)}
-                  onSelect={(on) =>
-                    setSelected((s) => {
-                      const next = new Set(s);
-                      if (on) next.add(i.id);
-                      else next.delete(i.id);
-                      return next;
-                    })
-                  }
+                  onSelect={(on) => select(i.id, on)}
                   guide={guides.guides.get(i.id)}
                 />
               ))}

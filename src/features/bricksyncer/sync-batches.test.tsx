@@ -46,6 +46,26 @@ async function batchOfParts(name: string): Promise<number> {
   return (res.json() as { batch_id: number }).batch_id;
 }
 
+/**
+ * Runs the jobs once, as the server's runner would: its calls to the fake marketplace at
+ * `marketplaceUrl` go over the network, the page's calls still to the test server.
+ */
+async function runJobsOnce(
+  urls: { bricklink?: string; brickowl?: string },
+  marketplaceUrl: string,
+): Promise<void> {
+  const pageFetch = globalThis.fetch;
+  globalThis.fetch = (input, init) =>
+    String(input instanceof Request ? input.url : input).startsWith(marketplaceUrl)
+      ? nodeFetch(input, init)
+      : pageFetch(input, init);
+  try {
+    expect(await testRunner(t.app, urls).runOnce()).toBe(true);
+  } finally {
+    globalThis.fetch = pageFetch;
+  }
+}
+
 describe('sync batch screens', () => {
   it('imports the BrickStore sample in two steps and creates the batch', async () => {
     await signIn('syncer@demo.test');
@@ -247,17 +267,7 @@ describe('sync batch screens', () => {
       expect(screen.queryByText('Uploaded')).toBeNull();
 
       // A runner (as the server's) sends the lots; the page sees it at its next poll.
-      // The page's calls go to the test server; the runner's to the fake BrickLink.
-      const pageFetch = globalThis.fetch;
-      globalThis.fetch = (input, init) =>
-        String(input instanceof Request ? input.url : input).startsWith(bl.url)
-          ? nodeFetch(input, init)
-          : pageFetch(input, init);
-      try {
-        expect(await testRunner(t.app, { bricklink: bl.url }).runOnce()).toBe(true);
-      } finally {
-        globalThis.fetch = pageFetch;
-      }
+      await runJobsOnce({ bricklink: bl.url }, bl.url);
       await screen.findByText('Uploaded', undefined, { timeout: 8000 });
       const { name } = await t.app.db
         .selectFrom('stores')
@@ -293,16 +303,7 @@ describe('sync batch screens', () => {
       });
       fireEvent.click(screen.getByRole('button', { name: 'Upload items' }));
       await screen.findByTestId('upload-job');
-      const pageFetch = globalThis.fetch;
-      globalThis.fetch = (input, init) =>
-        String(input instanceof Request ? input.url : input).startsWith(bo.url)
-          ? nodeFetch(input, init)
-          : pageFetch(input, init);
-      try {
-        expect(await testRunner(t.app, { brickowl: bo.url }).runOnce()).toBe(true);
-      } finally {
-        globalThis.fetch = pageFetch;
-      }
+      await runJobsOnce({ brickowl: bo.url }, bo.url);
       await screen.findByText('Uploaded', undefined, { timeout: 8000 });
       const line = (await screen.findByText(/not on BrickOwl/)).closest('li');
       expect(line?.textContent).toBe(

@@ -1,8 +1,8 @@
 import { HTTPError } from 'ky';
 import type { StoreResource } from '../../../contract/bricksyncer';
-import { ErrorBody } from '../../../contract/errors';
 import type { JobView } from '../../../contract/jobs';
 import { api } from '../../api/client';
+import { errorsOfAnswer } from '../../api/errors';
 
 /** The upload's calls (docs/bricksyncer.md, docs/marketplaces.md): start it, follow its jobs. */
 
@@ -38,13 +38,7 @@ export async function storeNames(): Promise<Map<number, string>> {
 /** The server's message of a refused upload (409), or null when it failed otherwise. */
 export async function uploadRefusal(error: unknown): Promise<string | null> {
   if (!(error instanceof HTTPError) || error.response.status !== 409) return null;
-  const body = ErrorBody.safeParse(
-    await error.response
-      .clone()
-      .json()
-      .catch(() => null),
-  );
-  return body.success ? body.data.errors.map((e) => e.detail).join('\n') : null;
+  return (await errorsOfAnswer(error))?.map((e) => e.detail).join('\n') ?? null;
 }
 
 /** The jobs of a batch's last upload on this device, so the page follows them after a reload. */

@@ -137,6 +137,23 @@ function LinkedList({
   );
 }
 
+/** Adds every mould of a list at once; off when the list is empty. */
+function AddAllButton({
+  rows,
+  label,
+  onAdd,
+}: {
+  rows: CatalogAddition[];
+  label: string;
+  onAdd: (rows: CatalogAddition[]) => void;
+}) {
+  return (
+    <Button size="xs" variant="light" disabled={!rows.length} onClick={() => onAdd(rows)}>
+      {label}
+    </Button>
+  );
+}
+
 /** A mould's catalog info: Description, inventory children and parents, other relations. */
 export function ItemInfo({ mouldId, onAdd, onExplore }: Props) {
   const [view, setView] = useState<View>('description');
@@ -185,30 +202,9 @@ export function ItemInfo({ mouldId, onAdd, onExplore }: Props) {
                 >
                   {T.addItem}
                 </Button>
-                <Button
-                  size="xs"
-                  variant="light"
-                  disabled={!children.length}
-                  onClick={() => onAdd(children)}
-                >
-                  {T.addAllChildren}
-                </Button>
-                <Button
-                  size="xs"
-                  variant="light"
-                  disabled={!parents.length}
-                  onClick={() => onAdd(parents)}
-                >
-                  {T.addAllParents}
-                </Button>
-                <Button
-                  size="xs"
-                  variant="light"
-                  disabled={!relations.length}
-                  onClick={() => onAdd(relations)}
-                >
-                  {T.addAllRelations}
-                </Button>
+                <AddAllButton rows={children} label={T.addAllChildren} onAdd={onAdd} />
+                <AddAllButton rows={parents} label={T.addAllParents} onAdd={onAdd} />
+                <AddAllButton rows={relations} label={T.addAllRelations} onAdd={onAdd} />
               </Group>
             )}
             <ScrollArea.Autosize mah={440}>

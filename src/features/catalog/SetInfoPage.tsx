@@ -1,16 +1,15 @@
 import { Anchor, Stack, Table, Tabs, Text, Title } from '@mantine/core';
-import { useCallback, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import type { CatalogItem } from '../../../contract/catalog';
 import { setById } from './api';
 import { ChangeTable } from './ChangeTable';
 import { ElementCards, LinkedCards, type PartRef } from './ItemCards';
-import { BackToCatalog, ItemHeader } from './ItemHeader';
-import { LoadState } from './LoadState';
+import { ItemHeader } from './ItemHeader';
+import { ItemPage } from './ItemPage';
 import { Paged } from './Paged';
 import { PartPanel } from './PartPanel';
 import { SetList } from './SetList';
-import { useLoad } from './useLoad';
 
 function Documents({ docs, empty }: { docs: CatalogItem['instructions']; empty: string }) {
   if (docs.length === 0) return <Text>{empty}</Text>;
@@ -113,15 +112,9 @@ function SetInventory({ set }: { set: CatalogItem }) {
  * sets (Appears in and Contains), Instructions, Original Boxes and Changelog.
  */
 export default function SetInfoPage() {
-  const { id = '' } = useParams();
-  const load = useCallback(() => setById(id), [id]);
-  const { result, reload } = useLoad(load);
   return (
-    <Stack gap="md">
-      <BackToCatalog />
-      <LoadState result={result} label="Loading the set" reload={reload}>
-        {(page) => <SetInventory key={page.results[0].uuid} set={page.results[0]} />}
-      </LoadState>
-    </Stack>
+    <ItemPage find={setById} label="Loading the set">
+      {(set) => <SetInventory key={set.uuid} set={set} />}
+    </ItemPage>
   );
 }

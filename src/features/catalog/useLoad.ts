@@ -1,37 +1,12 @@
-import { useEffect, useState } from 'react';
-import { isUnreachable } from '../../api/errors';
+import { useLoad as useLoadShowing, type Load } from '../../ui/useLoad';
 import { showCatalogError } from './errors';
 
-export type Load<T> =
-  { state: 'loading' } | { state: 'offline' } | { state: 'failed' } | { state: 'loaded'; data: T };
+export type { Load };
 
 /**
  * Loads with `load` (keep its identity with useCallback) again whenever it changes, when the
  * network comes back and on reload(). A failed answer is told with the catalog's error text.
  */
 export function useLoad<T>(load: () => Promise<T>) {
-  const [attempt, setAttempt] = useState(0);
-  const [result, setResult] = useState<Load<T>>({ state: 'loading' });
-  useEffect(() => {
-    let live = true;
-    setResult({ state: 'loading' });
-    load().then(
-      (data) => live && setResult({ state: 'loaded', data }),
-      async (error: unknown) => {
-        if (!live) return;
-        if (isUnreachable(error)) return setResult({ state: 'offline' });
-        setResult({ state: 'failed' });
-        await showCatalogError(error);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [load, attempt]);
-  useEffect(() => {
-    const again = () => setAttempt((n) => n + 1);
-    window.addEventListener('online', again);
-    return () => window.removeEventListener('online', again);
-  }, []);
-  return { result, reload: () => setAttempt((n) => n + 1) };
+  return useLoadShowing(load, showCatalogError);
 }

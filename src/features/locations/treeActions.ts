@@ -57,6 +57,11 @@ async function refreshWithin(store: TreeStore, id: number): Promise<void> {
   await Promise.all(open.map((n) => loadLevel(store, n)));
 }
 
+/** Reload what lies at a location (after a change of its items). */
+async function reloadContent(store: TreeStore, locationId: number): Promise<void> {
+  putContent(store, locationId, (await calls.fetchContent(locationId)).results);
+}
+
 /** Reload a node's own row (it lives in its parent's level). */
 async function refreshRow(store: TreeStore, id: number): Promise<void> {
   const parent = store.getState().nodes[id]?.parent_id;
@@ -170,7 +175,7 @@ export async function setQuantity(
 ) {
   return attempt(async () => {
     await calls.setQuantity(locationId, itemId, quantity);
-    putContent(store, locationId, (await calls.fetchContent(locationId)).results);
+    await reloadContent(store, locationId);
   });
 }
 
@@ -182,7 +187,7 @@ export async function removeItem(
 ) {
   await attempt(async () => {
     await calls.deleteContent(locationId, itemId, colourId);
-    putContent(store, locationId, (await calls.fetchContent(locationId)).results);
+    await reloadContent(store, locationId);
   });
 }
 
@@ -200,9 +205,8 @@ export async function pasteItem(store: TreeStore, intoId: number): Promise<void>
   const ok = await attempt(async () => {
     await calls.moveContent(selection.itemId, selection.fromLocationId, intoId);
     store.setState((s) => ({ itemSelection: null, expanded: { ...s.expanded, [intoId]: true } }));
-    const from = selection.fromLocationId;
-    putContent(store, from, (await calls.fetchContent(from)).results);
-    putContent(store, intoId, (await calls.fetchContent(intoId)).results);
+    await reloadContent(store, selection.fromLocationId);
+    await reloadContent(store, intoId);
   });
   if (ok && !store.getState().children[intoId]) await loadLevel(store, intoId);
 }

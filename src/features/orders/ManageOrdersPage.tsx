@@ -35,7 +35,7 @@ export default function ManageOrdersPage() {
   const { query, setQuery } = paged;
   // Picks still on pickers' devices, as the devices last told it (they come with each list).
   const onDevice =
-    paged.data.state === 'loaded' ? ((paged.data.list as OrderListResponse).on_device ?? []) : [];
+    paged.data.state === 'loaded' ? ((paged.data.data as OrderListResponse).on_device ?? []) : [];
 
   return (
     <Stack gap="md">

@@ -18,22 +18,13 @@ const HTTP_TRACES = /Status:|\b[45]\d\d\b|Error:|Conflict|Not Found/;
 
 const detail = (orderId: number) =>
   renderAt(`/order/${orderId}`, { '/order/:orderId': <OrderDetailPage /> });
-const orderNumber = async (orderId: number) =>
-  (
-    await t.app.db
-      .selectFrom('orders')
-      .select('order_number')
-      .where('id', '=', orderId)
-      .executeTakeFirstOrThrow()
-  ).order_number;
-const pickingStatusOnServer = async (orderId: number) =>
-  (
-    await t.app.db
-      .selectFrom('orders')
-      .select('picking_status_id')
-      .where('id', '=', orderId)
-      .executeTakeFirstOrThrow()
-  ).picking_status_id;
+/** The order as the server's database holds it. */
+const orderOnServer = (orderId: number) =>
+  t.app.db
+    .selectFrom('orders')
+    .select(['order_number', 'picking_status_id'])
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
 
 // First: its read of the picks on devices may still be under way when the test ends.
 describe('Manage Orders', () => {
@@ -55,7 +46,7 @@ describe('order detail', () => {
   it('shows a picker the picking status in words', async () => {
     await signIn('picker@demo.test');
     detail(8);
-    await screen.findByText(await orderNumber(8));
+    await screen.findByText((await orderOnServer(8)).order_number);
     expect(screen.getByTestId('picking-status').textContent).toBe('Being picked');
     expect(document.body.textContent).not.toMatch(SERVER_NAMES);
   });
@@ -80,7 +71,7 @@ describe('order detail', () => {
 
     await choose(dropdown, 'Unassigned');
     await screen.findByText(OrderMessages.updated);
-    expect(await pickingStatusOnServer(12)).toBe(PickingStatus.UNASSIGNED);
+    expect((await orderOnServer(12)).picking_status_id).toBe(PickingStatus.UNASSIGNED);
     await waitFor(() => expect((dropdown as HTMLInputElement).value).toBe('Unassigned'));
   });
 

@@ -8,6 +8,7 @@ import { PickingMutation } from '../../../contract/mutations/picking';
 import { PickingStatus } from '../../../contract/orders';
 import { useSession } from '../../app/session';
 import { enqueue, getDb, listOutbox } from '../../offline';
+import { storageFull } from '../../test/storageFull';
 import { writePickerState } from './local';
 import PickerPage from './PickerPage';
 
@@ -52,16 +53,6 @@ async function seed() {
   // The picker already scanned Bin 1, and an earlier write waits to be sent.
   await writePickerState(db, 1, { locationId: 2, scannedLocationId: 2 });
   await enqueue(PickingMutation.issue, { order_id: 1, note: 'Earlier report', manager_id: 1 });
-}
-
-/** Every write that adds an outbox entry fails the way a full disk makes IndexedDB fail. */
-function storageFull(name = 'QuotaExceededError') {
-  const table = getDb().outbox;
-  const fail = () => {
-    throw new DOMException('The quota has been exceeded.', name);
-  };
-  table.hook('creating', fail);
-  return () => table.hook('creating').unsubscribe(fail);
 }
 
 function openPicker() {

@@ -1,4 +1,4 @@
-import { Button, Group, Loader, MultiSelect, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, MultiSelect, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import {
@@ -10,6 +10,7 @@ import {
 } from '../../../contract/projects';
 import { useSession } from '../../app/session';
 import { showApiError } from '../../ui/notify';
+import { TitleWithWayBack } from '../../ui/TitleWithWayBack';
 import { BackupModal } from './BackupModal';
 import { BatchFormModal } from './BatchFormModal';
 import { BatchTable } from './BatchTable';
@@ -78,18 +79,7 @@ export default function ProjectPage() {
   return (
     <Stack>
       <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Button
-            component={Link}
-            to="/projects"
-            variant="subtle"
-            size="compact-sm"
-            w="fit-content"
-          >
-            ← Projects
-          </Button>
-          <Title order={2}>{name ?? 'Project'}</Title>
-        </Stack>
+        <TitleWithWayBack title={name ?? 'Project'} back={{ to: '/projects', label: 'Projects' }} />
         <Button component={Link} to={`/backup/${projectId}`} variant="default">
           Backups
         </Button>

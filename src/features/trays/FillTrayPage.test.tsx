@@ -6,6 +6,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FillingMutation } from '../../../contract/mutations/filling';
 import { getDb, listOutbox } from '../../offline';
+import { storageFull } from '../../test/storageFull';
 import FillTrayPage from './FillTrayPage';
 
 /**
@@ -70,10 +71,7 @@ describe('filling when the device cannot save', () => {
     const submit = screen.getByRole('button', { name: 'Submit' });
     await waitFor(() => expect(submit).toHaveProperty('disabled', false));
 
-    const fail = () => {
-      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-    };
-    getDb().outbox.hook('creating', fail);
+    const restore = storageFull();
     fireEvent.click(submit);
     expect(await screen.findByText(/This device's storage is full/)).toBeTruthy();
     expect(screen.getByText(/the fill of tray 4 was NOT saved/)).toBeTruthy();
@@ -85,7 +83,7 @@ describe('filling when the device cannot save', () => {
     expect((await getDb().locationContent.get(50))?.quantity).toBe(7);
     expect(await listOutbox()).toEqual([]);
 
-    getDb().outbox.hook('creating').unsubscribe(fail);
+    restore();
     fireEvent.click(submit);
     await screen.findByText('Tray Overview');
     expect((await listOutbox()).map((e) => e.name)).toEqual([FillingMutation.fill]);
