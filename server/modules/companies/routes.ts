@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CompanyListResponse,
   CompanyLoginRequest,
@@ -19,13 +18,12 @@ import {
   listCompanies,
   revokeCompanyPermission,
 } from './service';
-
-const security = [{ bearer: [] }];
+import { routesOf } from '../../http/routes';
 
 /** Company administration for the platform operator (docs/access.md). */
-export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const brickAdmin = { access: ['brick_admin'] as const };
+export async function companyRoutes(app: FastifyInstance): Promise<void> {
+  const api = routesOf(app, 'companies');
+  const brickAdmin = ['brick_admin'] as const;
 
   /** A company permission granted or revoked: in the audit log and the server's log. */
   async function recordPermissionChange(
@@ -41,35 +39,28 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
     );
   }
 
-  app.get(
+  api.get(
     '/company',
     {
-      config: brickAdmin,
-      schema: {
-        tags: ['companies'],
-        summary: 'Every company with the permissions it holds, and every permission',
-        security,
-        response: { 200: CompanyListResponse },
-      },
+      access: brickAdmin,
+      summary: 'Every company with the permissions it holds, and every permission',
+      answer: CompanyListResponse,
     },
     async () => listCompanies(app.db),
   );
 
-  app.post(
+  api.post(
     '/company',
     {
-      config: brickAdmin,
-      schema: {
-        tags: ['companies'],
-        summary: 'Create a company and invite its first admin by e-mail',
-        security,
-        body: CreateCompanyRequest,
-        response: { 200: CreateCompanyResponse, 400: ErrorBody, 409: ErrorBody },
-      },
+      access: brickAdmin,
+      summary: 'Create a company and invite its first admin by e-mail',
+      body: CreateCompanyRequest,
+      answer: CreateCompanyResponse,
+      otherAnswers: { 400: ErrorBody, 409: ErrorBody },
     },
-    async (request) => {
-      const { company, admin } = await createCompany(app, request.body);
-      await audit(app.db, request.user, 'company_created', {
+    async ({ body, user, request }) => {
+      const { company, admin } = await createCompany(app, body);
+      await audit(app.db, user, 'company_created', {
         companyId: company.id,
         userId: admin.id,
         detail: `Company ${company.id} "${company.name}"; first admin ${admin.email}`,
@@ -85,62 +76,50 @@ export async function companyRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post(
+  api.post(
     '/company/permission',
     {
-      config: brickAdmin,
-      schema: {
-        tags: ['companies'],
-        summary: 'Let a company hold a permission',
-        security,
-        body: CompanyPermissionRequest,
-        response: { 200: MessageResponse },
-      },
+      access: brickAdmin,
+      summary: 'Let a company hold a permission',
+      body: CompanyPermissionRequest,
+      answer: MessageResponse,
     },
-    async (request) => {
-      const { company_id, permission_id } = request.body;
+    async ({ body, request }) => {
+      const { company_id, permission_id } = body;
       await grantCompanyPermission(app.db, company_id, permission_id);
       await recordPermissionChange(request, 'granted', company_id, permission_id);
       return { message: 'Permission granted.' };
     },
   );
 
-  app.delete(
+  api.delete(
     '/company/permission',
     {
-      config: brickAdmin,
-      schema: {
-        tags: ['companies'],
-        summary: 'Take a permission from a company and from all its users',
-        security,
-        querystring: CompanyPermissionRequest,
-        response: { 200: MessageResponse },
-      },
+      access: brickAdmin,
+      summary: 'Take a permission from a company and from all its users',
+      query: CompanyPermissionRequest,
+      answer: MessageResponse,
     },
-    async (request) => {
-      const { company_id, permission_id } = request.query;
-      await revokeCompanyPermission(app.db, request.user, company_id, permission_id);
+    async ({ query, user, request }) => {
+      const { company_id, permission_id } = query;
+      await revokeCompanyPermission(app.db, user, company_id, permission_id);
       await recordPermissionChange(request, 'revoked', company_id, permission_id);
       return { message: 'Permission revoked.' };
     },
   );
 
-  app.post(
+  api.post(
     '/company/login',
     {
-      config: brickAdmin,
-      schema: {
-        tags: ['companies'],
-        summary: "A temporary password (24 hours) for the company's support account",
-        security,
-        body: CompanyLoginRequest,
-        response: { 200: CompanyLoginResponse },
-      },
+      access: brickAdmin,
+      summary: "A temporary password (24 hours) for the company's support account",
+      body: CompanyLoginRequest,
+      answer: CompanyLoginResponse,
     },
-    async (request) => {
-      const result = await issueTemporaryLogin(app.db, request.body.company_id);
+    async ({ body, request }) => {
+      const result = await issueTemporaryLogin(app.db, body.company_id);
       request.log.info(
-        { target_company_id: request.body.company_id, support: result.email },
+        { target_company_id: body.company_id, support: result.email },
         'temporary login issued',
       );
       return result;
