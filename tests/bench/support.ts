@@ -37,6 +37,24 @@ export function median(values: number[]): number {
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 }
 
+/**
+ * Runs the bench file `file` once more in a child Node (with --expose-gc, from the repository
+ * root) with `env` added to its environment, and returns the JSON the child printed on its last
+ * line; `what` names the run in the error when the child fails.
+ */
+export function measureInChild<T>(file: string, env: Record<string, string>, what: string): T {
+  const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', file], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    cwd: resolve(file, '../../..'),
+  });
+  const line = r.stdout.trim().split('\n').pop() ?? '';
+  if (r.status !== 0 || !line.startsWith('{')) {
+    throw new Error(`${what} failed: ${r.stderr.slice(-1000)}`);
+  }
+  return JSON.parse(line) as T;
+}
+
 /** Builds the PWA when dist/ has none (benches measure the production build). */
 export function ensureBuilt(): void {
   if (existsSync('dist/index.html')) return;
