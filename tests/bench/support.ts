@@ -2,7 +2,13 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 import { buildApp, type App } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { DEMO_PASSWORD } from '../../server/seed';
@@ -176,15 +182,17 @@ export function launchChromium(): Promise<Browser> {
 
 /**
  * A page of the app on `server` (calls to other hosts refused), signed in through the login screen
- * as `email`; back once the app has left the login page.
+ * as `email`; back once the app has left the login page. `options` are the context's own (such as
+ * acceptDownloads).
  */
 export async function signedInPage(
   browser: Browser,
   server: RunningServer,
   email: string,
   password: string,
+  options: BrowserContextOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: server.baseUrl });
+  const context = await browser.newContext({ baseURL: server.baseUrl, ...options });
   await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
   const page = await context.newPage();
   await page.goto('/');
