@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allFieldsBsx, keptFields } from '../tests/support/bsx-round-trip';
+import { keptFields } from '../tests/support/bsx-kept-fields';
+import { allFieldsBsx } from '../tests/support/bsx-round-trip';
 import { readBsxText, writeBsx } from './bsx';
 import { BATCH_BSX_CONDITIONS, batchBsxFileName, batchLotsForBsx } from './sync-batch-bsx';
 import { newItemFromLot, type NewBatchItem, type SyncBatchItem } from './sync-batches';

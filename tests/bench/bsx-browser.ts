@@ -2,8 +2,16 @@ import Database from 'better-sqlite3';
 import { rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { ensureBuilt, freshDataDir, ms, startServer, type Bench, type BenchRow } from './support';
+import {
+  ensureBuilt,
+  freshDataDir,
+  launchChromium,
+  ms,
+  signedInPage,
+  startServer,
+  type Bench,
+  type BenchRow,
+} from './support';
 
 const LOTS = 100_000;
 const SALES = 'sales@demo.test';
@@ -73,19 +81,11 @@ export const bsxBrowser: Bench = {
     await seeded.stop();
     growInventory(dataDir);
     const server = await startServer(dataDir);
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-sync'],
-    });
+    const browser = await launchChromium();
     try {
-      const context = await browser.newContext({ baseURL: server.baseUrl, acceptDownloads: true });
-      await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
-      const page = await context.newPage();
-      await page.goto('/');
-      await page.getByLabel('Email').fill(SALES);
-      await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Log in' }).click();
-      await page.waitForURL((url) => url.pathname !== '/');
+      const { page } = await signedInPage(browser, server, SALES, PASSWORD, {
+        acceptDownloads: true,
+      });
       await page.goto('/inventory');
       await page.locator('select').first().waitFor();
       const labels = await page

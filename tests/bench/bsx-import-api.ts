@@ -6,6 +6,7 @@ import {
   type ConvertedLot,
   type NewBatchItem,
 } from '../../contract/sync-batches';
+import { keptFields } from '../support/bsx-kept-fields';
 import { inProcessApp, ms, type BenchRow } from './support';
 
 /**
@@ -49,23 +50,8 @@ export function catalogBsx(lots: number): string {
   return parts.join('');
 }
 
-const kept = (l: BsxLot) =>
-  JSON.stringify([
-    l.item_id,
-    l.item_type_id,
-    l.color_id,
-    l.qty,
-    l.price,
-    l.condition,
-    l.sub_condition,
-    l.bulk,
-    l.sale,
-    l.comments,
-    l.remarks,
-    l.tiers,
-    l.retain,
-    l.stockroom,
-  ]);
+/** A lot's kept fields as one string, to compare lots cheaply. */
+const kept = (l: BsxLot) => JSON.stringify(keptFields(l));
 
 export async function importThroughApi(): Promise<BenchRow[]> {
   const xml = catalogBsx(LOTS);

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
@@ -6,7 +5,7 @@ import { build } from 'esbuild';
 import { BsxStreamReader, parseBsx } from '../../contract/bsx';
 import { importThroughApi } from './bsx-import-api';
 import { brickstoreXml } from './bsx-import-xml';
-import { median, ms, type Bench, type BenchRow } from './support';
+import { measureInChild, median, ms, type Bench, type BenchRow } from './support';
 
 /**
  * BSX import: the streaming reader (saxes) beside the tree reader (fast-xml-parser, the one the
@@ -69,17 +68,11 @@ function measure(reader: Reader): Measured {
 }
 
 function runChild(reader: Reader): Measured {
-  const here = fileURLToPath(import.meta.url);
-  const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', here], {
-    env: { ...process.env, [CHILD_ENV]: reader },
-    encoding: 'utf8',
-    cwd: resolve(here, '../../..'),
-  });
-  const line = r.stdout.trim().split('\n').pop() ?? '';
-  if (r.status !== 0 || !line.startsWith('{')) {
-    throw new Error(`bsx-import bench ${reader} failed: ${r.stderr.slice(-1000)}`);
-  }
-  return JSON.parse(line) as Measured;
+  return measureInChild(
+    fileURLToPath(import.meta.url),
+    { [CHILD_ENV]: reader },
+    `bsx-import bench ${reader}`,
+  );
 }
 
 const RUNS = 3;

@@ -1,8 +1,6 @@
-import { spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bsxChunks, writeBsx, type BsxSourceItem } from '../../contract/bsx';
-import { median, ms, type Bench, type BenchRow } from './support';
+import { measureInChild, median, ms, type Bench, type BenchRow } from './support';
 
 /**
  * BSX export of 100,000 lots (issue: "Export of 100,000 lots must not freeze the page — measure
@@ -99,17 +97,11 @@ function measure(variant: Variant): Measured {
 }
 
 function runChild(variant: Variant): Measured {
-  const here = fileURLToPath(import.meta.url);
-  const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', here], {
-    env: { ...process.env, [CHILD_ENV]: variant },
-    encoding: 'utf8',
-    cwd: resolve(here, '../../..'),
-  });
-  const line = r.stdout.trim().split('\n').pop() ?? '';
-  if (r.status !== 0 || !line.startsWith('{')) {
-    throw new Error(`bsx bench ${variant} failed: ${r.stderr.slice(-1000)}`);
-  }
-  return JSON.parse(line) as Measured;
+  return measureInChild(
+    fileURLToPath(import.meta.url),
+    { [CHILD_ENV]: variant },
+    `bsx bench ${variant}`,
+  );
 }
 
 /** Runs per variant: the median time and the largest memory figures are reported. */

@@ -2,9 +2,16 @@ import Database from 'better-sqlite3';
 import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium } from '@playwright/test';
 import { build } from 'vite';
-import { freshDataDir, median, ms, startServer, type Bench, type BenchRow } from './support';
+import {
+  freshDataDir,
+  launchChromium,
+  median,
+  ms,
+  startServer,
+  type Bench,
+  type BenchRow,
+} from './support';
 import { signIn } from '../support/server-process';
 
 /** A full-size catalog: what a real Rebrickable dump holds. */
@@ -170,10 +177,7 @@ export const catalogDevice: Bench = {
     await seeded.stop();
     seedFullCatalog(dataDir);
     const server = await startServer(dataDir);
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-sync'],
-    });
+    const browser = await launchChromium();
     try {
       const auth = `Bearer ${(await signIn(server.baseUrl, PICKER, PASSWORD)).access_token}`;
       // The server builds its chunks on the first manifest after a change.

@@ -2,7 +2,13 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 import { buildApp, type App } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { DEMO_PASSWORD } from '../../server/seed';
@@ -35,6 +41,24 @@ export function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/**
+ * Runs the bench file `file` once more in a child Node (with --expose-gc, from the repository
+ * root) with `env` added to its environment, and returns the JSON the child printed on its last
+ * line; `what` names the run in the error when the child fails.
+ */
+export function measureInChild<T>(file: string, env: Record<string, string>, what: string): T {
+  const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', file], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    cwd: resolve(file, '../../..'),
+  });
+  const line = r.stdout.trim().split('\n').pop() ?? '';
+  if (r.status !== 0 || !line.startsWith('{')) {
+    throw new Error(`${what} failed: ${r.stderr.slice(-1000)}`);
+  }
+  return JSON.parse(line) as T;
 }
 
 /** Builds the PWA when dist/ has none (benches measure the production build). */
@@ -158,15 +182,17 @@ export function launchChromium(): Promise<Browser> {
 
 /**
  * A page of the app on `server` (calls to other hosts refused), signed in through the login screen
- * as `email`; back once the app has left the login page.
+ * as `email`; back once the app has left the login page. `options` are the context's own (such as
+ * acceptDownloads).
  */
 export async function signedInPage(
   browser: Browser,
   server: RunningServer,
   email: string,
   password: string,
+  options: BrowserContextOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: server.baseUrl });
+  const context = await browser.newContext({ baseURL: server.baseUrl, ...options });
   await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
   const page = await context.newPage();
   await page.goto('/');

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readBsxText, type BsxLot } from '../../contract/bsx';
+import { readBsxText } from '../../contract/bsx';
 import type { SyncBatchItem } from '../../contract/sync-batches';
 import { NO_STORE } from '../../server/jobs/upload';
+import { keptFields } from '../support/bsx-kept-fields';
 import { createBatchFromSample } from './support/batches';
 import { apiLogin, bearer, expect, loginAs, test } from './support/fixtures';
 
@@ -13,24 +14,6 @@ test.use({ allowedConsoleError: /status of 409 .*sync_batch_upload/ });
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '../fixtures');
 const SAMPLE = join(FIXTURES, 'sample.bsx');
 const ALL_FIELDS = join(FIXTURES, 'brickstore-all-fields.bsx');
-
-/** The lot fields the warehouse keeps (see tests/support/bsx-round-trip.ts). */
-const kept = (l: BsxLot) => [
-  l.item_id,
-  l.item_type_id,
-  l.color_id,
-  l.qty,
-  l.price,
-  l.condition,
-  l.item_type_id === 'S' ? l.sub_condition : null,
-  l.bulk,
-  l.sale,
-  l.comments,
-  l.remarks,
-  l.tiers,
-  l.retain,
-  l.stockroom,
-];
 
 test('a bricksyncer imports the BrickStore sample, creates a batch and edits a price', async ({
   page,
@@ -108,5 +91,5 @@ test('a BrickStore file with every field is imported and exported again with the
   expect(download.suggestedFilename()).toBe(`${name}.bsx`);
   const again = readBsxText(readFileSync(await download.path(), 'utf8'));
   const file = readBsxText(readFileSync(ALL_FIELDS, 'utf8'));
-  expect(again.items.map(kept)).toEqual(file.items.slice(0, 6).map(kept));
+  expect(again.items.map(keptFields)).toEqual(file.items.slice(0, 6).map(keptFields));
 });

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
-import { bearer, expect, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
 import {
   CUT_CONNECTION,
+  orderOnServer,
   pickerSignsIn,
   serverToken,
   useProxiedServer,
@@ -31,14 +32,8 @@ const env = useProxiedServer('send-now');
 
 const apiToken = () => serverToken(env.server, PICKER);
 
-async function pickingStatus(token: string, id: number): Promise<number | undefined> {
-  const res = await fetch(`${env.server.url}/api/v1/order?order_id=${id}`, {
-    headers: bearer(token),
-  });
-  if (res.status !== 200) return undefined;
-  const body = (await res.json()) as { results?: { picking_status_id: number }[] };
-  return body.results?.[0]?.picking_status_id;
-}
+const pickingStatus = async (token: string, id: number) =>
+  (await orderOnServer(env.server, token, id))?.picking_status_id;
 
 async function unassignedOrder(token: string): Promise<number> {
   for (let id = 1; id <= 24; id++) {

@@ -1,6 +1,7 @@
-import { bearer, expect, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
 import {
   CUT_CONNECTION,
+  orderOnServer,
   pickerSignsIn,
   serverToken,
   useProxiedServer,
@@ -24,29 +25,12 @@ test.use({ allowedConsoleError: CUT_CONNECTION });
 
 const env = useProxiedServer('storm');
 
-interface OrderRow {
-  order_id: number;
-  picking_status_id: number;
-  claimed_by_user_id?: number | null;
-  pickable: number;
-  has_problem: number;
-}
-
 const apiToken = () => serverToken(env.server, PICKER);
-
-async function orderOnServer(token: string, id: number): Promise<OrderRow | undefined> {
-  const res = await fetch(`${env.server.url}/api/v1/order?order_id=${id}`, {
-    headers: bearer(token),
-  });
-  if (res.status !== 200) return undefined;
-  const body = (await res.json()) as { results?: OrderRow[] } | OrderRow;
-  return 'results' in body ? body.results?.[0] : (body as OrderRow);
-}
 
 async function freeOrder(token: string, skip: number[]): Promise<number> {
   for (let id = 24; id >= 1; id--) {
     if (skip.includes(id)) continue;
-    const order = await orderOnServer(token, id);
+    const order = await orderOnServer(env.server, token, id);
     if (order?.picking_status_id === 2 && order.pickable && !order.has_problem) return id;
   }
   throw new Error('no unclaimed demo order left');
@@ -103,7 +87,7 @@ for (const tokenRunsOut of [false, true]) {
     // The server is back: the claim lands once, by the backoff's own schedule.
     await env.proxy.setMode('pass');
     await expect(page.getByText('1 unsent')).toBeHidden({ timeout: 90_000 });
-    const after = await orderOnServer(token, orderId);
+    const after = await orderOnServer(env.server, token, orderId);
     expect(after?.picking_status_id).toBe(1); // BEING_PICKED
     expect(tried.get(PUSH) ?? 0).toBeGreaterThan(pushes);
   });
@@ -155,5 +139,5 @@ test('a 60 s outage: at most 10 engine requests, and the queue goes within 10 s 
   expect(drained, 'the queue went within 10 s of the server coming back').toBeLessThanOrEqual(
     10_000,
   );
-  expect((await orderOnServer(token, orderId))?.picking_status_id).toBe(1); // BEING_PICKED
+  expect((await orderOnServer(env.server, token, orderId))?.picking_status_id).toBe(1); // BEING_PICKED
 });

@@ -7,7 +7,8 @@ import {
   type NewBatchItem,
   type SyncBatchItem,
 } from '../../../contract/sync-batches';
-import { ALL_FIELDS_BSX, keptFields } from '../../../tests/support/bsx-round-trip';
+import { keptFields } from '../../../tests/support/bsx-kept-fields';
+import { ALL_FIELDS_BSX } from '../../../tests/support/bsx-round-trip';
 import { SHARED_SCOPE, nextVersion } from '../../sync';
 import {
   caller,

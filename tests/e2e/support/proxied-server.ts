@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { proxiedServer, type ProxiedServer } from '../../support/proxied-server';
 import type { ServerProcess } from '../../support/server-process';
-import { DEMO_PASSWORD, expect, test } from './fixtures';
+import { bearer, DEMO_PASSWORD, expect, test } from './fixtures';
 
 /** Requests cut by the proxy are logged by Chromium as failed resources: expected in these specs. */
 export const CUT_CONNECTION = /net::ERR_CONNECTION_(REFUSED|RESET|CLOSED)/;
@@ -26,6 +26,32 @@ export async function serverToken(server: ServerProcess, email: string): Promise
     },
   });
   return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** An order as the server answers it: the fields the proxied specs look at. */
+export interface ServerOrder {
+  order_id: number;
+  picking_status_id: number;
+  claimed_by_user_id?: number | null;
+  pickable: number;
+  has_problem: number;
+}
+
+/**
+ * Order `id` as `token`'s user sees it, straight from the server (not through the proxy);
+ * undefined when the server does not answer 200.
+ */
+export async function orderOnServer(
+  server: ServerProcess,
+  token: string,
+  id: number,
+): Promise<ServerOrder | undefined> {
+  const res = await fetch(`${server.url}/api/v1/order?order_id=${id}`, {
+    headers: bearer(token),
+  });
+  if (res.status !== 200) return undefined;
+  const body = (await res.json()) as { results?: ServerOrder[] };
+  return body.results?.[0];
 }
 
 /**
