@@ -7,7 +7,8 @@ export type Load<T> =
 /**
  * Loads with `load` (keep its identity with useCallback) again whenever it changes, when the
  * network comes back and on reload(). No answer at all is 'offline'; an error answer is 'failed'
- * and told to the user with `showError`.
+ * and told to the user with `showError` (a function that keeps its identity too, e.g. one declared
+ * at module level: a new one on every render would load again on every render).
  */
 export function useLoad<T>(load: () => Promise<T>, showError: (error: unknown) => Promise<void>) {
   const [attempt, setAttempt] = useState(0);
