@@ -3,7 +3,7 @@ import type { TrayAddValues, TrayEditValues, VariantCreate } from '../../../cont
 import { BatchTraysMessages as M } from '../../../contract/batch-trays';
 import { nowIso } from '../../db/dialect';
 import { badRequest, conflict } from '../../errors';
-import { recordTombstone } from '../../sync';
+import { recordTombstone, recordTombstones } from '../../sync';
 import type { Trx, WriteCtx } from '../../write/context';
 import { toThousandths } from '../projects/queries';
 import { clearClaim, createBatch, touched } from '../projects/rules';
@@ -271,7 +271,7 @@ export async function deleteTrays(trx: Trx, ctx: WriteCtx, batchId: number, ids:
   const rows = await mustBeTraysOf(trx, ctx, batchId, ids);
   const unique = rows.map((r) => r.id);
   await trx.deleteFrom('trays').where('id', 'in', unique).execute();
-  for (const id of unique) await recordTombstone(trx, ctx.companyId, 'trays', id, version);
+  await recordTombstones(trx, ctx.companyId, 'trays', unique, version);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { PickingStatus } from '../../../contract/orders';
 import { nowIso } from '../../db/dialect';
 import type { OrdersTable } from '../../db/schema-domain';
-import { recordTombstone } from '../../sync';
+import { recordTombstones } from '../../sync';
 import type { Trx, WriteCtx } from '../../write/context';
 
 /** An order is "on the floor" (pulled by devices) while pickable and not picked. */
@@ -86,6 +86,7 @@ export async function tombstoneOrders(
     .where('company_id', '=', companyId)
     .where('order_id', 'in', orderIds)
     .execute();
-  for (const id of orderIds) await recordTombstone(trx, companyId, 'orders', id, version);
-  for (const i of items) await recordTombstone(trx, companyId, 'order_items', i.id, version);
+  await recordTombstones(trx, companyId, 'orders', orderIds, version);
+  const itemIds = items.map((i) => i.id);
+  await recordTombstones(trx, companyId, 'order_items', itemIds, version);
 }

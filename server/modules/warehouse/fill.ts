@@ -3,7 +3,7 @@ import { FillingRejectCode as Code, type TrayFillArgs } from '../../../contract/
 import { WarehouseMessages as M, traysWithoutItemMessage } from '../../../contract/warehouse';
 import { nowIso } from '../../db/dialect';
 import { countRows } from '../../db/count-rows';
-import { recordTombstone } from '../../sync';
+import { recordTombstones } from '../../sync';
 import { mustBeCompanyRow } from '../../write/company-row';
 import { refuse, type Trx, type WriteCtx } from '../../write/context';
 
@@ -279,5 +279,6 @@ export async function batchLeftFloor(
     .where('batch_id', '=', batchId)
     .where('company_id', '=', companyId)
     .execute();
-  for (const t of trays) await recordTombstone(trx, companyId, 'trays', t.id, version);
+  const trayIds = trays.map((t) => t.id);
+  await recordTombstones(trx, companyId, 'trays', trayIds, version);
 }
