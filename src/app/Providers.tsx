@@ -1,12 +1,18 @@
 import { MantineProvider, createTheme } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import { namedPagination } from '../ui/pagination';
+import { loadedLater } from './lazyLoaded';
 
 export const theme = createTheme({
   primaryColor: 'blue',
   components: { Pagination: namedPagination },
 });
+
+/**
+ * The notices' container (about 8 kB gzip with its transitions) loads after the first screen is
+ * up: a notice shown before it arrives waits in the notifications store and appears with it.
+ */
+const NoticeHost = loadedLater(() => import('./NoticeHost'));
 
 /**
  * Mantine with notifications (they replace the original product's alerts). The ModalsProvider
@@ -15,7 +21,7 @@ export const theme = createTheme({
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme}>
-      <Notifications position="top-right" />
+      <NoticeHost />
       {children}
     </MantineProvider>
   );

@@ -55,6 +55,16 @@ function loginRouteFiles(): Set<string> {
   return closure(entries);
 }
 
+/**
+ * What the app loads once the login screen is up (the notices' container and what it needs beyond
+ * the login route): off the first screen's path, but downloaded on every cold start all the same.
+ */
+function afterFirstScreenFiles(login: Set<string>): string[] {
+  const host = readdirSync(join(DIST, 'assets')).find((f) => /^NoticeHost-.*\.js$/.test(f));
+  if (!host) return [];
+  return [...closure([`assets/${host}`])].filter((f) => !login.has(f));
+}
+
 /** The three biggest files, so a missed budget says where to look. */
 function largest(files: string[]): string {
   return files
@@ -69,7 +79,9 @@ export const bundleSize: Bench = {
   name: 'bundle',
   async run(): Promise<BenchRow[]> {
     ensureBuilt();
-    const login = [...loginRouteFiles()];
+    const loginFiles = loginRouteFiles();
+    const login = [...loginFiles];
+    const later = afterFirstScreenFiles(loginFiles);
     const sum = (files: string[], ext: string) =>
       files.filter((f) => f.endsWith(ext)).reduce((t, f) => t + gzipSize(f), 0);
     const loginJs = sum(login, '.js');
@@ -86,6 +98,12 @@ export const bundleSize: Bench = {
         goal: `≤ ${kb(LOGIN_JS_GOAL)}`,
         ok: loginJs <= LOGIN_JS_GOAL,
         note: largest(login.filter((f) => f.endsWith('.js'))),
+      },
+      {
+        bench: 'bundle',
+        measure: `JS loaded once the login screen is up (gzip, ${later.length} files)`,
+        value: kb(sum(later, '.js')),
+        note: largest(later),
       },
       { bench: 'bundle', measure: 'login route CSS (gzip)', value: kb(loginCss) },
       {
