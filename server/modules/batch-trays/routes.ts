@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AcceptBody,
   BatchQuery,
@@ -32,9 +31,7 @@ import { routesOf } from '../../http/routes';
 
 /** The batch trays editor (docs/batch-trays.md). */
 export async function batchTraysRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const api = routesOf(app, 'batch trays');
-  const tags = ['batch trays'];
   const list = (user: SessionUser, q: { project_id: number; batch_id: number }) =>
     trayList(app.db, user.companyId, user.id, q.project_id, q.batch_id);
   /** Runs a change of the batch's trays (404 first for a batch not the company's). */
@@ -47,18 +44,15 @@ export async function batchTraysRoutes(app: FastifyInstance): Promise<void> {
     await inTransaction(app.db, user, fn);
   };
 
-  r.get(
+  api.get(
     '/v1/trays',
     {
-      config: { access: DIGITIZERS },
-      schema: {
-        tags,
-        summary: "A batch's trays, its heading and whether it is claimed",
-        querystring: BatchQuery,
-        response: { 200: TrayList },
-      },
+      access: DIGITIZERS,
+      summary: "A batch's trays, its heading and whether it is claimed",
+      query: BatchQuery,
+      answer: TrayList,
     },
-    (request) => list(request.user, request.query),
+    ({ query, user }) => list(user, query),
   );
 
   api.post(
@@ -80,25 +74,20 @@ export async function batchTraysRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.post(
+  api.post(
     '/v1/trays/claim/renew',
     {
-      config: { access: DIGITIZERS },
-      schema: {
-        tags,
-        summary: "Renew the caller's lease on the batch's claim (the open editor does so)",
-        description:
-          'Answers the claim as it is now: `claimed_by_me` false when the caller does not hold ' +
-          'it (someone took over a lapsed claim, or a manager declaimed it).',
-        querystring: BatchQuery,
-        response: { 200: ClaimState },
-      },
+      access: DIGITIZERS,
+      summary: "Renew the caller's lease on the batch's claim (the open editor does so)",
+      description:
+        'Answers the claim as it is now: `claimed_by_me` false when the caller does not hold ' +
+        'it (someone took over a lapsed claim, or a manager declaimed it).',
+      query: BatchQuery,
+      answer: ClaimState,
     },
-    async (request) => {
-      const q = request.query;
-      const user = request.user;
-      await mustFindBatch(app.db, user.companyId, q.project_id, q.batch_id);
-      await inTransaction(app.db, user, (trx, ctx) => rules.renew(trx, ctx, q.batch_id));
+    async ({ query, user }) => {
+      const q = query;
+      await change(user, q, (trx, ctx) => rules.renew(trx, ctx, q.batch_id));
       return claimState(app.db, user.companyId, user.id, q.batch_id);
     },
   );
@@ -157,22 +146,13 @@ export async function batchTraysRoutes(app: FastifyInstance): Promise<void> {
     summary: string,
     fn: (trx: Trx, ctx: WriteCtx, batchId: number, ids: number[]) => Promise<void>,
   ) =>
-    r[method](
+    api[method](
       url,
-      {
-        config: { access: DIGITIZERS },
-        schema: {
-          tags,
-          summary,
-          querystring: BatchQuery,
-          body: TrayIdsBody,
-          response: { 200: TrayList },
-        },
-      },
-      async (request) => {
-        const q = request.query;
-        await change(request.user, q, (trx, ctx) => fn(trx, ctx, q.batch_id, request.body.items));
-        return list(request.user, q);
+      { access: DIGITIZERS, summary, query: BatchQuery, body: TrayIdsBody, answer: TrayList },
+      async ({ query, body, user }) => {
+        const q = query;
+        await change(user, q, (trx, ctx) => fn(trx, ctx, q.batch_id, body.items));
+        return list(user, q);
       },
     );
   idsRoute(

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBody, ErrorCode } from '../../../contract/errors';
 import {
   BrickOwlColoursBody,
@@ -10,6 +9,7 @@ import {
 } from '../../../contract/jobs';
 import type { RoleName } from '../../../contract/permissions';
 import { AppError } from '../../errors';
+import { routesOf } from '../../http/routes';
 import {
   jobViews,
   NO_BRICKOWL_STORE,
@@ -72,21 +72,21 @@ const ROUTES: StoreJobRoute[] = [
 
 export function storeJobRoutes(jobs: BackgroundJobs) {
   return async function routes(app: FastifyInstance): Promise<void> {
+    const api = routesOf(app, 'jobs');
     for (const route of ROUTES) {
-      app.withTypeProvider<ZodTypeProvider>().post(
+      api.post(
         route.url,
         {
-          config: { access: SYNCERS },
-          schema: {
-            tags: ['jobs'],
-            summary: route.summary,
-            body: route.body,
-            response: { 202: UploadJobs, 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
-          },
+          access: SYNCERS,
+          summary: route.summary,
+          body: route.body,
+          status: 202,
+          answer: UploadJobs,
+          otherAnswers: { 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
         },
-        async (request, reply) => {
-          const { companyId, id: userId } = request.user;
-          const { store_id } = request.body;
+        async ({ body, user }) => {
+          const { companyId, id: userId } = user;
+          const { store_id } = body;
           if (store_id !== undefined) {
             const store = await storeCredentials(app.db, companyId, store_id); // 'Store not found'
             if (route.only && store.platform !== route.only.platform) {
@@ -104,7 +104,7 @@ export function storeJobRoutes(jobs: BackgroundJobs) {
           );
           if (ids.length === 0) throw new AppError(400, route.noStore, ErrorCode.validation);
           jobs.poke();
-          return reply.status(202).send({ jobs: await jobViews(app.db, companyId, ids) });
+          return { jobs: await jobViews(app.db, companyId, ids) };
         },
       );
     }
