@@ -29,19 +29,30 @@ import { setAccepted } from './accepted';
 import * as rules from './rules';
 import { routesOf } from '../../http/routes';
 
+type BatchRef = { project_id: number; batch_id: number };
+
 /** The batch trays editor (docs/batch-trays.md). */
 export async function batchTraysRoutes(app: FastifyInstance): Promise<void> {
   const api = routesOf(app, 'batch trays');
-  const list = (user: SessionUser, q: { project_id: number; batch_id: number }) =>
+  const list = (user: SessionUser, q: BatchRef) =>
     trayList(app.db, user.companyId, user.id, q.project_id, q.batch_id);
   /** Runs a change of the batch's trays (404 first for a batch not the company's). */
-  const change = async (
+  const changeBatch = async <T>(
     user: SessionUser,
-    q: { project_id: number; batch_id: number },
-    fn: (trx: Trx, ctx: WriteCtx) => Promise<unknown>,
-  ) => {
+    q: BatchRef,
+    fn: (trx: Trx, ctx: WriteCtx) => Promise<T>,
+  ): Promise<T> => {
     await mustFindBatch(app.db, user.companyId, q.project_id, q.batch_id);
-    await inTransaction(app.db, user, fn);
+    return inTransaction(app.db, user, fn);
+  };
+  /** Runs a change of the batch's trays, then answers its trays as they are after it. */
+  const changeThenList = async (
+    user: SessionUser,
+    q: BatchRef,
+    fn: (trx: Trx, ctx: WriteCtx, batchId: number) => Promise<unknown>,
+  ) => {
+    await changeBatch(user, q, (trx, ctx) => fn(trx, ctx, q.batch_id));
+    return list(user, q);
   };
 
   api.get(
@@ -65,13 +76,10 @@ export async function batchTraysRoutes(app: FastifyInstance): Promise<void> {
       body: ClaimBody,
       answer: TrayList,
     },
-    async ({ query, body, user }) => {
-      const q = query;
-      await change(user, q, (trx, ctx) =>
-        body.claim ? rules.claim(trx, ctx, q.batch_id) : rules.release(trx, ctx, q.batch_id),
-      );
-      return list(user, q);
-    },
+    async ({ query, body, user }) =>
+      changeThenList(user, query, (trx, ctx, batchId) =>
+        body.claim ? rules.claim(trx, ctx, batchId) : rules.release(trx, ctx, batchId),
+      ),
   );
 
   api.post(
@@ -87,7 +95,7 @@ export async function batchTraysRoutes(app: FastifyInstance): Promise<void> {
     },
     async ({ query, user }) => {
       const q = query;
-      await change(user, q, (trx, ctx) => rules.renew(trx, ctx, q.batch_id));
+      await changeBatch(user, q, (trx, ctx) => rules.renew(trx, ctx, q.batch_id));
       return claimState(app.db, user.companyId, user.id, q.batch_id);
     },
   );
@@ -101,11 +109,10 @@ export async function batchTraysRoutes(app: FastifyInstance): Promise<void> {
       body: TraysSave,
       answer: TrayList,
     },
-    async ({ query, body, user }) => {
-      const q = query;
-      await change(user, q, (trx, ctx) => rules.saveTrays(trx, ctx, q.batch_id, body.trays));
-      return list(user, q);
-    },
+    async ({ query, body, user }) =>
+      changeThenList(user, query, (trx, ctx, batchId) =>
+        rules.saveTrays(trx, ctx, batchId, body.trays),
+      ),
   );
 
   api.put(
@@ -117,11 +124,8 @@ export async function batchTraysRoutes(app: FastifyInstance): Promise<void> {
       body: TrayAdd,
       answer: TrayList,
     },
-    async ({ query, body, user }) => {
-      const q = query;
-      await change(user, q, (trx, ctx) => rules.addTray(trx, ctx, q.batch_id, body));
-      return list(user, q);
-    },
+    async ({ query, body, user }) =>
+      changeThenList(user, query, (trx, ctx, batchId) => rules.addTray(trx, ctx, batchId, body)),
   );
 
   api.post(
@@ -133,11 +137,10 @@ export async function batchTraysRoutes(app: FastifyInstance): Promise<void> {
       body: AcceptBody,
       answer: TrayList,
     },
-    async ({ query, body, user }) => {
-      const q = query;
-      await change(user, q, (trx, ctx) => setAccepted(trx, ctx, q.batch_id, body.trays));
-      return list(user, q);
-    },
+    async ({ query, body, user }) =>
+      changeThenList(user, query, (trx, ctx, batchId) =>
+        setAccepted(trx, ctx, batchId, body.trays),
+      ),
   );
 
   const idsRoute = (
@@ -149,11 +152,8 @@ export async function batchTraysRoutes(app: FastifyInstance): Promise<void> {
     api[method](
       url,
       { access: DIGITIZERS, summary, query: BatchQuery, body: TrayIdsBody, answer: TrayList },
-      async ({ query, body, user }) => {
-        const q = query;
-        await change(user, q, (trx, ctx) => fn(trx, ctx, q.batch_id, body.items));
-        return list(user, q);
-      },
+      async ({ query, body, user }) =>
+        changeThenList(user, query, (trx, ctx, batchId) => fn(trx, ctx, batchId, body.items)),
     );
   idsRoute(
     'put',
@@ -183,10 +183,9 @@ export async function batchTraysRoutes(app: FastifyInstance): Promise<void> {
       body: SplitBody,
       answer: SplitAnswer,
     },
-    async ({ query, body, user, change }) => {
+    async ({ query, body, user }) => {
       const q = query;
-      await mustFindBatch(app.db, user.companyId, q.project_id, q.batch_id);
-      const newId = await change((trx, ctx) =>
+      const newId = await changeBatch(user, q, (trx, ctx) =>
         rules.splitTrays(trx, ctx, q.project_id, q.batch_id, body),
       );
       return { ...(await list(user, q)), new_batch_id: newId };
