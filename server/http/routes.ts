@@ -33,6 +33,11 @@ export interface RouteSpec<Q, B, P, A> {
   status?: Status;
   /** Further answers documented beside the success one (e.g. `{ 210: NoContent }`). */
   otherAnswers?: Record<number, Schema>;
+  /**
+   * The OpenAPI security of a route that takes other credentials than the access token (Basic
+   * sign-in, a refresh or e-mailed token in the bearer header); others get theirs from `access`.
+   */
+  security?: Record<string, string[]>[];
   /** Fastify route options beyond the schema, such as `bodyLimit`. */
   options?: { bodyLimit?: number };
 }
@@ -52,10 +57,11 @@ export interface RouteCall<Q, B, P> {
 
 type Answer<A> = A extends Schema ? z.input<A> : unknown;
 type Handler<Q, B, P, A> = (call: RouteCall<Q, B, P>) => Promise<Answer<A> | FastifyReply>;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
 export interface Routes {
   get: Declare;
+  head: Declare;
   post: Declare;
   put: Declare;
   delete: Declare;
@@ -86,6 +92,7 @@ export function routesOf(app: FastifyInstance, tag: string): Routes {
         tags: [tag],
         ...(spec.summary !== undefined && { summary: spec.summary }),
         ...(spec.description !== undefined && { description: spec.description }),
+        ...(spec.security && { security: spec.security }),
         ...(spec.query && { querystring: spec.query }),
         ...(spec.body && { body: spec.body }),
         ...(spec.params && { params: spec.params }),
@@ -116,6 +123,7 @@ export function routesOf(app: FastifyInstance, tag: string): Routes {
     };
   return {
     get: declare('GET'),
+    head: declare('HEAD'),
     post: declare('POST'),
     put: declare('PUT'),
     delete: declare('DELETE'),

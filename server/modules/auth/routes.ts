@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AuthMessages,
   LoginResponse,
@@ -18,8 +17,6 @@ import { requestPasswordReset, setPasswordWithToken } from './passwords';
 import { endSession, refreshSession } from './sessions';
 import { routesOf } from '../../http/routes';
 
-const tags = ['auth'];
-
 function bearerOrThrow(header: string | undefined): string {
   const token = bearerFrom(header);
   if (!token) throw badRequest(AuthMessages.missingBearer);
@@ -28,28 +25,19 @@ function bearerOrThrow(header: string | undefined): string {
 
 /** Sign-in, session refresh, logout, password reset by e-mail, and the audit log. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const api = routesOf(app, 'auth');
   const queue = passwordCheckQueue();
 
-  r.post(
+  api.post(
     '/login',
     {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Sign in with Basic e-mail:password; returns an access and a refresh token',
-        security: [{ basic: [] }],
-        response: {
-          200: LoginResponse,
-          400: ErrorBody,
-          401: ErrorBody,
-          429: ErrorBody,
-          503: ErrorBody,
-        },
-      },
+      access: 'public',
+      summary: 'Sign in with Basic e-mail:password; returns an access and a refresh token',
+      security: [{ basic: [] }],
+      answer: LoginResponse,
+      otherAnswers: { 400: ErrorBody, 401: ErrorBody, 429: ErrorBody, 503: ErrorBody },
     },
-    async (request, reply) => {
+    async ({ request, reply }) => {
       const credentials = basicCredentialsFrom(request.headers.authorization);
       if (!credentials.ok) throw badRequest(AuthMessages.missingBasic);
       const email = normalizeEmail(credentials.email);
@@ -84,22 +72,20 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.post(
+  api.post(
     '/user/password_reset',
     {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Set the password with the e-mailed reset or invitation token (bearer)',
-        security: [{ bearer: [] }],
-        body: SetPasswordRequest,
-        response: { 200: MessageResponse, 400: ErrorBody, 401: ErrorBody },
-      },
+      access: 'public',
+      summary: 'Set the password with the e-mailed reset or invitation token (bearer)',
+      security: [{ bearer: [] }],
+      body: SetPasswordRequest,
+      answer: MessageResponse,
+      otherAnswers: { 400: ErrorBody, 401: ErrorBody },
     },
-    async (request) => {
+    async ({ request, body }) => {
       const token = bearerFrom(request.headers.authorization);
       if (!token) throw unauthorized(AuthMessages.linkExpired);
-      const ok = await setPasswordWithToken(app, token, request.body.password);
+      const ok = await setPasswordWithToken(app, token, body.password);
       if (!ok) throw unauthorized(AuthMessages.linkExpired);
       return { message: AuthMessages.passwordSet };
     },
@@ -115,39 +101,35 @@ async function sessionRoutes(app: FastifyInstance): Promise<void> {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, _body, done) =>
     done(null, undefined),
   );
-  const s = app.withTypeProvider<ZodTypeProvider>();
+  const api = routesOf(app, 'auth');
 
-  s.post(
+  api.post(
     '/login/refresh',
     {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Trade the refresh token (bearer) for a new access token and refresh token',
-        security: [{ bearer: [] }],
-        response: { 200: RefreshResponse, 400: ErrorBody, 401: ErrorBody },
-      },
+      access: 'public',
+      summary: 'Trade the refresh token (bearer) for a new access token and refresh token',
+      security: [{ bearer: [] }],
+      answer: RefreshResponse,
+      otherAnswers: { 400: ErrorBody, 401: ErrorBody },
     },
-    async (request) => {
+    async ({ request }) => {
       const outcome = await refreshSession(app, bearerOrThrow(request.headers.authorization));
       if (!outcome.ok) throw unauthorized(AuthMessages.sessionEnded);
       return outcome.session;
     },
   );
 
-  s.post(
+  api.post(
     '/logout',
     {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary:
-          'End the session of the refresh token (bearer); repeating it is harmless, a token this server never issued is refused',
-        security: [{ bearer: [] }],
-        response: { 200: MessageResponse, 400: ErrorBody, 401: ErrorBody },
-      },
+      access: 'public',
+      summary:
+        'End the session of the refresh token (bearer); repeating it is harmless, a token this server never issued is refused',
+      security: [{ bearer: [] }],
+      answer: MessageResponse,
+      otherAnswers: { 400: ErrorBody, 401: ErrorBody },
     },
-    async (request) => {
+    async ({ request }) => {
       const known = await endSession(app.db, bearerOrThrow(request.headers.authorization));
       if (!known) throw unauthorized(AuthMessages.sessionEnded);
       return { message: AuthMessages.loggedOut };

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AcceptBody,
   BatchQuery,
@@ -30,35 +29,41 @@ import { setAccepted } from './accepted';
 import * as rules from './rules';
 import { routesOf } from '../../http/routes';
 
+type BatchRef = { project_id: number; batch_id: number };
+
 /** The batch trays editor (docs/batch-trays.md). */
 export async function batchTraysRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const api = routesOf(app, 'batch trays');
-  const tags = ['batch trays'];
-  const list = (user: SessionUser, q: { project_id: number; batch_id: number }) =>
+  const list = (user: SessionUser, q: BatchRef) =>
     trayList(app.db, user.companyId, user.id, q.project_id, q.batch_id);
   /** Runs a change of the batch's trays (404 first for a batch not the company's). */
-  const change = async (
+  const changeBatch = async <T>(
     user: SessionUser,
-    q: { project_id: number; batch_id: number },
-    fn: (trx: Trx, ctx: WriteCtx) => Promise<unknown>,
-  ) => {
+    q: BatchRef,
+    fn: (trx: Trx, ctx: WriteCtx) => Promise<T>,
+  ): Promise<T> => {
     await mustFindBatch(app.db, user.companyId, q.project_id, q.batch_id);
-    await inTransaction(app.db, user, fn);
+    return inTransaction(app.db, user, fn);
+  };
+  /** Runs a change of the batch's trays, then answers its trays as they are after it. */
+  const changeThenList = async (
+    user: SessionUser,
+    q: BatchRef,
+    fn: (trx: Trx, ctx: WriteCtx, batchId: number) => Promise<unknown>,
+  ) => {
+    await changeBatch(user, q, (trx, ctx) => fn(trx, ctx, q.batch_id));
+    return list(user, q);
   };
 
-  r.get(
+  api.get(
     '/v1/trays',
     {
-      config: { access: DIGITIZERS },
-      schema: {
-        tags,
-        summary: "A batch's trays, its heading and whether it is claimed",
-        querystring: BatchQuery,
-        response: { 200: TrayList },
-      },
+      access: DIGITIZERS,
+      summary: "A batch's trays, its heading and whether it is claimed",
+      query: BatchQuery,
+      answer: TrayList,
     },
-    (request) => list(request.user, request.query),
+    ({ query, user }) => list(user, query),
   );
 
   api.post(
@@ -71,34 +76,26 @@ export async function batchTraysRoutes(app: FastifyInstance): Promise<void> {
       body: ClaimBody,
       answer: TrayList,
     },
-    async ({ query, body, user }) => {
-      const q = query;
-      await change(user, q, (trx, ctx) =>
-        body.claim ? rules.claim(trx, ctx, q.batch_id) : rules.release(trx, ctx, q.batch_id),
-      );
-      return list(user, q);
-    },
+    async ({ query, body, user }) =>
+      changeThenList(user, query, (trx, ctx, batchId) =>
+        body.claim ? rules.claim(trx, ctx, batchId) : rules.release(trx, ctx, batchId),
+      ),
   );
 
-  r.post(
+  api.post(
     '/v1/trays/claim/renew',
     {
-      config: { access: DIGITIZERS },
-      schema: {
-        tags,
-        summary: "Renew the caller's lease on the batch's claim (the open editor does so)",
-        description:
-          'Answers the claim as it is now: `claimed_by_me` false when the caller does not hold ' +
-          'it (someone took over a lapsed claim, or a manager declaimed it).',
-        querystring: BatchQuery,
-        response: { 200: ClaimState },
-      },
+      access: DIGITIZERS,
+      summary: "Renew the caller's lease on the batch's claim (the open editor does so)",
+      description:
+        'Answers the claim as it is now: `claimed_by_me` false when the caller does not hold ' +
+        'it (someone took over a lapsed claim, or a manager declaimed it).',
+      query: BatchQuery,
+      answer: ClaimState,
     },
-    async (request) => {
-      const q = request.query;
-      const user = request.user;
-      await mustFindBatch(app.db, user.companyId, q.project_id, q.batch_id);
-      await inTransaction(app.db, user, (trx, ctx) => rules.renew(trx, ctx, q.batch_id));
+    async ({ query, user }) => {
+      const q = query;
+      await changeBatch(user, q, (trx, ctx) => rules.renew(trx, ctx, q.batch_id));
       return claimState(app.db, user.companyId, user.id, q.batch_id);
     },
   );
@@ -112,11 +109,10 @@ export async function batchTraysRoutes(app: FastifyInstance): Promise<void> {
       body: TraysSave,
       answer: TrayList,
     },
-    async ({ query, body, user }) => {
-      const q = query;
-      await change(user, q, (trx, ctx) => rules.saveTrays(trx, ctx, q.batch_id, body.trays));
-      return list(user, q);
-    },
+    async ({ query, body, user }) =>
+      changeThenList(user, query, (trx, ctx, batchId) =>
+        rules.saveTrays(trx, ctx, batchId, body.trays),
+      ),
   );
 
   api.put(
@@ -128,11 +124,8 @@ export async function batchTraysRoutes(app: FastifyInstance): Promise<void> {
       body: TrayAdd,
       answer: TrayList,
     },
-    async ({ query, body, user }) => {
-      const q = query;
-      await change(user, q, (trx, ctx) => rules.addTray(trx, ctx, q.batch_id, body));
-      return list(user, q);
-    },
+    async ({ query, body, user }) =>
+      changeThenList(user, query, (trx, ctx, batchId) => rules.addTray(trx, ctx, batchId, body)),
   );
 
   api.post(
@@ -144,11 +137,10 @@ export async function batchTraysRoutes(app: FastifyInstance): Promise<void> {
       body: AcceptBody,
       answer: TrayList,
     },
-    async ({ query, body, user }) => {
-      const q = query;
-      await change(user, q, (trx, ctx) => setAccepted(trx, ctx, q.batch_id, body.trays));
-      return list(user, q);
-    },
+    async ({ query, body, user }) =>
+      changeThenList(user, query, (trx, ctx, batchId) =>
+        setAccepted(trx, ctx, batchId, body.trays),
+      ),
   );
 
   const idsRoute = (
@@ -157,23 +149,11 @@ export async function batchTraysRoutes(app: FastifyInstance): Promise<void> {
     summary: string,
     fn: (trx: Trx, ctx: WriteCtx, batchId: number, ids: number[]) => Promise<void>,
   ) =>
-    r[method](
+    api[method](
       url,
-      {
-        config: { access: DIGITIZERS },
-        schema: {
-          tags,
-          summary,
-          querystring: BatchQuery,
-          body: TrayIdsBody,
-          response: { 200: TrayList },
-        },
-      },
-      async (request) => {
-        const q = request.query;
-        await change(request.user, q, (trx, ctx) => fn(trx, ctx, q.batch_id, request.body.items));
-        return list(request.user, q);
-      },
+      { access: DIGITIZERS, summary, query: BatchQuery, body: TrayIdsBody, answer: TrayList },
+      async ({ query, body, user }) =>
+        changeThenList(user, query, (trx, ctx, batchId) => fn(trx, ctx, batchId, body.items)),
     );
   idsRoute(
     'put',
@@ -203,10 +183,9 @@ export async function batchTraysRoutes(app: FastifyInstance): Promise<void> {
       body: SplitBody,
       answer: SplitAnswer,
     },
-    async ({ query, body, user, change }) => {
+    async ({ query, body, user }) => {
       const q = query;
-      await mustFindBatch(app.db, user.companyId, q.project_id, q.batch_id);
-      const newId = await change((trx, ctx) =>
+      const newId = await changeBatch(user, q, (trx, ctx) =>
         rules.splitTrays(trx, ctx, q.project_id, q.batch_id, body),
       );
       return { ...(await list(user, q)), new_batch_id: newId };

@@ -43,10 +43,7 @@ export async function catalogReviewRoutes(app: FastifyInstance): Promise<void> {
       answer: Created,
       status: 201,
     },
-    async ({ body, user, reply }) => {
-      const created = await createSuggestion(app.db, user, body);
-      return reply.code(201).send(created);
-    },
+    async ({ body, user }) => createSuggestion(app.db, user, body),
   );
 
   api.get(

@@ -113,7 +113,7 @@ export function controllerRoutes(jobs: ControllerJobs) {
         answer: ControllerRun,
         status: 202,
       },
-      async ({ user, reply }) => reply.code(202).send(await jobs.start(user.id)),
+      async ({ user }) => jobs.start(user.id),
     );
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ErrorBody, ErrorCode } from '../../../contract/errors';
+import { ErrorBody } from '../../../contract/errors';
 import {
   JobList,
   JobListQuery,
@@ -9,13 +9,11 @@ import {
   JobView,
   OrderIntakeBody,
 } from '../../../contract/jobs';
-import type { RoleName } from '../../../contract/permissions';
-import { AppError, conflict, notFound } from '../../errors';
+import { conflict, notFound } from '../../errors';
 import { jobViews, queueOrderIntake, retryJob, type BackgroundJobs } from '../../jobs';
-import { storeCredentials } from '../bricksyncer';
+import { SYNCERS } from '../bricksyncer/stores';
+import { storeToRun } from './store-to-run';
 import { routesOf } from '../../http/routes';
-
-const SYNCERS: readonly RoleName[] = ['bricksyncer'];
 
 /**
  * Background jobs of the company: read one or the latest, import a store's orders now, retry a
@@ -70,17 +68,14 @@ export function jobRoutes(jobs: BackgroundJobs) {
         status: 202,
         otherAnswers: { 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
       },
-      async ({ body, user, reply }) => {
+      async ({ body, user }) => {
         const { companyId, id: userId } = user;
         const { store_id } = body;
-        const store = await storeCredentials(app.db, companyId, store_id); // 'Store not found'
-        if (!store.credentials) {
-          throw new AppError(400, JobMessages.noCredentials, ErrorCode.validation);
-        }
+        await storeToRun(app.db, companyId, store_id);
         const id = await queueOrderIntake(app.db, companyId, store_id, userId);
         jobs.poke();
         const [job] = await jobViews(app.db, companyId, [id]);
-        return reply.status(202).send(job);
+        return job;
       },
     );
 
@@ -95,21 +90,16 @@ export function jobRoutes(jobs: BackgroundJobs) {
         status: 202,
         otherAnswers: { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },
-      async ({ body, user, reply }) => {
+      async ({ body, user }) => {
         const { companyId, id: userId } = user;
         const [failed] = await jobViews(app.db, companyId, [body.job_id]);
         if (!failed) throw notFound(JobMessages.notFound);
         if (failed.status !== 'failed') throw conflict(JobMessages.notFailed);
-        if (failed.store_id !== null) {
-          const store = await storeCredentials(app.db, companyId, failed.store_id);
-          if (!store.credentials) {
-            throw new AppError(400, JobMessages.noCredentials, ErrorCode.validation);
-          }
-        }
+        if (failed.store_id !== null) await storeToRun(app.db, companyId, failed.store_id);
         const id = await retryJob(app.db, companyId, failed.id, userId);
         jobs.poke();
         const [job] = await jobViews(app.db, companyId, [id]);
-        return reply.status(202).send(job);
+        return job;
       },
     );
   };

@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorBody, ErrorCode } from '../../../contract/errors';
+import { ErrorBody } from '../../../contract/errors';
 import {
   BrickOwlColoursBody,
-  JobMessages,
   StockCheckBody,
   StockSyncBody,
   UploadJobs,
 } from '../../../contract/jobs';
-import type { RoleName } from '../../../contract/permissions';
-import { AppError } from '../../errors';
+import { badRequest } from '../../errors';
+import { routesOf } from '../../http/routes';
 import {
   jobViews,
   NO_BRICKOWL_STORE,
@@ -21,9 +19,8 @@ import {
   type BackgroundJobs,
 } from '../../jobs';
 import { NOT_A_BRICKOWL_STORE } from '../../jobs/brickowl-map';
-import { storeCredentials } from '../bricksyncer';
-
-const SYNCERS: readonly RoleName[] = ['bricksyncer'];
+import { SYNCERS } from '../bricksyncer/stores';
+import { storeToRun, type OnlyPlatform } from './store-to-run';
 
 interface StoreJobRoute {
   url: string;
@@ -32,8 +29,7 @@ interface StoreJobRoute {
   queue: typeof queueStockSyncs;
   /** The answer when no store of the company has credentials. */
   noStore: string;
-  /** A job only one marketplace's stores can run, and the answer for a store of another. */
-  only?: { platform: 'BRICKLINK' | 'BRICKOWL'; refusal: string };
+  only?: OnlyPlatform;
 }
 
 /**
@@ -72,39 +68,31 @@ const ROUTES: StoreJobRoute[] = [
 
 export function storeJobRoutes(jobs: BackgroundJobs) {
   return async function routes(app: FastifyInstance): Promise<void> {
+    const api = routesOf(app, 'jobs');
     for (const route of ROUTES) {
-      app.withTypeProvider<ZodTypeProvider>().post(
+      api.post(
         route.url,
         {
-          config: { access: SYNCERS },
-          schema: {
-            tags: ['jobs'],
-            summary: route.summary,
-            body: route.body,
-            response: { 202: UploadJobs, 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
-          },
+          access: SYNCERS,
+          summary: route.summary,
+          body: route.body,
+          status: 202,
+          answer: UploadJobs,
+          otherAnswers: { 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
         },
-        async (request, reply) => {
-          const { companyId, id: userId } = request.user;
-          const { store_id } = request.body;
-          if (store_id !== undefined) {
-            const store = await storeCredentials(app.db, companyId, store_id); // 'Store not found'
-            if (route.only && store.platform !== route.only.platform) {
-              throw new AppError(400, route.only.refusal, ErrorCode.validation);
-            }
-            if (!store.credentials) {
-              throw new AppError(400, JobMessages.noCredentials, ErrorCode.validation);
-            }
-          }
+        async ({ body, user }) => {
+          const { companyId, id: userId } = user;
+          const { store_id } = body;
+          if (store_id !== undefined) await storeToRun(app.db, companyId, store_id, route.only);
           const ids = await route.queue(
             app.db,
             companyId,
             userId,
             store_id === undefined ? undefined : [store_id],
           );
-          if (ids.length === 0) throw new AppError(400, route.noStore, ErrorCode.validation);
+          if (ids.length === 0) throw badRequest(route.noStore);
           jobs.poke();
-          return reply.status(202).send({ jobs: await jobViews(app.db, companyId, ids) });
+          return { jobs: await jobViews(app.db, companyId, ids) };
         },
       );
     }

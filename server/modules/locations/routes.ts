@@ -145,11 +145,11 @@ export async function treeRoutes(app: FastifyInstance): Promise<void> {
       answer: LocationNode,
       status: 201,
     },
-    async ({ body, user, change, reply }) => {
+    async ({ body, user, change }) => {
       const { companyId } = user;
       const { parent_id, name } = body;
       const row = await change((trx, ctx) => createChild(trx, ctx, parent_id, name));
-      return reply.code(201).send(await nodeOf(app.db, companyId, row));
+      return nodeOf(app.db, companyId, row);
     },
   );
 

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   IssueRequest,
   IssueResponse,
@@ -69,7 +68,6 @@ async function addStockAllowed(
  * The picker's calls (docs/picking.md): claim and pause, route, locations, stock, picked, issues.
  */
 export async function pickingRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const api = routesOf(app, 'picking');
 
   api.put(
@@ -95,13 +93,11 @@ export async function pickingRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.route({
-    method: 'HEAD',
-    url: '/v1/order/unassigned',
-    config: { access: ['picker', 'order_manager'] },
-    schema: { tags: ['picking'], summary: '200: pickers claim orders themselves' },
-    handler: async (_request, reply) => reply.code(200).send(),
-  });
+  api.head(
+    '/v1/order/unassigned',
+    { access: ['picker', 'order_manager'], summary: '200: pickers claim orders themselves' },
+    async () => undefined,
+  );
 
   api.get(
     '/v1/order/next',

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../../contract/errors';
 import {
   PriceGuideAnswer,
@@ -7,6 +6,7 @@ import {
   PriceGuideMessages as M,
 } from '../../../contract/price-guide';
 import { badRequest } from '../../errors';
+import { routesOf } from '../../http/routes';
 import { storeClient } from '../../jobs';
 import type { MarketplaceClients } from '../../marketplaces';
 import { storeCredentials } from '../bricksyncer';
@@ -36,22 +36,20 @@ async function brickLinkStore(app: FastifyInstance, companyId: number) {
  */
 export function priceGuideRoutes(clients: () => MarketplaceClients) {
   return async function routes(app: FastifyInstance): Promise<void> {
-    app.withTypeProvider<ZodTypeProvider>().post(
+    routesOf(app, 'bricksyncer').post(
       '/v1/price_guide',
       {
-        config: { access: SYNCERS },
-        schema: {
-          tags: ['bricksyncer'],
-          summary:
-            "BrickLink's price guide (sold in the last 6 months and for sale now) of each lot's item, colour and condition, one answer per lot in order",
-          body: PriceGuideBody,
-          response: { 200: PriceGuideAnswer, 400: ErrorBody },
-        },
+        access: SYNCERS,
+        summary:
+          "BrickLink's price guide (sold in the last 6 months and for sale now) of each lot's item, colour and condition, one answer per lot in order",
+        body: PriceGuideBody,
+        answer: PriceGuideAnswer,
+        otherAnswers: { 400: ErrorBody },
       },
-      async (request) => {
-        const { companyId } = request.user;
+      async ({ body, user }) => {
+        const { companyId } = user;
         const store = await brickLinkStore(app, companyId);
-        const resolved = await resolveLots(app.db, companyId, request.body.lots);
+        const resolved = await resolveLots(app.db, companyId, body.lots);
         const keys = resolved.flatMap((r) => ('key' in r ? [r.key] : []));
         let guides;
         try {

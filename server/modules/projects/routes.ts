@@ -17,11 +17,29 @@ import {
   ProjectUpdate,
 } from '../../../contract/projects';
 import type { SessionUser } from '../../auth/tokens';
+import type { WriteCtx } from '../../write/context';
 import { batchNames, mustFindBatch, mustFindProject, projectNames, projectRows } from './queries';
 import * as rules from './rules';
 import { batchesSeenBy, DIGI_MANAGER, DIGITIZERS } from './rules';
 import { refuseForm } from '../../http/refuse';
 import { routesOf } from '../../http/routes';
+
+type Checked<V> = { ok: true; values: V } | { ok: false; problems: string[] };
+
+/**
+ * A form write: takes the version first (as every write does), so the names the check reads are
+ * those of this version, then writes the values only when the check passes. Answers the check.
+ */
+async function writeChecked<V>(
+  ctx: WriteCtx,
+  check: () => Promise<Checked<V>>,
+  write: (values: V) => Promise<unknown>,
+): Promise<Checked<V>> {
+  await ctx.version();
+  const checked = await check();
+  if (checked.ok) await write(checked.values);
+  return checked;
+}
 
 /** Digitizing projects and their batches (docs/projects.md). */
 export async function projectsRoutes(app: FastifyInstance): Promise<void> {
@@ -47,12 +65,13 @@ export async function projectsRoutes(app: FastifyInstance): Promise<void> {
     '/v1/projects',
     { access: DIGITIZERS, summary: 'Create a project', body: ProjectForm, answer: ProjectList },
     async ({ body, user, change, reply }) => {
-      const checked = await change(async (trx, ctx) => {
-        await ctx.version();
-        const c = checkProject(body, 'create', await projectNames(trx, ctx.companyId));
-        if (c.ok) await rules.createProject(trx, ctx, c.values);
-        return c;
-      });
+      const checked = await change((trx, ctx) =>
+        writeChecked(
+          ctx,
+          async () => checkProject(body, 'create', await projectNames(trx, ctx.companyId)),
+          (values) => rules.createProject(trx, ctx, values),
+        ),
+      );
       if (!checked.ok) return refuseForm(reply, checked.problems);
       return { results: await allProjects(user) };
     },
@@ -64,12 +83,13 @@ export async function projectsRoutes(app: FastifyInstance): Promise<void> {
     async ({ body, user, change, reply }) => {
       const id = body.project_id;
       await mustFindProject(app.db, user.companyId, id);
-      const checked = await change(async (trx, ctx) => {
-        await ctx.version();
-        const c = checkProject(body, 'update', await projectNames(trx, ctx.companyId, id));
-        if (c.ok) await rules.updateProject(trx, ctx, id, c.values);
-        return c;
-      });
+      const checked = await change((trx, ctx) =>
+        writeChecked(
+          ctx,
+          async () => checkProject(body, 'update', await projectNames(trx, ctx.companyId, id)),
+          (values) => rules.updateProject(trx, ctx, id, values),
+        ),
+      );
       if (!checked.ok) return refuseForm(reply, checked.problems);
       return { results: await allProjects(user) };
     },
@@ -127,12 +147,13 @@ export async function projectsRoutes(app: FastifyInstance): Promise<void> {
     async ({ query, body, user, change, reply }) => {
       const projectId = query.project_id;
       await mustFindProject(app.db, user.companyId, projectId);
-      const checked = await change(async (trx, ctx) => {
-        await ctx.version();
-        const c = checkBatch(body, await batchNames(trx, ctx.companyId, projectId));
-        if (c.ok) await rules.createBatch(trx, ctx, projectId, c.values);
-        return c;
-      });
+      const checked = await change((trx, ctx) =>
+        writeChecked(
+          ctx,
+          async () => checkBatch(body, await batchNames(trx, ctx.companyId, projectId)),
+          (values) => rules.createBatch(trx, ctx, projectId, values),
+        ),
+      );
       if (!checked.ok) return refuseForm(reply, checked.problems);
       return { results: await batchesSeenBy(app.db, user, projectId) };
     },
@@ -151,13 +172,13 @@ export async function projectsRoutes(app: FastifyInstance): Promise<void> {
       const projectId = query.project_id;
       const batchId = body.batch_id;
       await mustFindBatch(app.db, user.companyId, projectId, batchId);
-      const checked = await change(async (trx, ctx) => {
-        await ctx.version();
-        const taken = await batchNames(trx, ctx.companyId, projectId, batchId);
-        const c = checkBatch(body, taken);
-        if (c.ok) await rules.updateBatch(trx, ctx, batchId, c.values);
-        return c;
-      });
+      const checked = await change((trx, ctx) =>
+        writeChecked(
+          ctx,
+          async () => checkBatch(body, await batchNames(trx, ctx.companyId, projectId, batchId)),
+          (values) => rules.updateBatch(trx, ctx, batchId, values),
+        ),
+      );
       if (!checked.ok) return refuseForm(reply, checked.problems);
       return { results: await batchesSeenBy(app.db, user, projectId) };
     },

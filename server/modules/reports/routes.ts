@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isFlagOn } from '../../../contract/fields';
 import {
   IssueDeleteResponse,
   IssueIdQuery,
@@ -28,10 +29,9 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
     async ({ query, user }) => {
       const managerId = query.manager_id as 1 | 2;
       if (!holds(user, managerId)) throw forbidden();
-      const all = query.all_issues;
       const results = await issueRows(app.db, user.companyId, {
         managerId,
-        all: all !== undefined && all !== '0' && all !== 'false',
+        all: isFlagOn(query.all_issues),
       });
       return { results, count: results.length };
     },

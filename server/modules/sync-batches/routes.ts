@@ -165,7 +165,7 @@ export async function syncBatchRoutes(app: FastifyInstance): Promise<void> {
       otherAnswers: { 400: ErrorBody, 409: ErrorBody, 429: ErrorBody },
       options: { bodyLimit: LARGE_BODY },
     },
-    async ({ query, body, user, reply }) => {
+    async ({ query, body, user }) => {
       const { companyId } = user;
       const batchId = query.batch_id;
       await mustFindSyncBatch(app.db, companyId, batchId);
@@ -174,7 +174,7 @@ export async function syncBatchRoutes(app: FastifyInstance): Promise<void> {
       const prices = stored.map((i) => ({ price: sent.get(i.item_id) ?? i.price }));
       if (!canUpload(prices)) throw refuse(400, ErrorCode.validation, M.uploadNoPrice);
       const jobIds = await startUpload(app.db, user, batchId, sent);
-      return reply.status(202).send({ jobs: await jobViews(app.db, companyId, jobIds) });
+      return { jobs: await jobViews(app.db, companyId, jobIds) };
     },
   );
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isFlagOn } from '../../../contract/fields';
 import {
   BATCH_SORT_FLAGS,
   BatchIdsResponse,
@@ -25,10 +26,6 @@ import { routesOf } from '../../http/routes';
 const DESK = ['order_manager'] as const;
 const FILLERS = ['picker', 'order_manager'] as const;
 
-function isOn(v: string | undefined): boolean {
-  return v !== undefined && v !== '0' && v !== 'false';
-}
-
 /** Batches Overview, Tray Overview, Fill tray and Store (docs/filling.md). */
 export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
   const api = routesOf(app, 'warehouse');
@@ -43,7 +40,7 @@ export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
     },
     async ({ query, user }) => {
       const q = query;
-      const flags = BATCH_SORT_FLAGS.filter((f) => isOn(q[f]));
+      const flags = BATCH_SORT_FLAGS.filter((f) => isFlagOn(q[f]));
       if (flags.length > 1) throw badRequest('Choose at most one sort order.');
       const sort: BatchSortFlag = flags[0] ?? 'order_by_last_modified';
       return listBatches(app.db, user.companyId, sort, q.limit, q.page);
