@@ -1,11 +1,6 @@
 // realServerEnv must load before the app and the server (API base, jose's globals).
 import './realServerEnv';
-import { MantineProvider, Modal, Select, createTheme } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
-import { cleanup, configure, fireEvent, render, waitFor, within } from '@testing-library/react';
-import type { ReactElement, ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { cleanup, configure, fireEvent, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/seed';
 import { basic, createTestApp, type TestApp } from '../../server/test/helpers';
@@ -13,6 +8,8 @@ import { buildCatalog, catalogKey } from '../../server/modules/catalog-chunks/bu
 import { useSession, type LoginAnswer } from '../app/session';
 import { syncCatalog, type CatalogTransport } from '../offline/catalog';
 import { getDb } from '../offline/db';
+
+export { Providers, renderAt, renderInDataRouter, renderScreen } from './render';
 
 /**
  * Screens against the real server (SQLite, demo data): the browser's fetch is answered by
@@ -106,63 +103,6 @@ export async function signIn(email: string) {
     headers: { authorization: basic(email, DEMO_PASSWORD) },
   });
   useSession.getState().signIn(res.json() as LoginAnswer);
-}
-
-// As the app's providers, but modals and dropdowns open without a transition: under jsdom a
-// Mantine modal with a transition never mounts its content.
-const theme = createTheme({
-  components: {
-    Modal: Modal.extend({ defaultProps: { transitionProps: { duration: 0 } } }),
-    Select: Select.extend({
-      defaultProps: { comboboxProps: { transitionProps: { duration: 0 } } },
-    }),
-  },
-});
-export function Providers({ children }: { children: ReactNode }) {
-  return (
-    <MantineProvider theme={theme}>
-      <Notifications />
-      <ModalsProvider>{children}</ModalsProvider>
-    </MantineProvider>
-  );
-}
-
-/** `ui` with the providers, in a router at `/`. */
-export function renderScreen(ui: ReactNode) {
-  return render(
-    <Providers>
-      <MemoryRouter>{ui}</MemoryRouter>
-    </Providers>,
-  );
-}
-
-/** The screens of `routes` (path → screen) with the providers, at `path`. */
-export function renderAt(path: string, routes: Record<string, ReactElement>) {
-  return render(
-    <Providers>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          {Object.entries(routes).map(([p, element]) => (
-            <Route key={p} path={p} element={element} />
-          ))}
-        </Routes>
-      </MemoryRouter>
-    </Providers>,
-  );
-}
-
-/** As renderAt, in a data router (a screen's leave guard needs one); the router. */
-export function renderInDataRouter(path: string, routes: Record<string, ReactElement>) {
-  const router = createMemoryRouter(
-    Object.entries(routes).map(([p, element]) => ({ path: p, element })),
-    { initialEntries: [path] },
-  );
-  render(
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return router;
 }
 
 /** Opens a Select or MultiSelect and picks `option` from its own list. */
