@@ -33,8 +33,7 @@ const claimant = async (batchId: number) =>
 describe('BatchTraysPage', () => {
   it('edits behind the claim, keeps edits pending until accepted or denied, then gives up the claim', async () => {
     await signIn('digi.manager@demo.test');
-    openBatch(1);
-    await screen.findByText('Attic 1 - bricks');
+    await openBatch(1, 'Attic 1 - bricks');
     expect(screen.getByText('Attic collection 2024')).toBeTruthy();
     const before2 = await trayOf(t, 1, 2);
 
@@ -74,8 +73,7 @@ describe('BatchTraysPage', () => {
 
   it('accept all saves every pending edit at once', async () => {
     await signIn('digi.user@demo.test');
-    openBatch(2);
-    await screen.findByText('Attic 2 - plates');
+    await openBatch(2, 'Attic 2 - plates');
     // A digibrick_user sees Accepted but cannot change it.
     expect(
       (within(trayRow(1)).getByRole('checkbox', { name: 'accepted tray 1' }) as HTMLInputElement)
@@ -97,8 +95,7 @@ describe('BatchTraysPage', () => {
 
   it('an edit given up (Escape) or typed back to its saved value gives up the claim', async () => {
     await signIn('digi.manager@demo.test');
-    openBatch(1);
-    await screen.findByText('Attic 1 - bricks');
+    await openBatch(1, 'Attic 1 - bricks');
     fireEvent.doubleClick(trayCell(1, COL.quantity));
     const input = await screen.findByRole('textbox', { name: 'quantity of tray 1' });
     await waitFor(async () => expect(await claimant(1)).not.toBeNull());
@@ -125,8 +122,7 @@ describe('BatchTraysPage', () => {
 
   it('refuses an edit while someone else holds the claim', async () => {
     await signIn('digi.manager@demo.test');
-    openBatch(4);
-    await screen.findByText('Attic 4 - slopes and tiles');
+    await openBatch(4, 'Attic 4 - slopes and tiles');
     screen.getByText(/is editing this batch since/);
     fireEvent.doubleClick(trayCell(1, COL.quantity));
     await screen.findByText(M.claimRefused);
@@ -135,8 +131,7 @@ describe('BatchTraysPage', () => {
 
   it('sorts on a header click, selects with click, ctrl-click and shift-click, duplicates and splits', async () => {
     await signIn('digi.manager@demo.test');
-    openBatch(3);
-    await screen.findByText('Attic 3 - technic');
+    await openBatch(3, 'Attic 3 - technic');
     const header = screen.getByRole('button', { name: 'Quantity' });
     fireEvent.click(header);
     const quantities = () =>
@@ -184,8 +179,7 @@ describe('BatchTraysPage', () => {
 
   it('a condition without variants clears the item; the variant modal asks for one or creates it', async () => {
     await signIn('digi.manager@demo.test');
-    openBatch(5, 2);
-    await screen.findByText('Estate lot - first crate');
+    await openBatch(5, 'Estate lot - first crate', 2);
     const tray = await trayOf(t, 5, 1);
     const taken = await t.app.db
       .selectFrom('items')
@@ -241,8 +235,7 @@ describe('BatchTraysPage', () => {
 
   it('offline, accepted edits go into the outbox and show as not sent yet', async () => {
     await signIn('digi.manager@demo.test');
-    openBatch(1);
-    await screen.findByText('Attic 1 - bricks');
+    await openBatch(1, 'Attic 1 - bricks');
     offline = true;
     try {
       await typeInto(4, COL.quantity, 'quantity', '77');
@@ -279,8 +272,7 @@ describe('BatchTraysPage', () => {
       .where('tray_nr', '=', 2)
       .execute();
     await signIn('digi.manager@demo.test');
-    openBatch(2);
-    await screen.findByText('Attic 2 - plates');
+    await openBatch(2, 'Attic 2 - plates');
     expect(trayCell(2, COL.price).textContent).toBe('0.133');
     const accept = async () => {
       await waitFor(() =>
