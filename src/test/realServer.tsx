@@ -33,6 +33,25 @@ export interface RealServerOptions {
 }
 
 /**
+ * A network a test can cut: give `isDown` to startRealServer as `offline`; whileDown(steps) runs
+ * the steps with every call failing without an answer, then gives the network back.
+ */
+export function cuttableNetwork() {
+  let down = false;
+  return {
+    isDown: () => down,
+    async whileDown(steps: () => Promise<void>) {
+      down = true;
+      try {
+        await steps();
+      } finally {
+        down = false;
+      }
+    },
+  };
+}
+
+/**
  * Starts a server on a fresh database for this test file and routes fetch to it. The answer stands
  * for that server once beforeAll has run (`t.app.db` reads what the server holds).
  */

@@ -1,12 +1,18 @@
 // @vitest-environment jsdom
-import { renderAt, signIn, startRealServer, syncDeviceCatalog } from '../../test/realServer';
+import {
+  renderAt,
+  signIn,
+  cuttableNetwork,
+  startRealServer,
+  syncDeviceCatalog,
+} from '../../test/realServer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import FindItemPage from './FindItemPage';
 
-/** Every call fails without an answer: the box never needs the network. */
-let offline = false;
-startRealServer({ offline: () => offline });
+/** Cut while a test runs: the box never needs the network. */
+const network = cuttableNetwork();
+startRealServer({ offline: network.isDown });
 
 const show = () => renderAt('/find_item', { '/find_item': <FindItemPage /> });
 const found = () => screen.queryAllByTestId('found-item').map((f) => f.textContent);
@@ -14,20 +20,16 @@ const found = () => screen.queryAllByTestId('found-item').map((f) => f.textConte
 describe('Find an item', () => {
   it('says so when the device has no catalog yet', async () => {
     await signIn('picker@demo.test');
-    offline = true;
-    try {
+    await network.whileDown(async () => {
       show();
       expect(await screen.findByText('No catalog on this device yet')).toBeTruthy();
-    } finally {
-      offline = false;
-    }
+    });
   });
 
   it('finds by a scanned number and by a typed name, from the device, without the network', async () => {
     await signIn('picker@demo.test');
     await syncDeviceCatalog();
-    offline = true;
-    try {
+    await network.whileDown(async () => {
       show();
       const box = screen.getByLabelText('Item number or name');
       expect(document.activeElement).toBe(box);
@@ -56,8 +58,6 @@ describe('Find an item', () => {
         ),
       ).toBeTruthy();
       expect(found()).toEqual([]);
-    } finally {
-      offline = false;
-    }
+    });
   });
 });
