@@ -28,38 +28,22 @@ function server(): TestApp {
 export interface RealServerOptions {
   /** Signed in once for the whole file (else each test signs in and is signed out after). */
   signedInAs?: string;
-  /** While it answers true every call fails without an answer, as with the network gone. */
-  offline?: () => boolean;
-}
-
-/**
- * A network a test can cut: give `isDown` to startRealServer as `offline`; whileDown(steps) runs
- * the steps with every call failing without an answer, then gives the network back.
- */
-export function cuttableNetwork() {
-  let down = false;
-  return {
-    isDown: () => down,
-    async whileDown(steps: () => Promise<void>) {
-      down = true;
-      try {
-        await steps();
-      } finally {
-        down = false;
-      }
-    },
-  };
 }
 
 /**
  * Starts a server on a fresh database for this test file and routes fetch to it. The answer stands
- * for that server once beforeAll has run (`t.app.db` reads what the server holds).
+ * for that server once beforeAll has run (`t.app.db` reads what the server holds);
+ * `t.whileOffline(steps)` runs steps with every call failing without an answer, as with the
+ * network gone, and gives the network back after.
  */
-export function startRealServer(options: RealServerOptions = {}): TestApp {
+export function startRealServer(
+  options: RealServerOptions = {},
+): TestApp & { whileOffline: (steps: () => Promise<void>) => Promise<void> } {
   const realFetch = globalThis.fetch;
+  let offline = false;
   beforeAll(async () => {
     current = await createTestApp('sqlite', {}, { mailer: { async send() {}, close() {} } });
-    globalThis.fetch = answerFromServer(options.offline);
+    globalThis.fetch = answerFromServer(() => offline);
     if (options.signedInAs) await signIn(options.signedInAs);
   });
   afterAll(async () => {
@@ -80,12 +64,20 @@ export function startRealServer(options: RealServerOptions = {}): TestApp {
       return server().config;
     },
     close: () => server().close(),
+    async whileOffline(steps) {
+      offline = true;
+      try {
+        await steps();
+      } finally {
+        offline = false;
+      }
+    },
   };
 }
 
-function answerFromServer(offline?: () => boolean) {
+function answerFromServer(offline: () => boolean) {
   return async (input: RequestInfo | URL, init?: RequestInit) => {
-    if (offline?.()) throw new TypeError('Failed to fetch');
+    if (offline()) throw new TypeError('Failed to fetch');
     const t = server();
     const request = input instanceof Request ? input : new Request(input, init);
     const url = new URL(request.url);

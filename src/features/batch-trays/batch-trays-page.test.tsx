@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { clearDevice, signIn, cuttableNetwork, startRealServer } from '../../test/realServer';
+import { clearDevice, signIn, startRealServer } from '../../test/realServer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BatchTraysMessages as M } from '../../../contract/batch-trays';
@@ -9,10 +9,8 @@ import { trayOf } from '../../../server/test/digitizing';
 import { openBatch, COL, trayRow, trayCell } from './trays-editor-support';
 import { QUEUED_NOTICE } from './useBatchTrays';
 
-/** Cut while a test runs without the network. */
-const network = cuttableNetwork();
 /** The editor against the real server (SQLite): fetch is answered by app.inject. */
-const t = startRealServer({ offline: network.isDown });
+const t = startRealServer();
 afterEach(clearDevice);
 
 async function typeInto(nr: number, col: number, label: string, value: string) {
@@ -236,7 +234,7 @@ describe('BatchTraysPage', () => {
   it('offline, accepted edits go into the outbox and show as not sent yet', async () => {
     await signIn('digi.manager@demo.test');
     await openBatch(1, 'Attic 1 - bricks');
-    await network.whileDown(async () => {
+    await t.whileOffline(async () => {
       await typeInto(4, COL.quantity, 'quantity', '77');
       await waitFor(() =>
         expect(within(trayRow(4)).getByRole('button', { name: 'Accept' })).toBeTruthy(),

@@ -1,19 +1,11 @@
 // @vitest-environment jsdom
-import {
-  renderAt,
-  signIn,
-  cuttableNetwork,
-  startRealServer,
-  syncDeviceCatalog,
-} from '../../test/realServer';
+import { renderAt, signIn, startRealServer, syncDeviceCatalog } from '../../test/realServer';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import CatalogPage from './CatalogPage';
 
-/** Cut while a test runs without the network. */
-const network = cuttableNetwork();
 /** The catalog browser against the real server (SQLite, demo catalog). */
-startRealServer({ offline: network.isDown });
+const t = startRealServer();
 
 const show = (path: string) => renderAt(path, { '/brickbase/catalog': <CatalogPage /> });
 const rowsShown = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
@@ -21,7 +13,7 @@ const rowsShown = () => within(screen.getByRole('table')).getAllByRole('row').sl
 describe('catalog browser without the network', () => {
   it('without a copy on the device, says the catalog needs the network', async () => {
     await signIn('digi.user@demo.test');
-    await network.whileDown(async () => {
+    await t.whileOffline(async () => {
       show('/brickbase/catalog?tab=parts&search=liftarm');
       expect(await screen.findByText(/this device has no copy of it yet/)).toBeTruthy();
       expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
@@ -31,7 +23,7 @@ describe('catalog browser without the network', () => {
   it("searches the device's copy, listed as online, saying where the results come from", async () => {
     await signIn('digi.user@demo.test');
     await syncDeviceCatalog();
-    await network.whileDown(async () => {
+    await t.whileOffline(async () => {
       show('/brickbase/catalog');
       const source = await screen.findByTestId('device-catalog-source');
       expect(source.textContent).toMatch(
@@ -69,7 +61,7 @@ describe('catalog browser without the network', () => {
 
   it('tells that instructions and boxes, and the filters, need the network', async () => {
     await signIn('digi.user@demo.test');
-    await network.whileDown(async () => {
+    await t.whileOffline(async () => {
       show('/brickbase/catalog?tab=boxes&search=brick');
       expect(
         await screen.findByText(/Instructions and boxes are not in this device's copy/),

@@ -1,18 +1,11 @@
 // @vitest-environment jsdom
-import {
-  renderAt,
-  signIn,
-  cuttableNetwork,
-  startRealServer,
-  syncDeviceCatalog,
-} from '../../test/realServer';
+import { renderAt, signIn, startRealServer, syncDeviceCatalog } from '../../test/realServer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import FindItemPage from './FindItemPage';
 
-/** Cut while a test runs: the box never needs the network. */
-const network = cuttableNetwork();
-startRealServer({ offline: network.isDown });
+/** The tests cut the network: the box never needs it. */
+const t = startRealServer();
 
 const show = () => renderAt('/find_item', { '/find_item': <FindItemPage /> });
 const found = () => screen.queryAllByTestId('found-item').map((f) => f.textContent);
@@ -20,7 +13,7 @@ const found = () => screen.queryAllByTestId('found-item').map((f) => f.textConte
 describe('Find an item', () => {
   it('says so when the device has no catalog yet', async () => {
     await signIn('picker@demo.test');
-    await network.whileDown(async () => {
+    await t.whileOffline(async () => {
       show();
       expect(await screen.findByText('No catalog on this device yet')).toBeTruthy();
     });
@@ -29,7 +22,7 @@ describe('Find an item', () => {
   it('finds by a scanned number and by a typed name, from the device, without the network', async () => {
     await signIn('picker@demo.test');
     await syncDeviceCatalog();
-    await network.whileDown(async () => {
+    await t.whileOffline(async () => {
       show();
       const box = screen.getByLabelText('Item number or name');
       expect(document.activeElement).toBe(box);
