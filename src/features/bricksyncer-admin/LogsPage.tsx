@@ -1,8 +1,7 @@
 import { Badge, Stack, Table, Title } from '@mantine/core';
 import { fetchLogEntries } from './api';
 import { when } from './when';
-import { TableHead } from '../../ui/TableHead';
-import { FetchedList, useFetchedList } from './FetchedList';
+import { FetchedTable, useFetchedList } from './FetchedTable';
 
 const LEVEL_COLOURS: Record<string, string> = {
   debug: 'gray',
@@ -17,26 +16,22 @@ export default function LogsPage() {
   return (
     <Stack>
       <Title order={2}>Logs</Title>
-      <FetchedList list={entries} empty="There are no log entries.">
-        {(entries) => (
-          <Table striped>
-            <TableHead labels={['Created at', 'Level', 'Message']} />
-            <Table.Tbody>
-              {entries.map((e) => (
-                <Table.Tr key={e.id}>
-                  <Table.Td>{when(e.attributes.created_at)}</Table.Td>
-                  <Table.Td>
-                    <Badge color={LEVEL_COLOURS[e.attributes.level] ?? 'gray'}>
-                      {e.attributes.level}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{e.attributes.message}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+      <FetchedTable
+        list={entries}
+        empty="There are no log entries."
+        labels={['Created at', 'Level', 'Message']}
+        row={(e) => (
+          <Table.Tr key={e.id}>
+            <Table.Td>{when(e.attributes.created_at)}</Table.Td>
+            <Table.Td>
+              <Badge color={LEVEL_COLOURS[e.attributes.level] ?? 'gray'}>
+                {e.attributes.level}
+              </Badge>
+            </Table.Td>
+            <Table.Td>{e.attributes.message}</Table.Td>
+          </Table.Tr>
         )}
-      </FetchedList>
+      />
     </Stack>
   );
 }

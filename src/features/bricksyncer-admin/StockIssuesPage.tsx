@@ -2,8 +2,7 @@ import { Badge, Button, Stack, Table, Title } from '@mantine/core';
 import { showApiError } from '../../ui/notify';
 import { fetchStockErrors, resolveStockError } from './api';
 import { when } from './when';
-import { TableHead } from '../../ui/TableHead';
-import { FetchedList, useFetchedList } from './FetchedList';
+import { FetchedTable, useFetchedList } from './FetchedTable';
 
 /** Stock issues: the stock item errors; an unresolved one can be resolved. */
 export default function StockIssuesPage() {
@@ -21,30 +20,26 @@ export default function StockIssuesPage() {
   return (
     <Stack>
       <Title order={2}>Stock issues</Title>
-      <FetchedList list={errors} empty="There are no stock issues.">
-        {(errors) => (
-          <Table striped>
-            <TableHead labels={['Created at', 'Description', '']} />
-            <Table.Tbody>
-              {errors.map((e) => (
-                <Table.Tr key={e.id}>
-                  <Table.Td>{when(e.attributes.created_at)}</Table.Td>
-                  <Table.Td>{e.attributes.description}</Table.Td>
-                  <Table.Td>
-                    {e.attributes.is_resolved ? (
-                      <Badge color="green">Resolved</Badge>
-                    ) : (
-                      <Button size="xs" onClick={() => void resolve(e.id)}>
-                        Resolve
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+      <FetchedTable
+        list={errors}
+        empty="There are no stock issues."
+        labels={['Created at', 'Description', '']}
+        row={(e) => (
+          <Table.Tr key={e.id}>
+            <Table.Td>{when(e.attributes.created_at)}</Table.Td>
+            <Table.Td>{e.attributes.description}</Table.Td>
+            <Table.Td>
+              {e.attributes.is_resolved ? (
+                <Badge color="green">Resolved</Badge>
+              ) : (
+                <Button size="xs" onClick={() => void resolve(e.id)}>
+                  Resolve
+                </Button>
+              )}
+            </Table.Td>
+          </Table.Tr>
         )}
-      </FetchedList>
+      />
     </Stack>
   );
 }

@@ -3,8 +3,7 @@ import { Link } from 'react-router-dom';
 import { fetchStores } from './api';
 import { BrickOwlColoursButton } from './BrickOwlColoursButton';
 import { OrderIntakeButton } from './OrderIntakeButton';
-import { TableHead } from '../../ui/TableHead';
-import { FetchedList, useFetchedList } from './FetchedList';
+import { FetchedTable, useFetchedList } from './FetchedTable';
 
 /**
  * Store list: each store with View, Edit, Delete and Import orders now (a BrickOwl store also with
@@ -20,39 +19,35 @@ export default function StoresPage() {
           Add
         </Button>
       </Group>
-      <FetchedList list={stores} empty="There are no stores yet.">
-        {(stores) => (
-          <Table striped>
-            <TableHead labels={['Name', 'Platform', 'External id', '']} />
-            <Table.Tbody>
-              {stores.map((s) => (
-                <Table.Tr key={s.id}>
-                  <Table.Td>{s.attributes.name}</Table.Td>
-                  <Table.Td>{s.attributes.platform}</Table.Td>
-                  <Table.Td>{s.attributes.external_id}</Table.Td>
-                  <Table.Td>
-                    <Group gap="sm">
-                      <Anchor component={Link} to={`/bricksyncer/stores/${s.id}`}>
-                        View
-                      </Anchor>
-                      <Anchor component={Link} to={`/bricksyncer/stores/${s.id}/edit`}>
-                        Edit
-                      </Anchor>
-                      <Anchor component={Link} to={`/bricksyncer/stores/${s.id}/delete`} c="red">
-                        Delete
-                      </Anchor>
-                      <OrderIntakeButton storeId={Number(s.id)} storeName={s.attributes.name} />
-                      {s.attributes.platform === 'BRICKOWL' && (
-                        <BrickOwlColoursButton storeId={Number(s.id)} />
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+      <FetchedTable
+        list={stores}
+        empty="There are no stores yet."
+        labels={['Name', 'Platform', 'External id', '']}
+        row={(s) => (
+          <Table.Tr key={s.id}>
+            <Table.Td>{s.attributes.name}</Table.Td>
+            <Table.Td>{s.attributes.platform}</Table.Td>
+            <Table.Td>{s.attributes.external_id}</Table.Td>
+            <Table.Td>
+              <Group gap="sm">
+                <Anchor component={Link} to={`/bricksyncer/stores/${s.id}`}>
+                  View
+                </Anchor>
+                <Anchor component={Link} to={`/bricksyncer/stores/${s.id}/edit`}>
+                  Edit
+                </Anchor>
+                <Anchor component={Link} to={`/bricksyncer/stores/${s.id}/delete`} c="red">
+                  Delete
+                </Anchor>
+                <OrderIntakeButton storeId={Number(s.id)} storeName={s.attributes.name} />
+                {s.attributes.platform === 'BRICKOWL' && (
+                  <BrickOwlColoursButton storeId={Number(s.id)} />
+                )}
+              </Group>
+            </Table.Td>
+          </Table.Tr>
         )}
-      </FetchedList>
+      />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
-import { Loader, Text } from '@mantine/core';
+import { Loader, Table, Text } from '@mantine/core';
 import { useEffect, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import { showApiError } from '../../ui/notify';
+import { TableHead } from '../../ui/TableHead';
 
 /**
  * A list read once when the screen opens (`fetch` keeps its identity: a module's function); null
@@ -16,17 +17,27 @@ export function useFetchedList<T>(
   return [list, setList];
 }
 
-/** A spinner while the list loads, `empty` when it has nothing, else what `children` shows of it. */
-export function FetchedList<T>({
+/**
+ * A spinner while the list loads, `empty` when it has nothing, else a striped table with the
+ * column headings `labels` and a row of each entry.
+ */
+export function FetchedTable<T>({
   list,
   empty,
-  children,
+  labels,
+  row,
 }: {
   list: T[] | null;
   empty: string;
-  children: (list: T[]) => ReactNode;
+  labels: readonly string[];
+  row: (entry: T) => ReactNode;
 }) {
   if (list === null) return <Loader />;
   if (list.length === 0) return <Text>{empty}</Text>;
-  return children(list);
+  return (
+    <Table striped>
+      <TableHead labels={labels} />
+      <Table.Tbody>{list.map(row)}</Table.Tbody>
+    </Table>
+  );
 }
