@@ -1,11 +1,6 @@
 // realServerEnv must load before the app and the server (API base, jose's globals).
 import './realServerEnv';
-import { MantineProvider, Modal, Select, createTheme } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
-import { cleanup, configure, fireEvent, render, waitFor, within } from '@testing-library/react';
-import type { ReactElement, ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { cleanup, configure, fireEvent, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/seed';
 import { basic, createTestApp, type TestApp } from '../../server/test/helpers';
@@ -13,6 +8,8 @@ import { buildCatalog, catalogKey } from '../../server/modules/catalog-chunks/bu
 import { useSession, type LoginAnswer } from '../app/session';
 import { syncCatalog, type CatalogTransport } from '../offline/catalog';
 import { getDb } from '../offline/db';
+
+export { Providers, renderAt, renderInDataRouter, renderScreen } from './render';
 
 /**
  * Screens against the real server (SQLite, demo data): the browser's fetch is answered by
@@ -31,19 +28,22 @@ function server(): TestApp {
 export interface RealServerOptions {
   /** Signed in once for the whole file (else each test signs in and is signed out after). */
   signedInAs?: string;
-  /** While it answers true every call fails without an answer, as with the network gone. */
-  offline?: () => boolean;
 }
 
 /**
  * Starts a server on a fresh database for this test file and routes fetch to it. The answer stands
- * for that server once beforeAll has run (`t.app.db` reads what the server holds).
+ * for that server once beforeAll has run (`t.app.db` reads what the server holds);
+ * `t.whileOffline(steps)` runs steps with every call failing without an answer, as with the
+ * network gone, and gives the network back after.
  */
-export function startRealServer(options: RealServerOptions = {}): TestApp {
+export function startRealServer(
+  options: RealServerOptions = {},
+): TestApp & { whileOffline: (steps: () => Promise<void>) => Promise<void> } {
   const realFetch = globalThis.fetch;
+  let offline = false;
   beforeAll(async () => {
     current = await createTestApp('sqlite', {}, { mailer: { async send() {}, close() {} } });
-    globalThis.fetch = answerFromServer(options.offline);
+    globalThis.fetch = answerFromServer(() => offline);
     if (options.signedInAs) await signIn(options.signedInAs);
   });
   afterAll(async () => {
@@ -64,12 +64,20 @@ export function startRealServer(options: RealServerOptions = {}): TestApp {
       return server().config;
     },
     close: () => server().close(),
+    async whileOffline(steps) {
+      offline = true;
+      try {
+        await steps();
+      } finally {
+        offline = false;
+      }
+    },
   };
 }
 
-function answerFromServer(offline?: () => boolean) {
+function answerFromServer(offline: () => boolean) {
   return async (input: RequestInfo | URL, init?: RequestInit) => {
-    if (offline?.()) throw new TypeError('Failed to fetch');
+    if (offline()) throw new TypeError('Failed to fetch');
     const t = server();
     const request = input instanceof Request ? input : new Request(input, init);
     const url = new URL(request.url);
@@ -106,63 +114,6 @@ export async function signIn(email: string) {
     headers: { authorization: basic(email, DEMO_PASSWORD) },
   });
   useSession.getState().signIn(res.json() as LoginAnswer);
-}
-
-// As the app's providers, but modals and dropdowns open without a transition: under jsdom a
-// Mantine modal with a transition never mounts its content.
-const theme = createTheme({
-  components: {
-    Modal: Modal.extend({ defaultProps: { transitionProps: { duration: 0 } } }),
-    Select: Select.extend({
-      defaultProps: { comboboxProps: { transitionProps: { duration: 0 } } },
-    }),
-  },
-});
-export function Providers({ children }: { children: ReactNode }) {
-  return (
-    <MantineProvider theme={theme}>
-      <Notifications />
-      <ModalsProvider>{children}</ModalsProvider>
-    </MantineProvider>
-  );
-}
-
-/** `ui` with the providers, in a router at `/`. */
-export function renderScreen(ui: ReactNode) {
-  return render(
-    <Providers>
-      <MemoryRouter>{ui}</MemoryRouter>
-    </Providers>,
-  );
-}
-
-/** The screens of `routes` (path → screen) with the providers, at `path`. */
-export function renderAt(path: string, routes: Record<string, ReactElement>) {
-  return render(
-    <Providers>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          {Object.entries(routes).map(([p, element]) => (
-            <Route key={p} path={p} element={element} />
-          ))}
-        </Routes>
-      </MemoryRouter>
-    </Providers>,
-  );
-}
-
-/** As renderAt, in a data router (a screen's leave guard needs one); the router. */
-export function renderInDataRouter(path: string, routes: Record<string, ReactElement>) {
-  const router = createMemoryRouter(
-    Object.entries(routes).map(([p, element]) => ({ path: p, element })),
-    { initialEntries: [path] },
-  );
-  render(
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return router;
 }
 
 /** Opens a Select or MultiSelect and picks `option` from its own list. */

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { MantineProvider, Select, Table, Text, createTheme } from '@mantine/core';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Table, Text } from '@mantine/core';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderScreen } from '../test/render';
 import { PagedTable, SortSelect, usePagedQuery, type ListPage } from './PagedTable';
 
 type Sort = 'order_by_name' | 'order_by_size';
@@ -21,15 +22,6 @@ async function fetchPage(query: Query, page: number): Promise<ListPage<string>> 
   const names = Array.from({ length: 25 }, (_, i) => `${query.sort} ${i + 1}`);
   return { count: names.length, results: names.slice((page - 1) * 10, page * 10) };
 }
-
-// The sort dropdown opens without a transition: under jsdom it never mounts its options otherwise.
-const theme = createTheme({
-  components: {
-    Select: Select.extend({
-      defaultProps: { comboboxProps: { transitionProps: { duration: 0 } } },
-    }),
-  },
-});
 
 // jsdom cannot scroll; the combobox scrolls its selected option into view.
 Element.prototype.scrollIntoView ??= () => {};
@@ -69,11 +61,7 @@ afterEach(() => {
 
 describe('PagedTable with usePagedQuery', () => {
   it('pages the list and goes back to page 1 when the sort changes', async () => {
-    render(
-      <MantineProvider theme={theme}>
-        <Screen />
-      </MantineProvider>,
-    );
+    renderScreen(<Screen />);
     expect(await screen.findByText('order_by_name 10')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '3' }));
     expect(await screen.findByText('order_by_name 25')).toBeTruthy();
@@ -91,11 +79,7 @@ describe('PagedTable with usePagedQuery', () => {
 
   it('says it is offline without an answer, and loads again on Try again and when back online', async () => {
     calls.offline = true;
-    render(
-      <MantineProvider theme={theme}>
-        <Screen />
-      </MantineProvider>,
-    );
+    renderScreen(<Screen />);
     expect(await screen.findByText('Things need the network.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Things need the network.')).toBeTruthy();

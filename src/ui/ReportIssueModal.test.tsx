@@ -1,23 +1,13 @@
 // @vitest-environment jsdom
-import { MantineProvider, Modal, Select, createTheme } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
+import { notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getDb } from '../offline/db';
 import { enqueue } from '../offline/outbox';
 import { flush } from '../offline/push';
+import { Providers } from '../test/render';
 import { startSyncServer, type SyncServer } from '../test/syncServer';
 import { ReportIssueModal, type IssueReport } from './ReportIssueModal';
-
-// Modals and dropdowns open without a transition: under jsdom they never mount their content otherwise.
-const theme = createTheme({
-  components: {
-    Modal: Modal.extend({ defaultProps: { transitionProps: { duration: 0 } } }),
-    Select: Select.extend({
-      defaultProps: { comboboxProps: { transitionProps: { duration: 0 } } },
-    }),
-  },
-});
 
 let server: SyncServer;
 
@@ -45,15 +35,14 @@ function open(
   },
 ) {
   render(
-    <MantineProvider theme={theme}>
-      <Notifications />
+    <Providers>
       <ReportIssueModal
         opened
         onClose={() => closed.push('closed')}
         types={['Item damaged', 'Other']}
         onSend={onSend}
       />
-    </MantineProvider>,
+    </Providers>,
   );
 }
 

@@ -1,4 +1,5 @@
-import { Button, Group, Loader, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
+import { LoadingLine } from '../../ui/LoadingLine';
 
 /** While a list loads: a spinner; when it could not be loaded: the reason and Try again. */
 export function LoadStatus({
@@ -12,10 +13,7 @@ export function LoadStatus({
   onRetry: () => void;
 }) {
   return loading ? (
-    <Group gap="xs">
-      <Loader size="sm" />
-      <Text c="dimmed">Loading {what}…</Text>
-    </Group>
+    <LoadingLine what={what} />
   ) : (
     <Group gap="xs">
       <Text c="dimmed">The {what} could not be loaded.</Text>

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { Providers, signIn, startRealServer } from '../../test/realServer';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { renderScreen, signIn, startRealServer } from '../../test/realServer';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ADD_USER_EMPTY_EMAIL, ADD_USER_SUCCESS } from '../../../contract/admin';
 import { basic, permissionIdsOf } from '../../../server/test/helpers';
@@ -15,11 +15,7 @@ const permissionsOf = (email: string) => permissionIdsOf(t.app, email);
 describe('AdminPage', () => {
   it('toggles a permission on the server and deletes a user after two confirmations', async () => {
     await signIn('admin@demo.test');
-    render(
-      <Providers>
-        <AdminPage />
-      </Providers>,
-    );
+    renderScreen(<AdminPage />);
     const toggle = await screen.findByLabelText('permission 5 for picker@demo.test');
     expect(screen.queryByLabelText('permission 0 for picker@demo.test')).toBeNull();
     expect((toggle as HTMLInputElement).checked).toBe(false);
@@ -55,11 +51,7 @@ describe('AdminPage', () => {
 
   it('refuses an empty e-mail, then adds the user and lists them', async () => {
     await signIn('admin@demo.test');
-    render(
-      <Providers>
-        <AdminPage />
-      </Providers>,
-    );
+    renderScreen(<AdminPage />);
     await screen.findByLabelText('permission 3 for picker@demo.test');
     fireEvent.click(screen.getByRole('button', { name: 'Add user' }));
     await screen.findByText(ADD_USER_EMPTY_EMAIL);
@@ -74,11 +66,7 @@ describe('AdminPage', () => {
 describe('BrickAdminPage', () => {
   it('asks before changing a company permission and shows a temporary password', async () => {
     await signIn('platform@demo.test');
-    render(
-      <Providers>
-        <BrickAdminPage />
-      </Providers>,
-    );
+    renderScreen(<BrickAdminPage />);
     const zero = (await screen.findByLabelText(
       'permission 0 for Other Bricks',
     )) as HTMLInputElement;

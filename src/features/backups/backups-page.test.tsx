@@ -19,16 +19,25 @@ const quantities = async (batchId: number) =>
       .execute()
   ).map((r) => [r.tray_nr, r.quantity]);
 
+/** The backup of batch `batchId` as the server stores it: its id and its trays. */
+async function backupOf(batchId: number) {
+  const backup = await t.app.db
+    .selectFrom('backups')
+    .select(['id', 'json'])
+    .where('batch_id', '=', batchId)
+    .executeTakeFirstOrThrow();
+  const trays = JSON.parse(backup.json) as {
+    tray_nr: number;
+    item_id: number;
+    price: number;
+    quantity: number;
+  }[];
+  return { id: backup.id, trays };
+}
+
 describe('BackupsPage', () => {
   it('a digibrick_user sees the cards and their stored trays as a table, without RESET', async () => {
-    const backup = await t.app.db
-      .selectFrom('backups')
-      .select(['id', 'json'])
-      .where('batch_id', '=', 1)
-      .executeTakeFirstOrThrow();
-    const first = (
-      JSON.parse(backup.json) as { tray_nr: number; item_id: number; price: number }[]
-    ).find((s) => s.tray_nr === 1)!;
+    const first = (await backupOf(1)).trays.find((s) => s.tray_nr === 1)!;
     const item = await t.app.db
       .selectFrom('items as i')
       .innerJoin('moulds as m', 'm.id', 'i.mold_id')
@@ -58,14 +67,8 @@ describe('BackupsPage', () => {
   });
 
   it('filters by batch id; a digibrick_manager resets a batch after confirming', async () => {
-    const backup = await t.app.db
-      .selectFrom('backups')
-      .select(['id', 'json'])
-      .where('batch_id', '=', 1)
-      .executeTakeFirstOrThrow();
-    const stored = (JSON.parse(backup.json) as { tray_nr: number; quantity: number }[])
-      .map((s) => [s.tray_nr, s.quantity])
-      .sort((a, b) => a[0] - b[0]);
+    const backup = await backupOf(1);
+    const stored = backup.trays.map((s) => [s.tray_nr, s.quantity]).sort((a, b) => a[0] - b[0]);
     await t.app.db.updateTable('trays').set({ quantity: 0 }).where('batch_id', '=', 1).execute();
     await signIn('digi.manager@demo.test');
     page();

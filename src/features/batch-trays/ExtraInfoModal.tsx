@@ -1,5 +1,6 @@
-import { Modal, Table, Text } from '@mantine/core';
+import { Modal, Text } from '@mantine/core';
 import { BatchTraysMessages as M, type TrayRow } from '../../../contract/batch-trays';
+import { FactTable } from '../../ui/FactTable';
 import { eurosFromThousandths, localDateTime, personName, yesNo } from '../../ui/format';
 
 /** A euro amount of the editor's rows (exact to the thousandth) as people read it. */
@@ -32,16 +33,7 @@ export function ExtraInfoModal({ tray, onClose }: { tray: TrayRow | null; onClos
           {M.itemNotInDatabase}
         </Text>
       )}
-      <Table>
-        <Table.Tbody>
-          {facts.map(([k, v]) => (
-            <Table.Tr key={k}>
-              <Table.Th>{k}</Table.Th>
-              <Table.Td>{v}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <FactTable facts={facts} />
     </Modal>
   );
 }

@@ -12,8 +12,7 @@ const t = startRealServer();
 describe('BatchTraysPage with the catalog', () => {
   it('Open catalog shows the list; the toggle opens a mould, Add item puts a new tray at the end', async () => {
     await signIn('digi.manager@demo.test');
-    openBatch(1);
-    await screen.findByText('Attic 1 - bricks');
+    await openBatch(1, 'Attic 1 - bricks');
     const before = await traysOf(t, 1);
     const last = before[before.length - 1];
 
@@ -53,8 +52,7 @@ describe('BatchTraysPage with the catalog', () => {
 
   it('refuses adding while someone else holds the batch', async () => {
     await signIn('digi.manager@demo.test');
-    openBatch(4);
-    await screen.findByText('Attic 4 - slopes and tiles');
+    await openBatch(4, 'Attic 4 - slopes and tiles');
     const before = await traysOf(t, 4);
     fireEvent.click(screen.getByRole('switch', { name: 'Open moulds in the catalog' }));
     fireEvent.doubleClick(within(trayRow(1)).getAllByRole('gridcell')[COL.mold]);

@@ -15,8 +15,7 @@ afterEach(clearDevice);
 describe('the trays editor asks before destroying and can undo', () => {
   it('delete says which trays go, asks, and Undo puts them back exactly', async () => {
     await signIn('digi.user@demo.test');
-    openBatch(2);
-    await screen.findByText('Attic 2 - plates');
+    await openBatch(2, 'Attic 2 - plates');
     const before = await traysOf(t, 2);
     fireEvent.click(trayRow(2));
     fireEvent.click(trayRow(4), { ctrlKey: true });
@@ -46,8 +45,7 @@ describe('the trays editor asks before destroying and can undo', () => {
 
   it('a deleted tray takes its pending edit off the device too', async () => {
     await signIn('digi.user@demo.test');
-    openBatch(2);
-    await screen.findByText('Attic 2 - plates');
+    await openBatch(2, 'Attic 2 - plates');
     for (const nr of [2, 3]) {
       fireEvent.doubleClick(trayCell(nr, COL.quantity));
       const input = await screen.findByRole('textbox', { name: `quantity of tray ${nr}` });
@@ -90,8 +88,7 @@ describe('the trays editor asks before destroying and can undo', () => {
       .set({ price: Number(item.price) + 50 })
       .where('id', '=', tray1.id)
       .execute();
-    openBatch(3);
-    await screen.findByText('Attic 3 - technic');
+    await openBatch(3, 'Attic 3 - technic');
     fireEvent.click(trayRow(1));
     fireEvent.click(screen.getByRole('button', { name: 'Update prices' }));
     const table = await screen.findByRole('table', { name: 'Price changes' });
@@ -114,8 +111,7 @@ describe('the trays editor asks before destroying and can undo', () => {
 describe('grid keys, set a column, mould picker', () => {
   it('Enter moves down, Tab right, Escape drops the edit', async () => {
     await signIn('digi.manager@demo.test');
-    openBatch(1);
-    await screen.findByText('Attic 1 - bricks');
+    await openBatch(1, 'Attic 1 - bricks');
     fireEvent.doubleClick(trayCell(1, COL.quantity));
     let input = await screen.findByRole('textbox', { name: 'quantity of tray 1' });
     fireEvent.change(input, { target: { value: '21' } });
@@ -136,8 +132,7 @@ describe('grid keys, set a column, mould picker', () => {
 
   it('sets one column for the selected rows as pending edits, and picks a mould by name', async () => {
     await signIn('digi.manager@demo.test');
-    openBatch(5, 2);
-    await screen.findByText('Estate lot - first crate');
+    await openBatch(5, 'Estate lot - first crate', 2);
     fireEvent.click(trayRow(1));
     fireEvent.click(trayRow(3), { shiftKey: true });
     await choose(screen.getByRole('combobox', { name: 'Column to set' }), 'Comments');

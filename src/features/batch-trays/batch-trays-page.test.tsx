@@ -9,10 +9,8 @@ import { trayOf } from '../../../server/test/digitizing';
 import { openBatch, COL, trayRow, trayCell } from './trays-editor-support';
 import { QUEUED_NOTICE } from './useBatchTrays';
 
-/** While true every call fails without an answer, as with the network gone. */
-let offline = false;
 /** The editor against the real server (SQLite): fetch is answered by app.inject. */
-const t = startRealServer({ offline: () => offline });
+const t = startRealServer();
 afterEach(clearDevice);
 
 async function typeInto(nr: number, col: number, label: string, value: string) {
@@ -33,8 +31,7 @@ const claimant = async (batchId: number) =>
 describe('BatchTraysPage', () => {
   it('edits behind the claim, keeps edits pending until accepted or denied, then gives up the claim', async () => {
     await signIn('digi.manager@demo.test');
-    openBatch(1);
-    await screen.findByText('Attic 1 - bricks');
+    await openBatch(1, 'Attic 1 - bricks');
     expect(screen.getByText('Attic collection 2024')).toBeTruthy();
     const before2 = await trayOf(t, 1, 2);
 
@@ -74,8 +71,7 @@ describe('BatchTraysPage', () => {
 
   it('accept all saves every pending edit at once', async () => {
     await signIn('digi.user@demo.test');
-    openBatch(2);
-    await screen.findByText('Attic 2 - plates');
+    await openBatch(2, 'Attic 2 - plates');
     // A digibrick_user sees Accepted but cannot change it.
     expect(
       (within(trayRow(1)).getByRole('checkbox', { name: 'accepted tray 1' }) as HTMLInputElement)
@@ -97,8 +93,7 @@ describe('BatchTraysPage', () => {
 
   it('an edit given up (Escape) or typed back to its saved value gives up the claim', async () => {
     await signIn('digi.manager@demo.test');
-    openBatch(1);
-    await screen.findByText('Attic 1 - bricks');
+    await openBatch(1, 'Attic 1 - bricks');
     fireEvent.doubleClick(trayCell(1, COL.quantity));
     const input = await screen.findByRole('textbox', { name: 'quantity of tray 1' });
     await waitFor(async () => expect(await claimant(1)).not.toBeNull());
@@ -125,8 +120,7 @@ describe('BatchTraysPage', () => {
 
   it('refuses an edit while someone else holds the claim', async () => {
     await signIn('digi.manager@demo.test');
-    openBatch(4);
-    await screen.findByText('Attic 4 - slopes and tiles');
+    await openBatch(4, 'Attic 4 - slopes and tiles');
     screen.getByText(/is editing this batch since/);
     fireEvent.doubleClick(trayCell(1, COL.quantity));
     await screen.findByText(M.claimRefused);
@@ -135,8 +129,7 @@ describe('BatchTraysPage', () => {
 
   it('sorts on a header click, selects with click, ctrl-click and shift-click, duplicates and splits', async () => {
     await signIn('digi.manager@demo.test');
-    openBatch(3);
-    await screen.findByText('Attic 3 - technic');
+    await openBatch(3, 'Attic 3 - technic');
     const header = screen.getByRole('button', { name: 'Quantity' });
     fireEvent.click(header);
     const quantities = () =>
@@ -184,8 +177,7 @@ describe('BatchTraysPage', () => {
 
   it('a condition without variants clears the item; the variant modal asks for one or creates it', async () => {
     await signIn('digi.manager@demo.test');
-    openBatch(5, 2);
-    await screen.findByText('Estate lot - first crate');
+    await openBatch(5, 'Estate lot - first crate', 2);
     const tray = await trayOf(t, 5, 1);
     const taken = await t.app.db
       .selectFrom('items')
@@ -241,10 +233,8 @@ describe('BatchTraysPage', () => {
 
   it('offline, accepted edits go into the outbox and show as not sent yet', async () => {
     await signIn('digi.manager@demo.test');
-    openBatch(1);
-    await screen.findByText('Attic 1 - bricks');
-    offline = true;
-    try {
+    await openBatch(1, 'Attic 1 - bricks');
+    await t.whileOffline(async () => {
       await typeInto(4, COL.quantity, 'quantity', '77');
       await waitFor(() =>
         expect(within(trayRow(4)).getByRole('button', { name: 'Accept' })).toBeTruthy(),
@@ -265,9 +255,7 @@ describe('BatchTraysPage', () => {
         batch_name: 'Attic 1 - bricks',
         trays: [{ tray_nr: 4, changed: ['quantity'] }],
       });
-    } finally {
-      offline = false;
-    }
+    });
     expect((await trayOf(t, 1, 4)).quantity).not.toBe(77);
   });
 
@@ -279,8 +267,7 @@ describe('BatchTraysPage', () => {
       .where('tray_nr', '=', 2)
       .execute();
     await signIn('digi.manager@demo.test');
-    openBatch(2);
-    await screen.findByText('Attic 2 - plates');
+    await openBatch(2, 'Attic 2 - plates');
     expect(trayCell(2, COL.price).textContent).toBe('0.133');
     const accept = async () => {
       await waitFor(() =>

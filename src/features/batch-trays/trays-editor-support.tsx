@@ -4,11 +4,13 @@ import BatchTraysPage from './BatchTraysPage';
 
 /** Test helpers of the trays editor suites (not used by the app). */
 
-/** Opens the trays editor of a batch. */
-export const openBatch = (batchId: number, projectId = 1) =>
+/** Opens the trays editor of a batch and waits until it shows the batch's name. */
+export async function openBatch(batchId: number, name: string, projectId = 1) {
   renderInDataRouter(`/projects/${projectId}/${batchId}`, {
     '/projects/:projectid/:batchid': <BatchTraysPage />,
   });
+  await screen.findByText(name);
+}
 
 /** Column positions in a row (see columns.ts). */
 export const COL = {

@@ -1,10 +1,7 @@
-import { Badge, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import type { LogEntryResource } from '../../../contract/bricksyncer';
-import { showApiError } from '../../ui/notify';
+import { Badge, Stack, Table, Title } from '@mantine/core';
 import { fetchLogEntries } from './api';
 import { when } from './when';
-import { TableHead } from '../../ui/TableHead';
+import { FetchedTable, useFetchedList } from './FetchedTable';
 
 const LEVEL_COLOURS: Record<string, string> = {
   debug: 'gray',
@@ -15,35 +12,26 @@ const LEVEL_COLOURS: Record<string, string> = {
 
 /** Logs: the latest 100 entries, newest first. */
 export default function LogsPage() {
-  const [entries, setEntries] = useState<LogEntryResource[] | null>(null);
-  useEffect(() => {
-    fetchLogEntries().then(setEntries, (error: unknown) => void showApiError(error));
-  }, []);
+  const [entries] = useFetchedList(fetchLogEntries);
   return (
     <Stack>
       <Title order={2}>Logs</Title>
-      {entries === null ? (
-        <Loader />
-      ) : entries.length === 0 ? (
-        <Text>There are no log entries.</Text>
-      ) : (
-        <Table striped>
-          <TableHead labels={['Created at', 'Level', 'Message']} />
-          <Table.Tbody>
-            {entries.map((e) => (
-              <Table.Tr key={e.id}>
-                <Table.Td>{when(e.attributes.created_at)}</Table.Td>
-                <Table.Td>
-                  <Badge color={LEVEL_COLOURS[e.attributes.level] ?? 'gray'}>
-                    {e.attributes.level}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{e.attributes.message}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <FetchedTable
+        list={entries}
+        empty="There are no log entries."
+        labels={['Created at', 'Level', 'Message']}
+        row={(e) => (
+          <Table.Tr key={e.id}>
+            <Table.Td>{when(e.attributes.created_at)}</Table.Td>
+            <Table.Td>
+              <Badge color={LEVEL_COLOURS[e.attributes.level] ?? 'gray'}>
+                {e.attributes.level}
+              </Badge>
+            </Table.Td>
+            <Table.Td>{e.attributes.message}</Table.Td>
+          </Table.Tr>
+        )}
+      />
     </Stack>
   );
 }

@@ -1,17 +1,12 @@
-import { Badge, Button, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import type { StockErrorResource } from '../../../contract/bricksyncer';
+import { Badge, Button, Stack, Table, Title } from '@mantine/core';
 import { showApiError } from '../../ui/notify';
 import { fetchStockErrors, resolveStockError } from './api';
 import { when } from './when';
-import { TableHead } from '../../ui/TableHead';
+import { FetchedTable, useFetchedList } from './FetchedTable';
 
 /** Stock issues: the stock item errors; an unresolved one can be resolved. */
 export default function StockIssuesPage() {
-  const [errors, setErrors] = useState<StockErrorResource[] | null>(null);
-  useEffect(() => {
-    fetchStockErrors().then(setErrors, (error: unknown) => void showApiError(error));
-  }, []);
+  const [errors, setErrors] = useFetchedList(fetchStockErrors);
 
   async function resolve(id: string) {
     try {
@@ -25,32 +20,26 @@ export default function StockIssuesPage() {
   return (
     <Stack>
       <Title order={2}>Stock issues</Title>
-      {errors === null ? (
-        <Loader />
-      ) : errors.length === 0 ? (
-        <Text>There are no stock issues.</Text>
-      ) : (
-        <Table striped>
-          <TableHead labels={['Created at', 'Description', '']} />
-          <Table.Tbody>
-            {errors.map((e) => (
-              <Table.Tr key={e.id}>
-                <Table.Td>{when(e.attributes.created_at)}</Table.Td>
-                <Table.Td>{e.attributes.description}</Table.Td>
-                <Table.Td>
-                  {e.attributes.is_resolved ? (
-                    <Badge color="green">Resolved</Badge>
-                  ) : (
-                    <Button size="xs" onClick={() => void resolve(e.id)}>
-                      Resolve
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <FetchedTable
+        list={errors}
+        empty="There are no stock issues."
+        labels={['Created at', 'Description', '']}
+        row={(e) => (
+          <Table.Tr key={e.id}>
+            <Table.Td>{when(e.attributes.created_at)}</Table.Td>
+            <Table.Td>{e.attributes.description}</Table.Td>
+            <Table.Td>
+              {e.attributes.is_resolved ? (
+                <Badge color="green">Resolved</Badge>
+              ) : (
+                <Button size="xs" onClick={() => void resolve(e.id)}>
+                  Resolve
+                </Button>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
-import { Anchor, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { CREDENTIAL_FIELDS, StoreMessages } from '../../../contract/bricksyncer';
+import { FactTable } from '../../ui/FactTable';
 import { useStore } from './useStore';
 
 /** View store: its name, platform, external id and credentials, each masked. */
@@ -21,16 +22,7 @@ export default function StorePage() {
   return (
     <Stack>
       <Title order={2}>{a.name}</Title>
-      <Table maw={560}>
-        <Table.Tbody>
-          {rows.map(([label, value]) => (
-            <Table.Tr key={label}>
-              <Table.Th>{label}</Table.Th>
-              <Table.Td>{value}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <FactTable facts={rows} maw={560} />
       <Group>
         <Anchor component={Link} to="/bricksyncer/stores">
           Stores

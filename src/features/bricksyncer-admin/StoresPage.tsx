@@ -1,22 +1,16 @@
-import { Anchor, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Anchor, Button, Group, Stack, Table, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import type { StoreResource } from '../../../contract/bricksyncer';
-import { showApiError } from '../../ui/notify';
 import { fetchStores } from './api';
 import { BrickOwlColoursButton } from './BrickOwlColoursButton';
 import { OrderIntakeButton } from './OrderIntakeButton';
-import { TableHead } from '../../ui/TableHead';
+import { FetchedTable, useFetchedList } from './FetchedTable';
 
 /**
  * Store list: each store with View, Edit, Delete and Import orders now (a BrickOwl store also with
  * Refresh BrickOwl colours); Add opens the store form.
  */
 export default function StoresPage() {
-  const [stores, setStores] = useState<StoreResource[] | null>(null);
-  useEffect(() => {
-    fetchStores().then(setStores, (error: unknown) => void showApiError(error));
-  }, []);
+  const [stores] = useFetchedList(fetchStores);
   return (
     <Stack>
       <Group justify="space-between">
@@ -25,41 +19,35 @@ export default function StoresPage() {
           Add
         </Button>
       </Group>
-      {stores === null ? (
-        <Loader />
-      ) : stores.length === 0 ? (
-        <Text>There are no stores yet.</Text>
-      ) : (
-        <Table striped>
-          <TableHead labels={['Name', 'Platform', 'External id', '']} />
-          <Table.Tbody>
-            {stores.map((s) => (
-              <Table.Tr key={s.id}>
-                <Table.Td>{s.attributes.name}</Table.Td>
-                <Table.Td>{s.attributes.platform}</Table.Td>
-                <Table.Td>{s.attributes.external_id}</Table.Td>
-                <Table.Td>
-                  <Group gap="sm">
-                    <Anchor component={Link} to={`/bricksyncer/stores/${s.id}`}>
-                      View
-                    </Anchor>
-                    <Anchor component={Link} to={`/bricksyncer/stores/${s.id}/edit`}>
-                      Edit
-                    </Anchor>
-                    <Anchor component={Link} to={`/bricksyncer/stores/${s.id}/delete`} c="red">
-                      Delete
-                    </Anchor>
-                    <OrderIntakeButton storeId={Number(s.id)} storeName={s.attributes.name} />
-                    {s.attributes.platform === 'BRICKOWL' && (
-                      <BrickOwlColoursButton storeId={Number(s.id)} />
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <FetchedTable
+        list={stores}
+        empty="There are no stores yet."
+        labels={['Name', 'Platform', 'External id', '']}
+        row={(s) => (
+          <Table.Tr key={s.id}>
+            <Table.Td>{s.attributes.name}</Table.Td>
+            <Table.Td>{s.attributes.platform}</Table.Td>
+            <Table.Td>{s.attributes.external_id}</Table.Td>
+            <Table.Td>
+              <Group gap="sm">
+                <Anchor component={Link} to={`/bricksyncer/stores/${s.id}`}>
+                  View
+                </Anchor>
+                <Anchor component={Link} to={`/bricksyncer/stores/${s.id}/edit`}>
+                  Edit
+                </Anchor>
+                <Anchor component={Link} to={`/bricksyncer/stores/${s.id}/delete`} c="red">
+                  Delete
+                </Anchor>
+                <OrderIntakeButton storeId={Number(s.id)} storeName={s.attributes.name} />
+                {s.attributes.platform === 'BRICKOWL' && (
+                  <BrickOwlColoursButton storeId={Number(s.id)} />
+                )}
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
     </Stack>
   );
 }

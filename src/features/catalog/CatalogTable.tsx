@@ -1,6 +1,7 @@
-import { Anchor, Image, Table, Text } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { CatalogRef } from '../../../contract/catalog';
+import { ItemThumb } from '../../ui/ItemThumb';
 import { NO_IMAGE } from '../../ui/noImage';
 import { screenOf } from './links';
 
@@ -37,15 +38,7 @@ export function CatalogTable({ rows, showType }: { rows: CatalogRef[]; showType:
             return (
               <Table.Tr key={`${r.type}-${r.id}`}>
                 <Table.Td>
-                  <Image
-                    src={r.image_url || NO_IMAGE}
-                    fallbackSrc={NO_IMAGE}
-                    alt=""
-                    w={40}
-                    h={40}
-                    fit="contain"
-                    loading="lazy"
-                  />
+                  <ItemThumb src={r.image_url || NO_IMAGE} alt="" size={40} />
                 </Table.Td>
                 <Table.Td>
                   {to ? (

@@ -11,19 +11,18 @@ import {
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CatalogMessages, type CatalogItem, type ObjectType } from '../../../contract/catalog';
-import { notifyError, notifySuccess } from '../../ui/notify';
-import { suggest } from './api';
+import { notifyError } from '../../ui/notify';
 import { changedFields, FIELD_LABELS, formValues } from './editFields';
-import { showCatalogError } from './errors';
 import { ItemPage } from './ItemPage';
 import { RelationForm } from './RelationForm';
+import { useSuggest } from './useSuggest';
 
 function EditForm({ item }: { item: CatalogItem }) {
   const navigate = useNavigate();
   const [initial] = useState(() => formValues(item));
   const [values, setValues] = useState(initial);
   const [description, setDescription] = useState('');
-  const [sending, setSending] = useState(false);
+  const [sending, sendSuggestion] = useSuggest();
   const back =
     item.type === 'set' ? `/brickbase/setinfo/${item.uuid}` : `/brickbase/iteminfo/${item.uuid}`;
 
@@ -33,21 +32,10 @@ function EditForm({ item }: { item: CatalogItem }) {
       notifyError(CatalogMessages.noChanges);
       return;
     }
-    setSending(true);
-    try {
-      await suggest({
-        description,
-        object_type: item.type as ObjectType,
-        object_uuid: item.uuid,
-        changes,
-      });
-      notifySuccess('Suggestion sent');
-      navigate(back);
-    } catch (error) {
-      await showCatalogError(error);
-    } finally {
-      setSending(false);
-    }
+    await sendSuggestion(
+      { description, object_type: item.type as ObjectType, object_uuid: item.uuid, changes },
+      () => navigate(back),
+    );
   }
 
   return (

@@ -1,10 +1,9 @@
 import { Button, Group, NumberInput, Select, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { CatalogItem, RelationType } from '../../../contract/catalog';
-import { notifySuccess } from '../../ui/notify';
-import { browseCatalog, suggest } from './api';
-import { showCatalogError } from './errors';
+import { browseCatalog } from './api';
 import { relationChoices } from './editFields';
+import { useSuggest } from './useSuggest';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -18,7 +17,7 @@ export function RelationForm({ item }: { item: CatalogItem }) {
   const [other, setOther] = useState<{ value: string; label: string } | null>(null);
   const [options, setOptions] = useState<{ value: string; label: string }[]>([]);
   const [quantity, setQuantity] = useState<number>(1);
-  const [sending, setSending] = useState(false);
+  const [sending, sendSuggestion] = useSuggest();
   const inventory = relation !== null && relation.includes('_in_');
 
   useEffect(() => {
@@ -54,20 +53,14 @@ export function RelationForm({ item }: { item: CatalogItem }) {
 
   async function send() {
     if (!relation || !other) return;
-    setSending(true);
-    try {
-      await suggest({
+    await sendSuggestion(
+      {
         description: `${relation}: ${item.name}`,
         object_type: relation as RelationType,
         changes: { from: item.uuid, to: other.value, ...(inventory ? { quantity } : {}) },
-      });
-      notifySuccess('Suggestion sent');
-      setOther(null);
-    } catch (error) {
-      await showCatalogError(error);
-    } finally {
-      setSending(false);
-    }
+      },
+      () => setOther(null),
+    );
   }
 
   return (

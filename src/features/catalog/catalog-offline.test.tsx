@@ -4,10 +4,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { describe, expect, it } from 'vitest';
 import CatalogPage from './CatalogPage';
 
-/** While true every call fails without an answer, as with the network gone. */
-let offline = false;
 /** The catalog browser against the real server (SQLite, demo catalog). */
-startRealServer({ offline: () => offline });
+const t = startRealServer();
 
 const show = (path: string) => renderAt(path, { '/brickbase/catalog': <CatalogPage /> });
 const rowsShown = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
@@ -15,21 +13,17 @@ const rowsShown = () => within(screen.getByRole('table')).getAllByRole('row').sl
 describe('catalog browser without the network', () => {
   it('without a copy on the device, says the catalog needs the network', async () => {
     await signIn('digi.user@demo.test');
-    offline = true;
-    try {
+    await t.whileOffline(async () => {
       show('/brickbase/catalog?tab=parts&search=liftarm');
       expect(await screen.findByText(/this device has no copy of it yet/)).toBeTruthy();
       expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
-    } finally {
-      offline = false;
-    }
+    });
   });
 
   it("searches the device's copy, listed as online, saying where the results come from", async () => {
     await signIn('digi.user@demo.test');
     await syncDeviceCatalog();
-    offline = true;
-    try {
+    await t.whileOffline(async () => {
       show('/brickbase/catalog');
       const source = await screen.findByTestId('device-catalog-source');
       expect(source.textContent).toMatch(
@@ -54,9 +48,7 @@ describe('catalog browser without the network', () => {
           expect.stringContaining('Brick 2 x 4'),
         ]),
       );
-    } finally {
-      offline = false;
-    }
+    });
     // Back online, "Try the network again" shows the server's list (names open item screens).
     fireEvent.click(screen.getByRole('button', { name: 'Try the network again' }));
     await waitFor(() => expect(screen.queryByTestId('device-catalog-source')).toBeNull());
@@ -69,8 +61,7 @@ describe('catalog browser without the network', () => {
 
   it('tells that instructions and boxes, and the filters, need the network', async () => {
     await signIn('digi.user@demo.test');
-    offline = true;
-    try {
+    await t.whileOffline(async () => {
       show('/brickbase/catalog?tab=boxes&search=brick');
       expect(
         await screen.findByText(/Instructions and boxes are not in this device's copy/),
@@ -79,8 +70,6 @@ describe('catalog browser without the network', () => {
       show('/brickbase/catalog?tab=parts&search=brick&year=1990');
       expect(await screen.findByText(/Category, theme and year need the network/)).toBeTruthy();
       expect(rowsShown().length).toBeGreaterThan(0);
-    } finally {
-      offline = false;
-    }
+    });
   });
 });

@@ -3,7 +3,6 @@ import {
   Badge,
   Button,
   Group,
-  Loader,
   MultiSelect,
   Pagination,
   Stack,
@@ -28,6 +27,7 @@ import {
 import { showApiError } from '../../ui/notify';
 import { fetchControllers, fetchPreview, startController } from './api';
 import { ImportPreview } from './ImportPreview';
+import { LoadingLine } from '../../ui/LoadingLine';
 
 /** How often the list is read again while a run is busy. */
 export const POLL_MS = 2000;
@@ -151,10 +151,7 @@ export default function ControllersPage() {
         </Button>
       </Group>
       {list === null ? (
-        <Group gap="xs">
-          <Loader size="sm" />
-          <Text c="dimmed">Loading controllers…</Text>
-        </Group>
+        <LoadingLine what="controllers" />
       ) : list.results.length === 0 ? (
         <Text>{ControllerMessages.empty}</Text>
       ) : (

@@ -1,8 +1,8 @@
-import { Alert, Group, Image, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { copyDate, useDeviceCatalog } from '../../offline/catalog';
-import { NO_IMAGE } from '../../ui/noImage';
+import { ItemThumb } from '../../ui/ItemThumb';
 import { findItems, FOUND_MAX, type FoundItem } from './findItem';
 
 /** Looks up as the user types, once they pause; Enter (a scanner's too) looks up at once. */
@@ -102,15 +102,7 @@ function FoundRow({ item }: { item: FoundItem }) {
   return (
     <Paper withBorder p="xs" role="listitem" data-testid="found-item">
       <Group gap="sm" wrap="nowrap" align="flex-start">
-        <Image
-          src={item.image || null}
-          fallbackSrc={NO_IMAGE}
-          alt={item.name}
-          w={56}
-          h={56}
-          fit="contain"
-          loading="lazy"
-        />
+        <ItemThumb src={item.image || null} alt={item.name} size={56} />
         <Stack gap={0} style={{ minWidth: 0 }}>
           <Text fw={700}>
             {item.what} {item.number}

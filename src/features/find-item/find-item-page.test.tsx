@@ -4,9 +4,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import FindItemPage from './FindItemPage';
 
-/** Every call fails without an answer: the box never needs the network. */
-let offline = false;
-startRealServer({ offline: () => offline });
+/** The tests cut the network: the box never needs it. */
+const t = startRealServer();
 
 const show = () => renderAt('/find_item', { '/find_item': <FindItemPage /> });
 const found = () => screen.queryAllByTestId('found-item').map((f) => f.textContent);
@@ -14,20 +13,16 @@ const found = () => screen.queryAllByTestId('found-item').map((f) => f.textConte
 describe('Find an item', () => {
   it('says so when the device has no catalog yet', async () => {
     await signIn('picker@demo.test');
-    offline = true;
-    try {
+    await t.whileOffline(async () => {
       show();
       expect(await screen.findByText('No catalog on this device yet')).toBeTruthy();
-    } finally {
-      offline = false;
-    }
+    });
   });
 
   it('finds by a scanned number and by a typed name, from the device, without the network', async () => {
     await signIn('picker@demo.test');
     await syncDeviceCatalog();
-    offline = true;
-    try {
+    await t.whileOffline(async () => {
       show();
       const box = screen.getByLabelText('Item number or name');
       expect(document.activeElement).toBe(box);
@@ -56,8 +51,6 @@ describe('Find an item', () => {
         ),
       ).toBeTruthy();
       expect(found()).toEqual([]);
-    } finally {
-      offline = false;
-    }
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Pagination, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { InventoryMessages, type InventoryResponse } from '../../../contract/inventory';
 import { showApiError } from '../../ui/notify';
@@ -6,6 +6,7 @@ import { fetchConditions, fetchInventoryPage } from './api';
 import { BsxExport } from './BsxExport';
 import { InventoryTable } from './InventoryTable';
 import { useBsxExport } from './useBsxExport';
+import { LoadingLine } from '../../ui/LoadingLine';
 
 /** Rows per table page: the table is paged on the server, so 100,000 lots never render at once. */
 export const INVENTORY_PAGE_SIZE = 50;
@@ -44,10 +45,7 @@ export default function InventoryPage() {
     <Stack gap="md">
       <Title order={2}>Inventory</Title>
       {inventory === null ? (
-        <Group gap="xs">
-          <Loader size="sm" />
-          <Text c="dimmed">Loading inventory…</Text>
-        </Group>
+        <LoadingLine what="inventory" />
       ) : inventory.count === 0 ? (
         <Text>{InventoryMessages.empty}</Text>
       ) : (

@@ -1,4 +1,4 @@
-import { Alert, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useStore } from 'zustand';
@@ -6,6 +6,7 @@ import { useSession } from '../../app/session';
 import { reveal } from './treeActions';
 import { TreeContext, createTreeStore } from './treeStore';
 import { TreeNode } from './TreeNode';
+import { LoadingLine } from '../../ui/LoadingLine';
 
 /**
  * Warehouse Overview (/location and /location/:locationId): the location tree, loaded one level at
@@ -55,10 +56,7 @@ export default function LocationsPage() {
           </Alert>
         )}
         {rootId === null ? (
-          <Group gap="xs">
-            <Loader size="sm" />
-            <Text c="dimmed">Loading locations…</Text>
-          </Group>
+          <LoadingLine what="locations" />
         ) : (
           <div role="tree" aria-label="Locations">
             <TreeNode id={rootId} depth={0} editable={canEdit && editing} />

@@ -62,6 +62,14 @@ async function reloadContent(store: TreeStore, locationId: number): Promise<void
   putContent(store, locationId, (await calls.fetchContent(locationId)).results);
 }
 
+/** Runs a change of a location's items, then reloads what lies there; false when it failed. */
+function changeItems(store: TreeStore, locationId: number, change: () => Promise<unknown>) {
+  return attempt(async () => {
+    await change();
+    await reloadContent(store, locationId);
+  });
+}
+
 /** Reload a node's own row (it lives in its parent's level). */
 async function refreshRow(store: TreeStore, id: number): Promise<void> {
   const parent = store.getState().nodes[id]?.parent_id;
@@ -173,10 +181,7 @@ export async function setQuantity(
   itemId: number,
   quantity: number,
 ) {
-  return attempt(async () => {
-    await calls.setQuantity(locationId, itemId, quantity);
-    await reloadContent(store, locationId);
-  });
+  return changeItems(store, locationId, () => calls.setQuantity(locationId, itemId, quantity));
 }
 
 export async function removeItem(
@@ -185,10 +190,7 @@ export async function removeItem(
   itemId: number,
   colourId: number,
 ) {
-  await attempt(async () => {
-    await calls.deleteContent(locationId, itemId, colourId);
-    await reloadContent(store, locationId);
-  });
+  await changeItems(store, locationId, () => calls.deleteContent(locationId, itemId, colourId));
 }
 
 export function cutItem(store: TreeStore, selection: ItemSelection): void {

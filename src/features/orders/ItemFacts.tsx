@@ -1,5 +1,5 @@
-import { ColorSwatch, Group, Image, Stack, Text } from '@mantine/core';
-import { NO_IMAGE } from '../../ui/noImage';
+import { ColorSwatch, Group, Stack, Text } from '@mantine/core';
+import { ItemThumb } from '../../ui/ItemThumb';
 import { CatalogFactsLine, useCatalogFacts } from '../../offline/catalog';
 
 export interface ItemLook {
@@ -18,15 +18,7 @@ export function ItemFacts({ item, imageSize = 64 }: { item: ItemLook; imageSize?
   const facts = useCatalogFacts(item.mold_id);
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start">
-      <Image
-        src={item.image_path || null}
-        fallbackSrc={NO_IMAGE}
-        alt={item.mold_name}
-        w={imageSize}
-        h={imageSize}
-        fit="contain"
-        loading="lazy"
-      />
+      <ItemThumb src={item.image_path || null} alt={item.mold_name} size={imageSize} />
       <Stack gap={2}>
         <Text fw={600} lh={1.2}>
           {item.mold_name || facts?.name}

@@ -1,13 +1,12 @@
 // @vitest-environment jsdom
-import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { notifications } from '@mantine/notifications';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PickingMutation } from '../../../contract/mutations/picking';
 import { PickingStatus } from '../../../contract/orders';
 import { useSession } from '../../app/session';
 import { enqueue, getDb, listOutbox } from '../../offline';
+import { renderAt } from '../../test/render';
 import { storageFull } from '../../test/storageFull';
 import { writePickerState } from './local';
 import PickerPage from './PickerPage';
@@ -56,17 +55,10 @@ async function seed() {
 }
 
 function openPicker() {
-  render(
-    <MantineProvider>
-      <Notifications />
-      <MemoryRouter initialEntries={['/picker/1']}>
-        <Routes>
-          <Route path="/picker/:orderId" element={<PickerPage />} />
-          <Route path="/user_orders" element={<p>Picker Orders</p>} />
-        </Routes>
-      </MemoryRouter>
-    </MantineProvider>,
-  );
+  renderAt('/picker/1', {
+    '/picker/:orderId': <PickerPage />,
+    '/user_orders': <p>Picker Orders</p>,
+  });
 }
 
 const toPick = () => screen.getByTestId('to-pick').textContent;

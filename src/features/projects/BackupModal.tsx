@@ -1,26 +1,22 @@
 import { Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import type { BatchRow } from '../../../contract/projects';
-import { notifySuccess, showApiError } from '../../ui/notify';
+import { notifySuccess } from '../../ui/notify';
+import { useApiCall } from '../../ui/useApiCall';
 import { FormButtons } from './BatchFormModal';
 import { backUpBatch } from './batch-api';
 
 /** Back up a batch: a comment, then a copy of its trays is stored (see the Backups screen). */
 export function BackupModal({ batch, onClose }: { batch: BatchRow; onClose: () => void }) {
   const [comments, setComments] = useState('');
-  const [saving, setSaving] = useState(false);
+  const [saving, whileSaving] = useApiCall();
 
-  async function backUp() {
-    setSaving(true);
-    try {
+  function backUp() {
+    return whileSaving(async () => {
       await backUpBatch(batch.batch_id, comments);
       notifySuccess(`Backup of batch ${batch.name} saved`);
       onClose();
-    } catch (error) {
-      await showApiError(error);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (

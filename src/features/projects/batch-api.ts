@@ -12,12 +12,22 @@ export function fetchBatches(projectId: number): Promise<BatchList> {
   return api.get('v1/batches', { searchParams: { project_id: projectId } }).json();
 }
 
+/** A change to the batches of project `projectId`, `json` its body; answers the project's batches. */
+function changeBatches(
+  method: 'put' | 'post',
+  path: string,
+  projectId: number,
+  json: unknown,
+): Promise<BatchList> {
+  return api[method](path, { searchParams: { project_id: projectId }, json }).json();
+}
+
 export function createBatch(projectId: number, form: BatchCreate): Promise<BatchList> {
-  return api.put('v1/batches', { searchParams: { project_id: projectId }, json: form }).json();
+  return changeBatches('put', 'v1/batches', projectId, form);
 }
 
 export function updateBatch(projectId: number, form: BatchUpdate): Promise<BatchList> {
-  return api.post('v1/batches', { searchParams: { project_id: projectId }, json: form }).json();
+  return changeBatches('post', 'v1/batches', projectId, form);
 }
 
 export function setBatchStatus(
@@ -25,12 +35,7 @@ export function setBatchStatus(
   batchId: number,
   status: BatchStatus,
 ): Promise<BatchList> {
-  return api
-    .post('v1/batches/status', {
-      searchParams: { project_id: projectId },
-      json: { batch_id: batchId, status },
-    })
-    .json();
+  return changeBatches('post', 'v1/batches/status', projectId, { batch_id: batchId, status });
 }
 
 export function declaimBatch(projectId: number, batchId: number): Promise<BatchList> {
@@ -44,18 +49,11 @@ export function mergeBatches(
   parentId: number,
   childs: number[],
 ): Promise<BatchList> {
-  return api
-    .post('v1/batches/merge', {
-      searchParams: { project_id: projectId },
-      json: { parent_id: parentId, childs },
-    })
-    .json();
+  return changeBatches('post', 'v1/batches/merge', projectId, { parent_id: parentId, childs });
 }
 
 export function duplicateBatches(projectId: number, copies: DuplicateBody): Promise<BatchList> {
-  return api
-    .put('v1/batches/duplicate', { searchParams: { project_id: projectId }, json: copies })
-    .json();
+  return changeBatches('put', 'v1/batches/duplicate', projectId, copies);
 }
 
 export function backUpBatch(batchId: number, comments: string): Promise<BackupList> {

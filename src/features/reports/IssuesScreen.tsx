@@ -4,7 +4,6 @@ import {
   Checkbox,
   ColorSwatch,
   Group,
-  Loader,
   Stack,
   Table,
   Text,
@@ -18,6 +17,7 @@ import { notifySuccess, showApiError } from '../../ui/notify';
 import { deleteIssue, fetchIssues, solveIssue } from './api';
 import { reportTime } from './reportTime';
 import { TableHead } from '../../ui/TableHead';
+import { LoadingLine } from '../../ui/LoadingLine';
 
 /**
  * Warehouse Reports and Item Reports (docs/reports.md): the issues sent to one manager, unsolved
@@ -73,10 +73,7 @@ export function IssuesScreen({ managerId, title }: { managerId: 1 | 2; title: st
         onChange={(e) => setShowSolved(e.currentTarget.checked)}
       />
       {issues === null ? (
-        <Group gap="xs">
-          <Loader size="sm" />
-          <Text c="dimmed">Loading reports…</Text>
-        </Group>
+        <LoadingLine what="reports" />
       ) : issues.length === 0 ? (
         <Text>{ReportMessages.empty}</Text>
       ) : (

@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FillingMutation } from '../../../contract/mutations/filling';
 import { getDb, listOutbox } from '../../offline';
+import { renderAt } from '../../test/render';
 import { storageFull } from '../../test/storageFull';
 import FillTrayPage from './FillTrayPage';
 
@@ -42,17 +40,10 @@ async function seed() {
 }
 
 function openFill() {
-  render(
-    <MantineProvider>
-      <Notifications />
-      <MemoryRouter initialEntries={['/trays/11']}>
-        <Routes>
-          <Route path="/trays/:trayId" element={<FillTrayPage />} />
-          <Route path="/trays" element={<p>Tray Overview</p>} />
-        </Routes>
-      </MemoryRouter>
-    </MantineProvider>,
-  );
+  renderAt('/trays/11', {
+    '/trays/:trayId': <FillTrayPage />,
+    '/trays': <p>Tray Overview</p>,
+  });
 }
 
 beforeEach(async () => {

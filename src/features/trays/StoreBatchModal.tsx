@@ -4,6 +4,7 @@ import type { WarehouseBatch } from '../../../contract/warehouse';
 import { ScanBar } from '../../scan';
 import { notifySuccess } from '../../ui/notify';
 import { notifyRefusal } from '../../ui/refusalWords';
+import { useApiCall } from '../../ui/useApiCall';
 import { storeBatch } from './api';
 import { LocationPicker } from './LocationPicker';
 
@@ -19,7 +20,8 @@ interface Props {
  */
 export function StoreBatchModal({ batch, onClose, onStored }: Props) {
   const [chosen, setChosen] = useState<{ id: number; crumb: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  // A refusal in the floor's words: the server's sentence, never a status code.
+  const [busy, whileBusy] = useApiCall(notifyRefusal);
 
   function close() {
     setChosen(null);
@@ -28,18 +30,12 @@ export function StoreBatchModal({ batch, onClose, onStored }: Props) {
 
   async function store() {
     if (!batch || !chosen) return;
-    setBusy(true);
-    try {
+    await whileBusy(async () => {
       const answer = await storeBatch(batch.batch_id, chosen.id);
       notifySuccess(answer.message);
       setChosen(null);
       onStored();
-    } catch (error) {
-      // In the floor's words: the server's sentence, never a status code.
-      await notifyRefusal(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
