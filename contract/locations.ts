@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, int, isFlagOn, page, queryFlag, text } from './fields';
+import { id, isFlagOn, paging, queryFlag, text } from './fields';
 
 export { isFlagOn };
 import { ItemLocation } from './orders';
@@ -212,8 +212,7 @@ export const ITEMS_PER_PAGE = 5;
 export const ItemQuery = z.object({
   mold_name: text(100).optional(),
   item_id: Id.optional(),
-  limit: int(1, 100).default(ITEMS_PER_PAGE),
-  page: page().default(1),
+  ...paging(ITEMS_PER_PAGE),
 });
 export type ItemQuery = z.input<typeof ItemQuery>;
 export const CatalogItem = z.object({

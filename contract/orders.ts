@@ -3,7 +3,7 @@ import {
   id,
   int,
   isFlagOn,
-  page,
+  paging,
   quantity,
   queryFlag,
   queryFlags,
@@ -89,8 +89,7 @@ const QueryFlag = queryFlag();
  */
 export const OrderQuery = z.object({
   order_id: Id.optional(),
-  limit: int(1, 100).default(ORDERS_PER_PAGE),
-  page: page().default(1),
+  ...paging(ORDERS_PER_PAGE),
   ...queryFlags(ORDER_SORT_FLAGS),
   filter_problems: QueryFlag,
   to_pick: QueryFlag,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, int, page, quantity, queryFlags } from './fields';
+import { id, int, page, paging, quantity, queryFlags } from './fields';
 import { countedList, ItemLook, LocationRef, orNull, PathStep } from './shapes';
 
 /**
@@ -49,8 +49,7 @@ const Id = id();
 
 /** GET /v1/warehouse/batches?limit&page&{sort flag}: at most one sort flag. */
 export const BatchListQuery = z.object({
-  limit: int(1, 100).default(BATCHES_PER_PAGE),
-  page: page().default(1),
+  ...paging(BATCHES_PER_PAGE),
   ...queryFlags(BATCH_SORT_FLAGS),
 });
 export type BatchListQuery = z.input<typeof BatchListQuery>;
