@@ -54,3 +54,4 @@ export const PathStep = z.object({
   name: z.string(),
   code: z.string(),
 });
+export type PathStep = z.infer<typeof PathStep>;
