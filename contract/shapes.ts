@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * Answer fragments several response schemas share: a message, a counted list, the look of an item
  * variant and the name of a location. A fragment that is a plain object of fields is spread into
- * a schema (`z.object({ ...ItemLook, … })`), so each schema still lists its fields in one place.
+ * a schema next to the schema's own fields (`z.object({ ...ItemLook, quantity: … })`).
  */
 
 /** An answer that is only a message for the user. */
