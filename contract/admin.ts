@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { id, int, text } from './fields';
 
+export { MessageResponse } from './shapes';
+
 /**
  * User and company administration (docs/access.md). Field names follow the
  * original contract (snake_case), so the PWA also works against a server that follows it.
@@ -39,9 +41,6 @@ export const AddUserRequest = z.object({
   user_name: text(200).optional().nullable(),
 });
 export type AddUserRequest = z.input<typeof AddUserRequest>;
-
-export const MessageResponse = z.object({ message: z.string() });
-export type MessageResponse = z.infer<typeof MessageResponse>;
 
 export const ADD_USER_EMPTY_EMAIL = 'Please enter an email address.';
 export const ADD_USER_SUCCESS =

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, text } from './fields';
+import { countedList } from './shapes';
 
 /**
  * GET /v1/audit: the audit log of sign-ins (successful and failed), permission changes, user
@@ -80,11 +81,8 @@ export const AuditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
-export const AuditListResponse = z.object({
-  results: z.array(AuditEntry),
-  /** Entries in all pages. */
-  count: z.number().int(),
-});
+/** `count`: the entries in all pages. */
+export const AuditListResponse = countedList(AuditEntry);
 export type AuditListResponse = z.infer<typeof AuditListResponse>;
 
 export const AUDIT_OTHER_COMPANY = "You can only read your own company's audit log.";

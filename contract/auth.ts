@@ -3,6 +3,7 @@ import { AuthMessages } from './auth-messages';
 import { FieldMessages, hasNoNul, text } from './fields';
 
 export { AuthMessages, tooManyAttemptsMessage } from './auth-messages';
+export { MessageResponse } from './shapes';
 
 /**
  * Sign-in and session calls (docs/access.md): POST /login (Basic), /logout and /login/refresh
@@ -52,6 +53,3 @@ export const SetPasswordRequest = z.object({
     .refine(hasNoNul, { error: FieldMessages.nul }),
 });
 export type SetPasswordRequest = z.infer<typeof SetPasswordRequest>;
-
-export const MessageResponse = z.object({ message: z.string() });
-export type MessageResponse = z.infer<typeof MessageResponse>;

@@ -179,6 +179,7 @@ export const SplitBody = TrayIdsBody.extend({ name: text(200), comments: text().
 export type SplitBody = z.input<typeof SplitBody>;
 export const SplitAnswer = TrayList.extend({ new_batch_id: z.number() });
 
+/** A variant is named by its mould, colour and condition. */
 export const VariantQuery = z.object({
   mold_id: id(),
   colour_id: id(),
@@ -199,10 +200,7 @@ export const Variant = z.object({
 });
 export type Variant = z.infer<typeof Variant>;
 export const VariantList = z.object({ results: z.array(Variant) });
-export const VariantCreate = z.object({
-  mold_id: id(),
-  colour_id: id(),
-  condition: z.enum(TRAY_CONDITIONS),
+export const VariantCreate = VariantQuery.extend({
   completeness: z.enum(SET_CONDITIONS).nullable().default(null),
   note_private: text().default(''),
   note_public: text().default(''),
@@ -225,9 +223,5 @@ export type ColourList = z.infer<typeof ColourList>;
 /** The outbox mutation of the editor: accepted edits saved while the network was away. */
 export const BatchTraysMutation = { save: 'trays.save.v1' } as const;
 /** Claims the batch (refused when someone else holds it), saves the edits, in order. */
-export const TraysSaveArgs = z.object({
-  project_id: id(),
-  batch_id: id(),
-  trays: z.array(TrayEdit).min(1).max(TRAYS_PER_CALL_MAX),
-});
+export const TraysSaveArgs = BatchQuery.extend(TraysSave.shape);
 export type TraysSaveArgs = z.input<typeof TraysSaveArgs>;

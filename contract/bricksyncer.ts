@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BULK_MAX, id, int, page, PRICE_MAX, text, typedNumber } from './fields';
+import { BULK_MAX, id, int, paging, PRICE_MAX, text, typedNumber } from './fields';
 
 /**
  * The marketplace back office (docs/bricksyncer-admin.md): stores and their credentials, items on
@@ -165,10 +165,7 @@ export function tierPriceValid(value: string | null | undefined): boolean {
   return tiers.length === TIER_COUNT && tiers.every((t) => TIER.test(t));
 }
 
-export const StoreItemsQuery = z.object({
-  limit: int(1, 100).default(10),
-  page: page().default(1),
-});
+export const StoreItemsQuery = z.object(paging(10));
 
 export const StoreItemRow = z.object({
   id: z.number(),

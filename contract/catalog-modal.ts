@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { BatchTraysMessages } from './batch-trays';
-import { List, ZeroPage } from './catalog';
+import { ZeroPage } from './catalog';
 import { id, int, text } from './fields';
 import { ProjectMessages } from './projects';
+import { countedList } from './shapes';
 
 /**
  * The digitizing desk's catalog (docs/catalog.md, "The catalog modal and /catalog"): the
@@ -68,7 +69,7 @@ export const NEW_TRAY = {
 
 export const CatalogType = z.object({ id: z.number().int(), name: z.string() });
 export type CatalogType = z.infer<typeof CatalogType>;
-export const TypesResponse = List(CatalogType);
+export const TypesResponse = countedList(CatalogType);
 
 /** GET /v1/catalog/items: a type's moulds, under a theme or category (and its sub-nodes). */
 export const CatalogItemsQuery = z.object({
@@ -88,7 +89,7 @@ export const MouldRef = z.object({
   image_url: z.string().nullable(),
 });
 export type MouldRef = z.infer<typeof MouldRef>;
-export const MouldsResponse = List(MouldRef);
+export const MouldsResponse = countedList(MouldRef);
 
 export const ItemInfoQuery = z.object({ id: id() });
 

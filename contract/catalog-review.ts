@@ -3,12 +3,12 @@ import { int, text } from './fields';
 import {
   CatalogMessages,
   isCatalogImageUrl,
-  List,
   ObjectTypes,
   PageSize,
   RelationTypes,
   ZeroPage,
 } from './catalog';
+import { countedList } from './shapes';
 
 /**
  * BrickBase suggestions, their review and the changelog (docs/catalog.md). Messages are
@@ -106,7 +106,7 @@ export const SuggestionListQuery = z.object({
   page: ZeroPage,
   size: PageSize,
 });
-export const SuggestionList = List(Suggestion).extend({
+export const SuggestionList = countedList(Suggestion).extend({
   /** True when the caller is one of the catalog's curators, who accept and reject. */
   may_review: z.boolean(),
 });
@@ -135,5 +135,5 @@ export const ChangeEntry = z.object({
 export type ChangeEntry = z.infer<typeof ChangeEntry>;
 export const LogsQuery = z.object({ page: ZeroPage, size: PageSize });
 export const LogsParams = z.object({ uuid: text(64) });
-export const ChangeList = List(ChangeEntry);
+export const ChangeList = countedList(ChangeEntry);
 export type ChangeList = z.infer<typeof ChangeList>;

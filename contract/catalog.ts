@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { int, text } from './fields';
+import { countedList } from './shapes';
 
 /**
  * BrickBase, the shared parts catalog (docs/catalog.md): lookups, the catalog browser, item and
@@ -208,9 +209,6 @@ export const CatalogItem = z.object({
 });
 export type CatalogItem = z.infer<typeof CatalogItem>;
 
-export const List = <T extends z.ZodType>(row: T) =>
-  z.object({ count: z.number().int(), results: z.array(row) });
-
 // ---- lookups ----
 
 const IdOrUuid = text(64).min(1);
@@ -220,15 +218,15 @@ const IdOrUuidList = text(4000)
   .pipe(z.array(IdOrUuid).min(1).max(100));
 export const IdListParams = z.object({ ids: IdOrUuidList });
 export const UuidListParams = z.object({ list: IdOrUuidList });
-export const ItemsResponse = List(CatalogItem);
-export const RefsResponse = List(CatalogRef);
-export const ColoursResponse = List(Colour);
+export const ItemsResponse = countedList(CatalogItem);
+export const RefsResponse = countedList(CatalogRef);
+export const ColoursResponse = countedList(Colour);
 export const TreeNode = z.object({
   id: z.number().int(),
   name: z.string(),
   parent_id: z.number().int().nullable(),
 });
-export const TreeResponse = List(TreeNode);
+export const TreeResponse = countedList(TreeNode);
 export type TreeNode = z.infer<typeof TreeNode>;
 
 // ---- the browser ----

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { int, text } from './fields';
+import { countedList } from './shapes';
 
 /**
  * Controllers (docs/catalog-import.md): a run imports the Rebrickable-format catalog dump and goes
@@ -94,10 +95,7 @@ export const ControllerRun = z.object({
 });
 export type ControllerRun = z.infer<typeof ControllerRun>;
 
-export const ControllerListResponse = z.object({
-  count: z.number().int(),
-  results: z.array(ControllerRun),
-});
+export const ControllerListResponse = countedList(ControllerRun);
 export type ControllerListResponse = z.infer<typeof ControllerListResponse>;
 
 /**

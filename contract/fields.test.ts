@@ -7,6 +7,7 @@ import {
   id,
   INT_MAX,
   int,
+  paging,
   price,
   PRICE_MAX,
   quantity,
@@ -77,6 +78,14 @@ describe('request field types', () => {
     expect(ok(MutationEnvelope, { ...m, seq: INT_MAX + 1 })).toBe(false);
     expect(ok(OrderQuery, { page: '' })).toBe(false);
     expect(OrderQuery.parse({}).page).toBe(1);
+  });
+
+  it('page a list by its own page size, at most 100 rows a page', () => {
+    const query = z.object(paging(10));
+    expect(query.parse({})).toEqual({ limit: 10, page: 1 });
+    expect(query.parse({ limit: '100', page: '3' })).toEqual({ limit: 100, page: 3 });
+    for (const bad of [{ limit: 0 }, { limit: 101 }, { page: 0 }, { limit: '' }])
+      expect(ok(query, bad), JSON.stringify(bad)).toBe(false);
   });
 
   it('take each sort flag of a list as a query flag', () => {

@@ -63,6 +63,14 @@ export function id() {
   return int(1, INT_MAX);
 }
 
+/**
+ * A row id in an outbox mutation's args: 1..INT_MAX. The args are JSON the app wrote, so a number
+ * only (no digit strings).
+ */
+export function argId() {
+  return z.number().int().min(1).max(INT_MAX);
+}
+
 /** A number of pieces: 0..STOCK_MAX (or `min`..STOCK_MAX). */
 export function quantity(min = 0) {
   return int(min, STOCK_MAX);
@@ -89,6 +97,11 @@ export function typedNumber() {
 /** A page number (paged lists). */
 export function page() {
   return int(1, 1_000_000);
+}
+
+/** A paged list's query fields: `limit` rows a page (1..100, default `perPage`) and `page` (default 1). */
+export function paging(perPage: number) {
+  return { limit: int(1, 100).default(perPage), page: page().default(1) };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, int, page } from './fields';
+import { countedList, ItemLook, LocationRef } from './shapes';
 
 /**
  * Inventory, its BSX export lookups, and the Kulla Catalog's "Add bricks" (docs/inventory.md).
@@ -39,18 +40,12 @@ export const InventoryQuery = z.object({
 export type InventoryQuery = z.input<typeof InventoryQuery>;
 
 export const InventoryItem = z.object({
-  item_id: z.number().int(),
+  ...ItemLook,
   readable_id: z.string().nullable(),
-  mold_id: z.number().int(),
-  mold_name: z.string(),
   bl_mold_id: z.string().nullable(),
+  bl_colour_id: z.number().int().nullable(),
   condition_name: z.string(),
   new_condition_name: z.string(),
-  colour_id: z.number().int(),
-  colour_name: z.string(),
-  /** Six hex digits, without '#'. */
-  colour_hex: z.string(),
-  bl_colour_id: z.number().int().nullable(),
   /** Total stock over all locations. */
   quantity: z.number().int(),
   theme_name: z.string().nullable(),
@@ -63,7 +58,6 @@ export const InventoryItem = z.object({
   weight: z.number().nullable(),
   private_note: z.string(),
   public_note: z.string(),
-  image_path: z.string().nullable(),
   /** The item's price, thousandths. */
   price: z.number().int(),
   /** A set's completeness: SEALED, COMPLETE or INCOMPLETE. */
@@ -71,10 +65,7 @@ export const InventoryItem = z.object({
 });
 export type InventoryItem = z.infer<typeof InventoryItem>;
 
-export const InventoryResponse = z.object({
-  results: z.array(InventoryItem),
-  count: z.number().int(),
-});
+export const InventoryResponse = countedList(InventoryItem);
 export type InventoryResponse = z.infer<typeof InventoryResponse>;
 
 /** GET /v1/condition. */
@@ -122,10 +113,7 @@ export type AddBricksRequest = z.input<typeof AddBricksRequest>;
 export const AddBricksResponse = z.object({
   message: z.string(),
   item_id: z.number().int(),
-  location_id: z.number().int(),
-  /** Breadcrumb of the location. */
-  location_name: z.string(),
-  code: z.string(),
+  ...LocationRef,
   added: z.number().int(),
   /** Stock at the location afterwards. */
   location_quantity: z.number().int(),

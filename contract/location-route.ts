@@ -1,4 +1,5 @@
 import { BREADCRUMB_SEPARATOR } from './orders';
+import type { PathStep } from './shapes';
 
 /**
  * The picking route through the warehouse, shared by the server (GET /order/next, breadcrumbs)
@@ -109,7 +110,7 @@ export class LocationRoute<T extends LocationRouteRow = LocationRouteRow> {
   }
 
   /** The breadcrumb as its locations, root to leaf. */
-  breadcrumb(id: number): { location_id: number; name: string; code: string }[] {
+  breadcrumb(id: number): PathStep[] {
     return this.path(id).map((n) => ({ location_id: locationIdOf(n), name: n.name, code: n.code }));
   }
 

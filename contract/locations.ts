@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { id, int, isFlagOn, page, queryFlag, text } from './fields';
+import { id, isFlagOn, paging, queryFlag, text } from './fields';
 
 export { isFlagOn };
 import { ItemLocation } from './orders';
+import { countedList, ItemLook, LocationRef, MessageResponse, PathStep } from './shapes';
 
 /**
  * The location tree, its content and labels (docs/locations.md).
@@ -79,8 +80,7 @@ export type LocationNode = z.infer<typeof LocationNode>;
 export const LocationChildrenQuery = z.object({ parent_id: Id.optional() });
 export const LocationChildrenResponse = z.object({
   parent_id: z.number().int().nullable(),
-  results: z.array(LocationNode),
-  count: z.number().int(),
+  ...countedList(LocationNode).shape,
 });
 export type LocationChildrenResponse = z.infer<typeof LocationChildrenResponse>;
 
@@ -91,7 +91,7 @@ export const LocationDetail = LocationNode.extend({
   is_root: z.boolean(),
   /** Root to this node, names joined with ' > ' (BREADCRUMB_SEPARATOR). */
   breadcrumb: z.string(),
-  path: z.array(z.object({ location_id: z.number().int(), name: z.string(), code: z.string() })),
+  path: z.array(PathStep),
   children: z.array(LocationNode),
 });
 export type LocationDetail = z.infer<typeof LocationDetail>;
@@ -144,15 +144,10 @@ export function isSelected(v: NewLocationItemsRequest['selected']): boolean {
 /** GET /v1/location_new_items: flagged locations and their subtrees (the filler's choices). */
 export const NEW_ITEMS_MAX = 1_000;
 export const NewItemsLocation = z.object({
-  location_id: z.number().int(),
-  /** Breadcrumb, root to leaf. */
-  location_name: z.string(),
-  code: z.string(),
+  ...LocationRef,
   is_selected_new_location: NewItemsFlag,
 });
-export const LocationNewItemsResponse = z.object({
-  results: z.array(NewItemsLocation),
-  count: z.number().int(),
+export const LocationNewItemsResponse = countedList(NewItemsLocation).extend({
   /** More than NEW_ITEMS_MAX locations qualify; the first ones by code are listed. */
   truncated: z.boolean(),
 });
@@ -186,7 +181,7 @@ export const ContentRow = z.object({
 export type ContentRow = z.infer<typeof ContentRow>;
 
 export const DeleteContentQuery = z.object({ item_id: Id, location_id: Id, colour_id: Id });
-export const DeleteContentResponse = z.object({ message: z.string() });
+export const DeleteContentResponse = MessageResponse;
 
 /** PUT /v1/move_location_content: moves all of it; merges into stock already there. */
 export const MoveContentQuery = z.object({
@@ -208,8 +203,7 @@ export const MoveContentResponse = z.object({
 export const ItemLocationQuery = z.object({ item_id: Id });
 export const ItemLocationResponse = z.object({
   item_id: z.number().int(),
-  results: z.array(ItemLocation),
-  count: z.number().int(),
+  ...countedList(ItemLocation).shape,
 });
 export type ItemLocationResponse = z.infer<typeof ItemLocationResponse>;
 
@@ -218,30 +212,20 @@ export const ITEMS_PER_PAGE = 5;
 export const ItemQuery = z.object({
   mold_name: text(100).optional(),
   item_id: Id.optional(),
-  limit: int(1, 100).default(ITEMS_PER_PAGE),
-  page: page().default(1),
+  ...paging(ITEMS_PER_PAGE),
 });
 export type ItemQuery = z.input<typeof ItemQuery>;
 export const CatalogItem = z.object({
-  item_id: z.number().int(),
+  ...ItemLook,
   readable_id: z.string().nullable(),
-  mold_id: z.number().int(),
-  mold_name: z.string(),
   bl_mold_id: z.string().nullable(),
-  image_path: z.string().nullable(),
-  colour_id: z.number().int(),
-  colour_name: z.string(),
-  colour_hex: z.string(),
   condition: z.string(),
   completeness: z.string().nullable(),
   /** Total stock over all locations. */
   quantity: z.number().int(),
 });
 export type CatalogItem = z.infer<typeof CatalogItem>;
-export const ItemListResponse = z.object({
-  count: z.number().int(),
-  results: z.array(CatalogItem),
-});
+export const ItemListResponse = countedList(CatalogItem);
 export type ItemListResponse = z.infer<typeof ItemListResponse>;
 
 // ---- labels ----

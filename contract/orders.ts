@@ -3,7 +3,7 @@ import {
   id,
   int,
   isFlagOn,
-  page,
+  paging,
   quantity,
   queryFlag,
   queryFlags,
@@ -12,6 +12,7 @@ import {
   zeroOne,
 } from './fields';
 import { OnDevicePicks } from './on-device';
+import { countedList, ItemLook, LocationRef, PathStep } from './shapes';
 
 export { isFlagOn };
 
@@ -88,8 +89,7 @@ const QueryFlag = queryFlag();
  */
 export const OrderQuery = z.object({
   order_id: Id.optional(),
-  limit: int(1, 100).default(ORDERS_PER_PAGE),
-  page: page().default(1),
+  ...paging(ORDERS_PER_PAGE),
   ...queryFlags(ORDER_SORT_FLAGS),
   filter_problems: QueryFlag,
   to_pick: QueryFlag,
@@ -124,9 +124,7 @@ export const Order = z.object({
 });
 export type Order = z.infer<typeof Order>;
 
-export const OrderListResponse = z.object({
-  results: z.array(Order),
-  count: z.number().int(),
+export const OrderListResponse = countedList(Order).extend({
   /**
    * For an order manager: the picks devices last told as not yet sent, for the orders in
    * `results` (what GET /v1/order/on_device answers for them), so the list is one request.
@@ -165,10 +163,7 @@ export const OrderUserRequest = z.object({
 export type OrderUserRequest = z.input<typeof OrderUserRequest>;
 
 export const ItemLocation = z.object({
-  location_id: z.number().int(),
-  /** Breadcrumb, root to leaf, joined with BREADCRUMB_SEPARATOR. */
-  location_name: z.string(),
-  code: z.string(),
+  ...LocationRef,
   /** Stock of the item there. */
   quantity: z.number().int(),
 });
@@ -177,15 +172,9 @@ export type ItemLocation = z.infer<typeof ItemLocation>;
 export const OrderItem = z.object({
   order_item_id: z.number().int(),
   order_id: z.number().int(),
-  item_id: z.number().int(),
-  image_path: z.string().nullable(),
-  colour_id: z.number().int(),
-  /** Six hex digits, without '#'. */
-  colour_hex: z.string(),
-  colour_name: z.string(),
-  mold_id: z.number().int(),
-  mold_name: z.string(),
+  ...ItemLook,
   condition: z.string(),
+  /** The condition's label (New, Like new, …). */
   condition_name: z.string(),
   quantity_ordered: z.number().int(),
   quantity_picked: z.number().int(),
@@ -197,10 +186,7 @@ export type OrderItem = z.infer<typeof OrderItem>;
 /** GET /v1/order/item?order_id: every item with the locations holding it (route order). */
 export const OrderItemWithLocations = OrderItem.extend({ locations: z.array(ItemLocation) });
 export type OrderItemWithLocations = z.infer<typeof OrderItemWithLocations>;
-export const OrderItemsResponse = z.object({
-  results: z.array(OrderItemWithLocations),
-  count: z.number().int(),
-});
+export const OrderItemsResponse = countedList(OrderItemWithLocations);
 export type OrderItemsResponse = z.infer<typeof OrderItemsResponse>;
 
 export const PickingStatusesResponse = z.array(
@@ -232,9 +218,7 @@ export type NextItem = z.infer<typeof NextItem>;
 
 /** 200: the next location along the route and what to pick there. 210 (no body): done. */
 export const NextResponse = z.object({
-  location_id: z.number().int(),
-  location_name: z.string(),
-  code: z.string(),
+  ...LocationRef,
   order: z.array(NextItem),
 });
 export type NextResponse = z.infer<typeof NextResponse>;
@@ -242,30 +226,19 @@ export const NEXT_DONE_STATUS = 210;
 
 export const LocationQuery = z.object({ location_id: Id });
 export const LocationCrumbResponse = z.object({
-  location_id: z.number().int(),
-  location_name: z.string(),
-  code: z.string(),
-  breadcrumb: z.array(
-    z.object({ location_id: z.number().int(), name: z.string(), code: z.string() }),
-  ),
+  ...LocationRef,
+  breadcrumb: z.array(PathStep),
 });
 export type LocationCrumbResponse = z.infer<typeof LocationCrumbResponse>;
 
 export const LocationContentRow = z.object({
-  item_id: z.number().int(),
-  quantity: z.number().int(),
-  colour_id: z.number().int(),
-  colour_name: z.string(),
-  colour_hex: z.string(),
-  mold_id: z.number().int(),
-  mold_name: z.string(),
-  image_path: z.string().nullable(),
+  ...ItemLook,
   condition: z.string(),
+  quantity: z.number().int(),
 });
 export const LocationContentResponse = z.object({
   location_id: z.number().int(),
-  results: z.array(LocationContentRow),
-  count: z.number().int(),
+  ...countedList(LocationContentRow).shape,
 });
 export type LocationContentResponse = z.infer<typeof LocationContentResponse>;
 

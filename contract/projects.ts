@@ -182,6 +182,14 @@ export function checkProject(
   return { ok: true, values: { ...f, ...n } };
 }
 
+/** Who made a row and when, and who edited it last and when (null: not edited since). */
+const EditStamps = {
+  creator_user_id: z.number().int().nullable(),
+  date_of_creation: z.string(),
+  last_edit_user_id: z.number().int().nullable(),
+  date_of_last_edit: z.string().nullable(),
+};
+
 export const ProjectRow = z.object({
   project_id: z.number().int(),
   name: z.string(),
@@ -199,12 +207,9 @@ export const ProjectRow = z.object({
   warehouse_hours: z.number(),
   /** The worth of the project's trays (price × quantity), euro. */
   total_price: z.number(),
-  creator_user_id: z.number().int().nullable(),
+  ...EditStamps,
   creator_name: z.string().nullable(),
-  date_of_creation: z.string(),
-  last_edit_user_id: z.number().int().nullable(),
   last_edit_name: z.string().nullable(),
-  date_of_last_edit: z.string().nullable(),
 });
 export type ProjectRow = z.infer<typeof ProjectRow>;
 
@@ -242,10 +247,7 @@ export const BatchRow = z.object({
   /** The worth of the batch's trays (price × quantity), euro. */
   total_price: z.number(),
   trays: z.number().int(),
-  creator_user_id: z.number().int().nullable(),
-  date_of_creation: z.string(),
-  last_edit_user_id: z.number().int().nullable(),
-  date_of_last_edit: z.string().nullable(),
+  ...EditStamps,
   /** Someone holds the write claim on the batch's trays. */
   claimed: z.boolean(),
   /** Who holds it: only a digibrick_manager is told (null for others). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, int } from './fields';
+import { countedList, MessageResponse } from './shapes';
 
 /**
  * Issue reports (docs/reports.md).
@@ -51,10 +52,7 @@ export const IssueRow = z.object({
 });
 export type IssueRow = z.infer<typeof IssueRow>;
 
-export const IssueListResponse = z.object({
-  results: z.array(IssueRow),
-  count: z.number().int(),
-});
+export const IssueListResponse = countedList(IssueRow);
 export type IssueListResponse = z.infer<typeof IssueListResponse>;
 
 /** PUT /v1/issue?issue_id&solved=true (false opens it again). */
@@ -67,4 +65,4 @@ export const IssueSolveResponse = z.object({ message: z.string(), issue: IssueRo
 
 /** DELETE /v1/issue?issue_id: only a solved issue (409 otherwise). */
 export const IssueIdQuery = z.object({ issue_id: Id });
-export const IssueDeleteResponse = z.object({ message: z.string() });
+export const IssueDeleteResponse = MessageResponse;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BSX_QTY_MAX, type BsxLot } from './bsx/lot';
 import { BSX_ITEM_TYPES } from './bsx/stream-read';
-import { id, int, page, PRICE_MAX, text } from './fields';
+import { id, int, paging, PRICE_MAX, text } from './fields';
 
 /**
  * Sync batches (docs/bricksyncer.md): lots imported from a BSX file, priced, then uploaded to the
@@ -211,10 +211,7 @@ export const SyncBatchRow = z.object({
 });
 export type SyncBatchRow = z.infer<typeof SyncBatchRow>;
 
-export const SyncBatchListQuery = z.object({
-  limit: int(1, 100).default(SYNC_BATCH_PAGE_SIZE),
-  page: page().default(1),
-});
+export const SyncBatchListQuery = z.object(paging(SYNC_BATCH_PAGE_SIZE));
 export const SyncBatchList = z.object({
   results: z.array(SyncBatchRow),
   total: z.number(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { id, int, page, quantity, queryFlags } from './fields';
+import { id, int, page, paging, quantity, queryFlags } from './fields';
+import { countedList, ItemLook, LocationRef, orNull, PathStep } from './shapes';
 
 /**
  * Warehouse batches, trays and filling (docs/filling.md). Field names follow the original contract.
@@ -48,8 +49,7 @@ const Id = id();
 
 /** GET /v1/warehouse/batches?limit&page&{sort flag}: at most one sort flag. */
 export const BatchListQuery = z.object({
-  limit: int(1, 100).default(BATCHES_PER_PAGE),
-  page: page().default(1),
+  ...paging(BATCHES_PER_PAGE),
   ...queryFlags(BATCH_SORT_FLAGS),
 });
 export type BatchListQuery = z.input<typeof BatchListQuery>;
@@ -68,10 +68,7 @@ export const WarehouseBatch = z.object({
 });
 export type WarehouseBatch = z.infer<typeof WarehouseBatch>;
 
-export const BatchListResponse = z.object({
-  results: z.array(WarehouseBatch),
-  count: z.number().int(),
-});
+export const BatchListResponse = countedList(WarehouseBatch);
 export type BatchListResponse = z.infer<typeof BatchListResponse>;
 
 /** GET /v1/warehouse/batch_ids: the warehouse batches' ids, for the tray overview's select. */
@@ -105,10 +102,7 @@ export const WarehouseTray = z.object({
 });
 export type WarehouseTray = z.infer<typeof WarehouseTray>;
 
-export const TrayListResponse = z.object({
-  results: z.array(WarehouseTray),
-  count: z.number().int(),
-});
+export const TrayListResponse = countedList(WarehouseTray);
 export type TrayListResponse = z.infer<typeof TrayListResponse>;
 
 export const TrayQuery = z.object({ tray_id: Id });
@@ -116,13 +110,8 @@ export type TrayQuery = z.input<typeof TrayQuery>;
 
 /** A location the filler may choose: where the item already lies, or a new-items location. */
 export const FillLocation = z.object({
-  location_id: z.number().int(),
-  /** Breadcrumb, root to leaf, joined with ' > '. */
-  location_name: z.string(),
-  code: z.string(),
-  breadcrumb: z.array(
-    z.object({ location_id: z.number().int(), name: z.string(), code: z.string() }),
-  ),
+  ...LocationRef,
+  breadcrumb: z.array(PathStep),
   /** Stock of the tray's item there (0 at a new-items location without it). */
   quantity: z.number().int(),
   /** Marked as a location for new items. */
@@ -137,17 +126,11 @@ export const TrayDetail = z.object({
   batch_id: z.number().int(),
   batch_name: z.string(),
   status: z.string(),
-  item_id: z.number().int().nullable(),
+  ...orNull(ItemLook),
   /** The catalog (BrickBase) uuid of the item's mould, when known. */
   item_uuid: z.string().nullable(),
   readable_id: z.string().nullable(),
-  image_path: z.string().nullable(),
-  mold_id: z.number().int().nullable(),
-  mold_name: z.string().nullable(),
   bl_mold_id: z.string().nullable(),
-  colour_id: z.number().int().nullable(),
-  colour_name: z.string().nullable(),
-  colour_hex: z.string().nullable(),
   bl_colour_id: z.number().int().nullable(),
   condition: z.string().nullable(),
   /** Quantity to fill. */

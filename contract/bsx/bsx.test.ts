@@ -73,6 +73,8 @@ describe('BSX writer', () => {
     ];
     const doc = parseBsx(writeBsx(items, conditions, { currency: 'USD' }));
     expect(doc.currency).toBe('USD');
+    // None of these items has a bulk size, sale, tiers, retain or stockroom: BrickStore's defaults.
+    const defaults = { bulk: 1, sale: 0, tiers: [], retain: false, stockroom: null };
     expect(doc.items).toEqual([
       {
         item_id: '3001',
@@ -82,13 +84,9 @@ describe('BSX writer', () => {
         color_name: 'Red',
         qty: 120,
         condition: 'N',
-        bulk: 1,
-        sale: 0,
         comments: 'Clean, no marks',
         remarks: 'H1-A01-R01-S1-B1',
-        tiers: [],
-        retain: false,
-        stockroom: null,
+        ...defaults,
       },
       {
         item_id: '007',
@@ -96,13 +94,9 @@ describe('BSX writer', () => {
         color_id: 0,
         qty: 2,
         condition: 'U',
-        bulk: 1,
-        sale: 0,
         comments: 'Public: light wear',
         remarks: 'Private: paid 1.20',
-        tiers: [],
-        retain: false,
-        stockroom: null,
+        ...defaults,
       },
       // No BrickLink id: the mould id; no quantity or colour: 0 (docs/inventory.md).
       {
@@ -111,13 +105,9 @@ describe('BSX writer', () => {
         color_id: 0,
         qty: 0,
         condition: 'N',
-        bulk: 1,
-        sale: 0,
         comments: '',
         remarks: '',
-        tiers: [],
-        retain: false,
-        stockroom: null,
+        ...defaults,
       },
       {
         item_id: '3001.10',
@@ -125,13 +115,9 @@ describe('BSX writer', () => {
         color_id: 11,
         qty: 0,
         condition: 'U',
-        bulk: 1,
-        sale: 0,
         comments: '',
         remarks: '',
-        tiers: [],
-        retain: false,
-        stockroom: null,
+        ...defaults,
       },
     ]);
   });

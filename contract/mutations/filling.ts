@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INT_MAX, STOCK_MAX } from '../fields';
+import { argId, STOCK_MAX } from '../fields';
 
 /**
  * Outbox mutations of the filler (docs/offline.md, docs/filling.md). A filler's issue reports use
@@ -25,8 +25,7 @@ export const FillingRejectCode = {
 } as const;
 export type FillingRejectCode = (typeof FillingRejectCode)[keyof typeof FillingRejectCode];
 
-/** Outbox args are JSON written by the app: numbers only, no digit strings. */
-const Id = z.number().int().min(1).max(INT_MAX);
+const Id = argId();
 
 /** `quantity` (default: the tray's) is what went on the shelf; the tray records it. */
 export const TrayFillArgs = z.object({

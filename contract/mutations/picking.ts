@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INT_MAX, STOCK_MAX, text } from '../fields';
+import { argId, STOCK_MAX, text } from '../fields';
 
 /**
  * Outbox mutations of the picker (docs/offline.md, docs/picking.md). Each is one atomic business
@@ -35,8 +35,7 @@ export const PickingRejectCode = {
 } as const;
 export type PickingRejectCode = (typeof PickingRejectCode)[keyof typeof PickingRejectCode];
 
-/** Outbox args are JSON written by the app: numbers only, no digit strings. */
-const Id = z.number().int().min(1).max(INT_MAX);
+const Id = argId();
 
 export const OrderClaimArgs = z.object({ order_id: Id });
 export type OrderClaimArgs = z.infer<typeof OrderClaimArgs>;
