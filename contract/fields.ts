@@ -127,6 +127,10 @@ export function queryFlags<const Name extends string>(names: readonly Name[]) {
   >;
 }
 
+export const SortFlagMessages = {
+  oneSortFlag: 'Choose at most one sort order.',
+} as const;
+
 /** True when a query flag is present and not switched off. */
 export function isFlagOn(v: string | undefined): boolean {
   return v !== undefined && v !== '0' && v !== 'false';

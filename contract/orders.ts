@@ -7,6 +7,7 @@ import {
   quantity,
   queryFlag,
   queryFlags,
+  SortFlagMessages,
   STOCK_MAX,
   text,
   zeroOne,
@@ -44,7 +45,7 @@ export const OrderMessages = {
   itemNotFound: 'item_id not in database',
   trayNotFound: 'Tray not found',
   exactlyOne: 'Send exactly one of picker_issue, has_problem, picking_status_id, pickable.',
-  oneSortFlag: 'Choose at most one sort order.',
+  oneSortFlag: SortFlagMessages.oneSortFlag,
   issueTypeRequired: 'Please select the type of your issue',
 } as const;
 

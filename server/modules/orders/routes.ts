@@ -13,7 +13,8 @@ import {
   PickingStatusesResponse,
 } from '../../../contract/orders';
 import { hasAnyRole } from '../../../contract/permissions';
-import { badRequest, notFound } from '../../errors';
+import { notFound } from '../../errors';
+import { chosenSort } from '../../http/sort-flag';
 import { findOrderItems, findOrders, stockOf, type Viewer } from './queries';
 import { updateOrder } from './service';
 import { loadRoute } from '../locations/route';
@@ -67,14 +68,13 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         if (one.results.length === 0) throw notFound(OrderMessages.orderNotFound);
         return withOnDevice(one);
       }
-      const flags = ORDER_SORT_FLAGS.filter((f) => isFlagOn(q[f]));
-      if (flags.length > 1) throw badRequest(OrderMessages.oneSortFlag);
+      const sort = chosenSort(q, ORDER_SORT_FLAGS, 'order_by_age');
       return withOnDevice(
         await findOrders(
           app.db,
           viewer,
           { problemsOnly: isFlagOn(q.filter_problems), toPick: isFlagOn(q.to_pick) },
-          { sort: flags[0] ?? 'order_by_age', limit: q.limit, page: q.page },
+          { sort, limit: q.limit, page: q.page },
         ),
       );
     },

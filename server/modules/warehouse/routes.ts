@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { isFlagOn } from '../../../contract/fields';
 import {
   BATCH_SORT_FLAGS,
   BatchIdsResponse,
@@ -16,9 +15,9 @@ import {
   TrayQuery,
   WarehouseMessages,
   storedMessage,
-  type BatchSortFlag,
 } from '../../../contract/warehouse';
-import { badRequest, notFound } from '../../errors';
+import { notFound } from '../../errors';
+import { chosenSort } from '../../http/sort-flag';
 import { fillTray, storeBatch } from './fill';
 import { batchIds, findBatch, listBatches, listTrays, trayDetail } from './queries';
 import { routesOf } from '../../http/routes';
@@ -39,11 +38,8 @@ export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
       answer: BatchListResponse,
     },
     async ({ query, user }) => {
-      const q = query;
-      const flags = BATCH_SORT_FLAGS.filter((f) => isFlagOn(q[f]));
-      if (flags.length > 1) throw badRequest('Choose at most one sort order.');
-      const sort: BatchSortFlag = flags[0] ?? 'order_by_last_modified';
-      return listBatches(app.db, user.companyId, sort, q.limit, q.page);
+      const sort = chosenSort(query, BATCH_SORT_FLAGS, 'order_by_last_modified');
+      return listBatches(app.db, user.companyId, sort, query.limit, query.page);
     },
   );
 
