@@ -120,7 +120,7 @@ describeEachDialect('upload recovery', (dialect) => {
               first.map((j) => j.id),
             )
             .execute();
-          expect(states.filter((s) => s.state === 'sent')).toEqual([]);
+          expect(states.filter((st) => st.state === 'sent')).toEqual([]);
         }
 
         await setCredentials(t.app, syncer, link, RIGHT_BL);

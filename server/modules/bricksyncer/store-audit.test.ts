@@ -72,7 +72,7 @@ describeEachDialect('bricksyncer stores in the audit log', (dialect) => {
       expect(e).toMatchObject({ company_id: s.demo, actor_user_id: syncerId });
       expect(e.actor_email).toMatch(/^bricksyncer\./);
     }
-    // Another company's s.admin does not see them.
+    // Another company's admin does not see them.
     expect(await storeEntries(s.otherAdmin)).toEqual([]);
   });
 

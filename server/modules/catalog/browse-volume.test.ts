@@ -18,15 +18,15 @@ describeEachDialect('catalog browser with thousands of rows', (dialect) => {
     t = await createTestApp(dialect);
     admin = await loginAs(t.app, 'admin@demo.test');
     const db = t.app.db;
-    for (let s = 0; s < PARTS; s += 1000) {
+    for (let start = 0; start < PARTS; start += 1000) {
       await db
         .insertInto('parts')
         .values(
           Array.from({ length: 1000 }, (_, i) => ({
-            uuid: `volume-part-${s + i}`,
-            name: `Volume part ${((s + i) * 7919) % PARTS}`,
-            rebrickable_id: `vp${s + i}`,
-            bricklink_id: `vp${s + i}`,
+            uuid: `volume-part-${start + i}`,
+            name: `Volume part ${((start + i) * 7919) % PARTS}`,
+            rebrickable_id: `vp${start + i}`,
+            bricklink_id: `vp${start + i}`,
             brickowl_id: null,
             category_id: (i % 13) + 1,
             image_url: null,
@@ -41,14 +41,14 @@ describeEachDialect('catalog browser with thousands of rows', (dialect) => {
         )
         .execute();
     }
-    for (let s = 0; s < SETS; s += 1000) {
+    for (let start = 0; start < SETS; start += 1000) {
       await db
         .insertInto('sets')
         .values(
           Array.from({ length: 1000 }, (_, i) => ({
-            uuid: `volume-set-${s + i}`,
-            name: `Volume set ${s + i}`,
-            rebrickable_id: `vs${s + i}`,
+            uuid: `volume-set-${start + i}`,
+            name: `Volume set ${start + i}`,
+            rebrickable_id: `vs${start + i}`,
             bricklink_id: null,
             brickowl_id: null,
             theme_id: (i % 5) + 1,

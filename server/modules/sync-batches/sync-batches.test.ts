@@ -35,7 +35,7 @@ describeEachDialect('sync batches', (dialect) => {
     (await call(auth, 'GET', `/v1/sync_batch_items?batch_id=${batchId}`)).json()
       .results as SyncBatchItem[];
 
-  it('reads the file into lots: N is NEW, s.other conditions are left to pick, sets keep completeness', () => {
+  it('reads the file into lots: N is NEW, other conditions are left to pick, sets keep completeness', () => {
     expect(lots.map((l) => [l.bl_item_id, l.condition, l.completeness, l.price])).toEqual([
       ['3003', 'NEW', null, 85],
       ['3710', null, null, 40],
