@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../../test/helpers';
+import { beforeAll, expect, it } from 'vitest';
+import { appSuite } from '../../test/app-suite';
+import { describeEachDialect } from '../../test/helpers';
 import { recorder, sqlitePlans } from '../../test/query-plans';
 import { browse } from './browse';
 
@@ -11,13 +12,10 @@ const SETS = 5_000;
  * index (not by sorting every part), and searches and filters answer well within a second.
  */
 describeEachDialect('catalog browser with thousands of rows', (dialect) => {
-  let t: TestApp;
-  let admin: string;
+  const s = appSuite(dialect, { admin: 'admin@demo.test' });
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    admin = await loginAs(t.app, 'admin@demo.test');
-    const db = t.app.db;
+    const db = s.t.app.db;
     for (let start = 0; start < PARTS; start += 1000) {
       await db
         .insertInto('parts')
@@ -64,14 +62,13 @@ describeEachDialect('catalog browser with thousands of rows', (dialect) => {
         .execute();
     }
   }, 120_000);
-  afterAll(() => t.close());
 
   const timed = async (query: string) => {
     const started = performance.now();
-    const res = await t.app.inject({
+    const res = await s.t.app.inject({
       method: 'GET',
       url: `/api/v3/brickbase/catalog/?${query}`,
-      headers: { authorization: admin },
+      headers: { authorization: s.admin },
     });
     const ms = performance.now() - started;
     expect(res.statusCode, res.body).toBe(200);
@@ -102,8 +99,8 @@ describeEachDialect('catalog browser with thousands of rows', (dialect) => {
   const onSqlite = dialect === 'sqlite' ? it : () => undefined;
   onSqlite('reads a page of parts in name order from the name index', async () => {
     const { nodes, plugin } = recorder();
-    await browse(t.app.db.withPlugin(plugin), { tab: 'parts', page: 3, size: 25 });
-    const { sql, details } = (await sqlitePlans(t.app.db, nodes)).find((p) =>
+    await browse(s.t.app.db.withPlugin(plugin), { tab: 'parts', page: 3, size: 25 });
+    const { sql, details } = (await sqlitePlans(s.t.app.db, nodes)).find((p) =>
       / limit /.test(p.sql),
     )!;
     expect(details, sql).toMatch(/parts_name_idx/);
