@@ -21,9 +21,9 @@ export type AppSuite<U extends Record<string, SuiteUser>> = {
  * A fresh server on the demo data and its users' bearers, set up before the suite's tests and
  * closed after them. A suite's own beforeAll runs after this one, so it can use them.
  */
-export function appSuite<U extends Record<string, SuiteUser>>(
+export function appSuite<U extends Record<string, SuiteUser> = Record<never, SuiteUser>>(
   dialect: DialectName,
-  users: U,
+  users = {} as U,
   options: TestAppOptions = {},
 ): AppSuite<U> {
   const s = {} as AppSuite<U>;
