@@ -182,6 +182,9 @@ export function revokePermission(app: App, auth: string, userId: number, permiss
 export const details = (res: { json(): unknown }) =>
   (res.json() as { errors: { detail: string }[] }).errors.map((e) => e.detail);
 
+/** The first error text of a refused answer. */
+export const detail = (res: { json(): unknown }) => details(res)[0];
+
 export type Call = (
   auth: string,
   method: 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE',

@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { JSON_API, StoreItemMessages } from '../../../contract/bricksyncer';
 import { BULK_MAX, FieldMessages, INT_MAX, PRICE_MAX } from '../../../contract/fields';
 import { appSuite } from '../../test/app-suite';
-import { describeEachDialect } from '../../test/helpers';
+import { describeEachDialect, details } from '../../test/helpers';
 
 /**
  * The back office's input follows the project's field rules, so the same input gets the same
@@ -40,8 +40,7 @@ describeEachDialect('back office field rules', (dialect) => {
       headers: { authorization: s.syncer, ...(body ? { 'content-type': JSON_API } : {}) },
       ...(body ? { payload: JSON.stringify(body) } : {}),
     });
-  const detail = (res: { json(): unknown }) =>
-    (res.json() as { errors: { detail: string }[] }).errors.map((e) => e.detail).join('\n');
+  const detail = (res: { json(): unknown }) => details(res).join('\n');
 
   const store = (attributes: object) => ({ data: { type: 'stores', attributes } });
   const goodStore = {

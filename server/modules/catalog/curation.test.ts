@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CatalogMessages as M } from '../../../contract/catalog';
 import type { ChangeList, SuggestionList } from '../../../contract/catalog-review';
-import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
+import { createTestApp, describeEachDialect, detail, type TestApp } from '../../test/helpers';
 import { brickbaseCaller, catalogCast } from '../../test/digitizing';
 
 /**
@@ -26,8 +26,6 @@ describeEachDialect('catalog curation', (dialect) => {
   const suggest = (auth: string, body: object) => call(auth, 'POST', 'suggestions/', body);
   const review = (auth: string, uuid: string, action: 'accept' | 'reject' = 'accept') =>
     call(auth, 'POST', `suggestion/${uuid}/${action}/`, { description: '', changes: {} });
-  const detail = (res: { json(): unknown }) =>
-    (res.json() as { errors: { detail: string }[] }).errors[0].detail;
   const uuidOf = async (table: 'parts' | 'elements', id: number) =>
     (await t.app.db.selectFrom(table).select('uuid').where('id', '=', id).executeTakeFirstOrThrow())
       .uuid;
