@@ -258,32 +258,17 @@ describeEachDialect('domain migrations', (dialect) => {
   });
 
   it('keeps location codes unique per company and one root per company', async () => {
-    await expect(
-      db
-        .insertInto('locations')
-        .values({
-          company_id: companyId,
-          parent_id: locationId,
-          name: 'Hall',
-          code: 'W',
-          created_at: now,
-          updated_at: null,
-        })
-        .execute(),
-    ).rejects.toThrow();
-    await expect(
-      db
-        .insertInto('locations')
-        .values({
-          company_id: companyId,
-          parent_id: null,
-          name: 'Second root',
-          code: 'R2',
-          created_at: now,
-          updated_at: null,
-        })
-        .execute(),
-    ).rejects.toThrow();
+    const refused = [
+      { parent_id: locationId, name: 'Hall', code: 'W' }, // the root's code again
+      { parent_id: null, name: 'Second root', code: 'R2' },
+    ];
+    for (const location of refused)
+      await expect(
+        db
+          .insertInto('locations')
+          .values({ company_id: companyId, ...location, created_at: now, updated_at: null })
+          .execute(),
+      ).rejects.toThrow();
     await expect(
       db
         .insertInto('location_content')
