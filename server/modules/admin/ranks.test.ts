@@ -7,6 +7,7 @@ import {
   loginAs,
   requester,
   revokePermission,
+  userExists,
   userIdsByEmail,
 } from '../../test/helpers';
 
@@ -21,8 +22,7 @@ describeEachDialect('user administration by rank', (dialect) => {
   });
   let ids: Record<string, number>;
   const call = requester(() => s.t);
-  const exists = async (id: number) =>
-    !!(await s.t.app.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst());
+  const exists = (id: number) => userExists(s.t.app, id);
   const grantsOf = async (id: number) =>
     (
       await s.t.app.db
