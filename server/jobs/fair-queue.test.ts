@@ -17,9 +17,7 @@ import { addStore, batchStatus, makeSyncBatch } from '../test/jobs';
  * ended long ago is pruned.
  */
 describeEachDialect('a fair, bounded job queue', (dialect) => {
-  const s = appSuite(dialect, {
-    syncer: ['Demo Bricks', ['bricksyncer']],
-  });
+  const s = appSuite(dialect, { syncer: ['Demo Bricks', ['bricksyncer']] });
   let other: number;
   let store: number;
 

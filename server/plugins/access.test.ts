@@ -4,9 +4,7 @@ import { appSuite } from '../test/app-suite';
 import { describeEachDialect, loginAs, revokePermission, userIdOf } from '../test/helpers';
 
 describeEachDialect('access rules use what holds now, not what the token says', (dialect) => {
-  const s = appSuite(dialect, {
-    admin: 'admin@demo.test',
-  });
+  const s = appSuite(dialect, { admin: 'admin@demo.test' });
 
   const userId = (email: string) => userIdOf(s.t.app, email);
   const ordersAs = (auth: string) =>

@@ -11,10 +11,7 @@ import { describeEachDialect, requester } from './helpers';
  * both databases, and the device's outbox moves on.
  */
 describeEachDialect('input bounds', (dialect) => {
-  const s = appSuite(dialect, {
-    picker: 'picker@demo.test',
-    admin: 'admin@demo.test',
-  });
+  const s = appSuite(dialect, { picker: 'picker@demo.test', admin: 'admin@demo.test' });
 
   const call = requester(() => s.t);
 

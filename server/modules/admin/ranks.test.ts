@@ -16,10 +16,7 @@ import {
  * never a user of another company; the platform's last brick_admin is never deleted.
  */
 describeEachDialect('user administration by rank', (dialect) => {
-  const s = appSuite(dialect, {
-    demoAdmin: 'admin@demo.test',
-    otherAdmin: 'admin@other.test',
-  });
+  const s = appSuite(dialect, { demoAdmin: 'admin@demo.test', otherAdmin: 'admin@other.test' });
   let ids: Record<string, number>;
   const call = requester(() => s.t);
   const exists = (id: number) => userExists(s.t.app, id);

@@ -10,9 +10,7 @@ import { describeEachDialect, details } from '../../test/helpers';
  * would fail the query with a 500), and prices and bulk sizes have upper bounds with a message.
  */
 describeEachDialect('back office field rules', (dialect) => {
-  const s = appSuite(dialect, {
-    syncer: ['Demo Bricks', ['bricksyncer']],
-  });
+  const s = appSuite(dialect, { syncer: ['Demo Bricks', ['bricksyncer']] });
   let storeItem: { id: number; item_id: number };
   let setting: number;
 

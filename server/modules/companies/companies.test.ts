@@ -11,9 +11,7 @@ import {
 } from '../../test/helpers';
 
 describeEachDialect('company administration', (dialect) => {
-  const s = appSuite(dialect, {
-    platform: 'platform@demo.test',
-  });
+  const s = appSuite(dialect, { platform: 'platform@demo.test' });
   let demoId: number;
   let otherId: number;
 

@@ -6,9 +6,7 @@ import { describeEachDialect } from '../../test/helpers';
 
 /** A move that would merge more stock than the column holds is refused on both databases. */
 describeEachDialect('moving stock within bounds', (dialect) => {
-  const s = appSuite(dialect, {
-    wm: 'warehouse@demo.test',
-  });
+  const s = appSuite(dialect, { wm: 'warehouse@demo.test' });
 
   it('answers 409 instead of overflowing the merged stock', async () => {
     const db = s.t.app.db;

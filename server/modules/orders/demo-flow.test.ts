@@ -7,10 +7,7 @@ import { describeEachDialect } from '../../test/helpers';
 import { syncDevice } from '../../test/sync-device';
 
 describeEachDialect('picking a demo order end to end', (dialect) => {
-  const s = appSuite(dialect, {
-    picker: 'picker@demo.test',
-    manager: 'orders@demo.test',
-  });
+  const s = appSuite(dialect, { picker: 'picker@demo.test', manager: 'orders@demo.test' });
 
   const get = (url: string, auth: string) =>
     s.t.app.inject({ method: 'GET', url, headers: { authorization: auth } });
