@@ -4,7 +4,7 @@ import type { TrayRow } from '../../contract/batch-trays';
 import type { BatchRow } from '../../contract/projects';
 import { nowIso } from '../db/dialect';
 import { newTray } from '../modules/batch-trays/rules';
-import { caller, createTestApp, loginAs, type Call, type TestApp } from './helpers';
+import { caller, createTestApp, type Call, type TestApp } from './helpers';
 import { bearerFor, companyId } from './locations-support';
 
 /** Test helpers of the digitizing suites (projects, batches, batch trays); not used by the server. */
@@ -41,17 +41,15 @@ export function brickbaseCaller(t: () => TestApp): Call {
 }
 
 /**
- * The BrickBase catalog suites' users, signed in: a digitizer and an admin of Demo Bricks, an admin
- * of Other Bricks and the platform admin.
+ * The BrickBase catalog suites' users (appSuite signs them in): a digitizer and an admin of Demo
+ * Bricks, an admin of Other Bricks and the platform admin.
  */
-export async function catalogCast(t: TestApp) {
-  return {
-    digi: await loginAs(t.app, 'digi.user@demo.test'),
-    admin: await loginAs(t.app, 'admin@demo.test'),
-    otherAdmin: await loginAs(t.app, 'admin@other.test'),
-    platform: await loginAs(t.app, 'platform@demo.test'),
-  };
-}
+export const CATALOG_CAST = {
+  digi: 'digi.user@demo.test',
+  admin: 'admin@demo.test',
+  otherAdmin: 'admin@other.test',
+  platform: 'platform@demo.test',
+};
 
 /** Creates a project named `name` as `auth` (NEW, content 'c', purpose 'p'); its id. */
 export async function createProject(call: Call, auth: string, name: string): Promise<number> {
