@@ -41,6 +41,29 @@ export function brickbaseCaller(t: () => TestApp): Call {
 }
 
 /**
+ * The catalog review calls on `t`'s server: BrickBase's API, a suggestion made as `auth`, a
+ * suggestion accepted or rejected as `auth`, and a catalog object's uuid by its id.
+ */
+export function catalogReview(t: () => TestApp) {
+  const call = brickbaseCaller(t);
+  return {
+    call,
+    suggest: (auth: string, body: object) => call(auth, 'POST', 'suggestions/', body),
+    review: (auth: string, uuid: string, action: 'accept' | 'reject' = 'accept') =>
+      call(auth, 'POST', `suggestion/${uuid}/${action}/`, { description: '', changes: {} }),
+    uuidOf: async (table: 'parts' | 'sets' | 'minifigs' | 'elements', id: number) => {
+      const { db } = t().app;
+      const row = await db
+        .selectFrom(table)
+        .select('uuid')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return row.uuid;
+    },
+  };
+}
+
+/**
  * The BrickBase catalog suites' users (appSuite signs them in): a digitizer and an admin of Demo
  * Bricks, an admin of Other Bricks and the platform admin.
  */

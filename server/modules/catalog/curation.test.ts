@@ -3,7 +3,7 @@ import { CatalogMessages as M } from '../../../contract/catalog';
 import type { ChangeList, SuggestionList } from '../../../contract/catalog-review';
 import { appSuite } from '../../test/app-suite';
 import { describeEachDialect, detail } from '../../test/helpers';
-import { brickbaseCaller, CATALOG_CAST } from '../../test/digitizing';
+import { catalogReview, CATALOG_CAST } from '../../test/digitizing';
 
 /**
  * The shared catalog has curators: suggestions are reviewed by the platform admin and the admins
@@ -13,18 +13,7 @@ import { brickbaseCaller, CATALOG_CAST } from '../../test/digitizing';
 describeEachDialect('catalog curation', (dialect) => {
   const s = appSuite(dialect, CATALOG_CAST);
 
-  const call = brickbaseCaller(() => s.t);
-  const suggest = (auth: string, body: object) => call(auth, 'POST', 'suggestions/', body);
-  const review = (auth: string, uuid: string, action: 'accept' | 'reject' = 'accept') =>
-    call(auth, 'POST', `suggestion/${uuid}/${action}/`, { description: '', changes: {} });
-  const uuidOf = async (table: 'parts' | 'elements', id: number) =>
-    (
-      await s.t.app.db
-        .selectFrom(table)
-        .select('uuid')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow()
-    ).uuid;
+  const { call, suggest, review, uuidOf } = catalogReview(() => s.t);
   const part3001 = () =>
     s.t.app.db
       .selectFrom('parts')

@@ -3,7 +3,7 @@ import { CatalogMessages } from '../../../contract/catalog';
 import { type ChangeEntry, type Suggestion } from '../../../contract/catalog-review';
 import { appSuite } from '../../test/app-suite';
 import { describeEachDialect } from '../../test/helpers';
-import { brickbaseCaller, CATALOG_CAST } from '../../test/digitizing';
+import { catalogReview, CATALOG_CAST } from '../../test/digitizing';
 
 /** Suggestions, their review and the changelog: the rules of docs/catalog.md. */
 describeEachDialect('catalog suggestions and changelog', (dialect) => {
@@ -12,19 +12,7 @@ describeEachDialect('catalog suggestions and changelog', (dialect) => {
     picker: 'picker@demo.test',
     manager: ['Demo Bricks', ['digibrick_manager']],
   });
-  const uuidOf = async (table: 'parts' | 'sets' | 'minifigs' | 'elements', id: number) =>
-    (
-      await s.t.app.db
-        .selectFrom(table)
-        .select('uuid')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow()
-    ).uuid;
-
-  const call = brickbaseCaller(() => s.t);
-  const suggest = (auth: string, body: object) => call(auth, 'POST', 'suggestions/', body);
-  const review = (auth: string, uuid: string, action: 'accept' | 'reject') =>
-    call(auth, 'POST', `suggestion/${uuid}/${action}/`, { description: '', changes: {} });
+  const { call, suggest, review, uuidOf } = catalogReview(() => s.t);
   const list = async (auth: string, query: string) => {
     const res = await call(auth, 'GET', `suggestions/?${query}`);
     expect(res.statusCode, res.body).toBe(200);
