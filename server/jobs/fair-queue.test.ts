@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { STORE_MAX, StoreMessages } from '../../contract/bricksyncer';
 import { JOB_QUEUE_MAX, JobMessages } from '../../contract/jobs';
 import { nowIso } from '../db/dialect';
 import { backgroundJobsOf } from '../modules/jobs';
-import { createTestApp, describeEachDialect, type TestApp } from '../test/helpers';
-import { bearerFor, companyId } from '../test/locations-support';
+import { appSuite } from '../test/app-suite';
+import { describeEachDialect } from '../test/helpers';
+import { companyId } from '../test/locations-support';
 import { claimJob } from '.';
 import { finishJob } from './claim';
 import { jobValues } from './queue';
@@ -16,26 +17,20 @@ import { addStore, batchStatus, makeSyncBatch } from '../test/jobs';
  * ended long ago is pruned.
  */
 describeEachDialect('a fair, bounded job queue', (dialect) => {
-  let t: TestApp;
-  let syncer: string;
-  let demo: number;
+  const s = appSuite(dialect, { syncer: ['Demo Bricks', ['bricksyncer']] });
   let other: number;
   let store: number;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    syncer = await bearerFor(t.app, 'Demo Bricks', ['bricksyncer']);
-    demo = await companyId(t.app, 'Demo Bricks');
-    other = await companyId(t.app, 'Other Bricks');
-    store = await addStore(t.app, syncer, 'BRICKLINK');
+    other = await companyId(s.t.app, 'Other Bricks');
+    store = await addStore(s.t.app, s.syncer, 'BRICKLINK');
   });
-  afterAll(() => t.close());
 
   const post = (url: string, payload: object) =>
-    t.app.inject({ method: 'POST', url, headers: { authorization: syncer }, payload });
+    s.t.app.inject({ method: 'POST', url, headers: { authorization: s.syncer }, payload });
 
   const openJobs = (kind: string, storeId: number) =>
-    t.app.db
+    s.t.app.db
       .selectFrom('jobs')
       .select('id')
       .where('kind', '=', kind)
@@ -45,7 +40,7 @@ describeEachDialect('a fair, bounded job queue', (dialect) => {
 
   /** Ends every job of the store, so that the next case finds none of its own open. */
   const finishStoreJobs = () =>
-    t.app.db
+    s.t.app.db
       .updateTable('jobs')
       .set({ status: 'done', finished_at: nowIso() })
       .where('store_id', '=', store)
@@ -55,7 +50,7 @@ describeEachDialect('a fair, bounded job queue', (dialect) => {
   const flood = async (company: number, n: number, kind = 'flood') => {
     const ids: number[] = [];
     for (let i = 0; i < n; i += 100) {
-      const rows = await t.app.db
+      const rows = await s.t.app.db
         .insertInto('jobs')
         .values(
           Array.from({ length: Math.min(100, n - i) }, () =>
@@ -68,7 +63,7 @@ describeEachDialect('a fair, bounded job queue', (dialect) => {
     }
     return ids;
   };
-  const clear = (kind: string) => t.app.db.deleteFrom('jobs').where('kind', '=', kind).execute();
+  const clear = (kind: string) => s.t.app.db.deleteFrom('jobs').where('kind', '=', kind).execute();
 
   it('queues one order intake and one stock sync for six requests at once', async () => {
     for (const [url, kind] of [
@@ -93,7 +88,7 @@ describeEachDialect('a fair, bounded job queue', (dialect) => {
   it('answers 429 with a sentence once the company has its most jobs waiting', async () => {
     const waiting = await post('/api/v1/order_intake', { store_id: store });
     expect(waiting.statusCode).toBe(202);
-    await flood(demo, JOB_QUEUE_MAX - 1, 'filler');
+    await flood(s.demo, JOB_QUEUE_MAX - 1, 'filler');
     // A job already waiting is still answered; a new one is refused.
     const again = await post('/api/v1/order_intake', { store_id: store });
     expect(again.statusCode).toBe(202);
@@ -102,11 +97,11 @@ describeEachDialect('a fair, bounded job queue', (dialect) => {
     expect(sync.statusCode).toBe(429);
     expect(sync.json().errors[0].detail).toBe(JobMessages.queueFull);
     expect(sync.headers['retry-after']).toBe('60');
-    const { batchId } = await makeSyncBatch(t.app, demo, 2);
+    const { batchId } = await makeSyncBatch(s.t.app, s.demo, 2);
     const upload = await post(`/api/v1/sync_batch_upload?batch_id=${batchId}`, { items: [] });
     expect(upload.statusCode).toBe(429);
     expect(upload.json().errors[0].detail).toBe(JobMessages.queueFull);
-    expect(await batchStatus(t.app, batchId)).toBe('new'); // not left "uploading" without a job
+    expect(await batchStatus(s.t.app, batchId)).toBe('new'); // not left "uploading" without a job
     // The schedule is not refused: it queues one job per store and kind at most.
     expect(await openJobs('stock_sync', store)).toHaveLength(0);
     await clear('filler');
@@ -116,12 +111,12 @@ describeEachDialect('a fair, bounded job queue', (dialect) => {
 
   it("claims another company's job within two claims while one company floods the queue", async () => {
     const claimAndFinish = async () => {
-      const job = await claimJob(t.app.db, 'runner', 60_000, ['flood']);
-      if (job) await finishJob(t.app.db, job.id, 'runner', { status: 'done' });
+      const job = await claimJob(s.t.app.db, 'runner', 60_000, ['flood']);
+      if (job) await finishJob(s.t.app.db, job.id, 'runner', { status: 'done' });
       return job;
     };
-    const flooded = await flood(demo, 300);
-    for (let i = 0; i < 5; i++) expect((await claimAndFinish())?.company_id).toBe(demo);
+    const flooded = await flood(s.demo, 300);
+    for (let i = 0; i < 5; i++) expect((await claimAndFinish())?.company_id).toBe(s.demo);
     for (let round = 0; round < 3; round++) {
       const [mine] = await flood(other, 1);
       const claimed: number[] = [];
@@ -129,17 +124,17 @@ describeEachDialect('a fair, bounded job queue', (dialect) => {
         claimed.push((await claimAndFinish())!.id);
       expect(claimed).toContain(mine);
       // The flooding company goes on between the other company's jobs.
-      expect((await claimAndFinish())?.company_id).toBe(demo);
+      expect((await claimAndFinish())?.company_id).toBe(s.demo);
     }
     // A company with a job running waits while another has none running.
-    const running = await claimJob(t.app.db, 'one', 60_000, ['flood']);
-    expect(running?.company_id).toBe(demo);
+    const running = await claimJob(s.t.app.db, 'one', 60_000, ['flood']);
+    expect(running?.company_id).toBe(s.demo);
     const [next] = await flood(other, 1);
     await flood(other, 1);
-    expect((await claimJob(t.app.db, 'two', 60_000, ['flood']))?.id).toBe(next);
+    expect((await claimJob(s.t.app.db, 'two', 60_000, ['flood']))?.id).toBe(next);
     // Both have one running: the company whose turn is older (the flooding one) comes next.
-    expect((await claimJob(t.app.db, 'three', 60_000, ['flood']))?.company_id).toBe(demo);
-    const left = await t.app.db
+    expect((await claimJob(s.t.app.db, 'three', 60_000, ['flood']))?.company_id).toBe(s.demo);
+    const left = await s.t.app.db
       .selectFrom('jobs')
       .select('id')
       .where('id', 'in', flooded)
@@ -152,31 +147,35 @@ describeEachDialect('a fair, bounded job queue', (dialect) => {
   it('prunes jobs and log lines past their retention, keeping recent ones', async () => {
     const day = 24 * 3600_000;
     const ago = (days: number) => new Date(Date.now() - days * day).toISOString();
-    const [oldFailed, recentFailed, oldDone, oldUpload, keptUpload] = await flood(demo, 5, 'aged');
-    await t.app.db
+    const [oldFailed, recentFailed, oldDone, oldUpload, keptUpload] = await flood(
+      s.demo,
+      5,
+      'aged',
+    );
+    await s.t.app.db
       .updateTable('jobs')
       .set({ status: 'failed', error: 'The store is gone', finished_at: ago(31) })
       .where('id', '=', oldFailed)
       .execute();
-    await t.app.db
+    await s.t.app.db
       .updateTable('jobs')
       .set({ status: 'failed', error: 'The store is gone', finished_at: ago(2) })
       .where('id', '=', recentFailed)
       .execute();
-    await t.app.db
+    await s.t.app.db
       .updateTable('jobs')
       .set({ status: 'done', finished_at: ago(40) })
       .where('id', '=', oldDone)
       .execute();
     // Two old uploads: one of a batch that is uploaded, one of a batch a person may upload again.
-    const uploaded = await makeSyncBatch(t.app, demo, 1);
-    const failed = await makeSyncBatch(t.app, demo, 1);
-    await t.app.db
+    const uploaded = await makeSyncBatch(s.t.app, s.demo, 1);
+    const failed = await makeSyncBatch(s.t.app, s.demo, 1);
+    await s.t.app.db
       .updateTable('sync_batches')
       .set({ status: 'uploaded' })
       .where('id', '=', uploaded.batchId)
       .execute();
-    await t.app.db
+    await s.t.app.db
       .updateTable('sync_batches')
       .set({ status: 'failed' })
       .where('id', '=', failed.batchId)
@@ -185,21 +184,21 @@ describeEachDialect('a fair, bounded job queue', (dialect) => {
       [oldUpload, uploaded.batchId],
       [keptUpload, failed.batchId],
     ]) {
-      await t.app.db
+      await s.t.app.db
         .updateTable('jobs')
         .set({ kind: 'upload', status: 'failed', store_id: store, finished_at: ago(60) })
         .where('id', '=', job)
         .execute();
-      const item = await t.app.db
+      const item = await s.t.app.db
         .selectFrom('sync_batch_items')
         .select(['id', 'item_id'])
         .where('sync_batch_id', '=', batch)
         .executeTakeFirstOrThrow();
-      await t.app.db
+      await s.t.app.db
         .insertInto('job_items')
         .values({
           job_id: job,
-          company_id: demo,
+          company_id: s.demo,
           store_id: store,
           sync_batch_item_id: item.id,
           item_id: item.item_id,
@@ -207,39 +206,45 @@ describeEachDialect('a fair, bounded job queue', (dialect) => {
         })
         .execute();
     }
-    await t.app.db
+    await s.t.app.db
       .insertInto('job_items')
-      .values({ job_id: oldFailed, company_id: demo, store_id: store, item_id: 1, state: 'failed' })
+      .values({
+        job_id: oldFailed,
+        company_id: s.demo,
+        store_id: store,
+        item_id: 1,
+        state: 'failed',
+      })
       .execute();
     const line = (days: number, message: string) => ({
-      company_id: demo,
+      company_id: s.demo,
       created_at: ago(days),
       level: 'info' as const,
       message,
       store_id: store,
       context: null,
     });
-    await t.app.db
+    await s.t.app.db
       .insertInto('log_entries')
       .values([line(91, 'prune: old line'), line(89, 'prune: recent line')])
       .execute();
 
-    await backgroundJobsOf(t.app).prune();
+    await backgroundJobsOf(s.t.app).prune();
 
-    const jobs = await t.app.db
+    const jobs = await s.t.app.db
       .selectFrom('jobs')
       .select('id')
       .where('id', 'in', [oldFailed, recentFailed, oldDone, oldUpload, keptUpload])
       .orderBy('id')
       .execute();
     expect(jobs.map((j) => j.id)).toEqual([recentFailed, keptUpload]);
-    const items = await t.app.db
+    const items = await s.t.app.db
       .selectFrom('job_items')
       .select('job_id')
       .where('job_id', 'in', [oldFailed, oldUpload, keptUpload])
       .execute();
     expect(items.map((i) => i.job_id)).toEqual([keptUpload]);
-    const lines = await t.app.db
+    const lines = await s.t.app.db
       .selectFrom('log_entries')
       .select('message')
       .where('message', 'like', 'prune:%')
@@ -251,20 +256,20 @@ describeEachDialect('a fair, bounded job queue', (dialect) => {
     const count = async () =>
       Number(
         (
-          await t.app.db
+          await s.t.app.db
             .selectFrom('stores')
             .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('company_id', '=', demo)
+            .where('company_id', '=', s.demo)
             .executeTakeFirstOrThrow()
         ).n,
       );
-    while ((await count()) < STORE_MAX - 2) await addStore(t.app, syncer, 'BRICKOWL');
+    while ((await count()) < STORE_MAX - 2) await addStore(s.t.app, s.syncer, 'BRICKOWL');
     const answers = await Promise.all(
       Array.from({ length: 6 }, () =>
-        t.app.inject({
+        s.t.app.inject({
           method: 'POST',
           url: '/api/v2/stores',
-          headers: { authorization: syncer },
+          headers: { authorization: s.syncer },
           payload: {
             data: {
               type: 'stores',

@@ -9,8 +9,8 @@ import {
   startFakeBrickOwl,
   type FakeBrickOwl,
 } from '../../tests/support/fake-brickowl';
-import { createTestApp, describeEachDialect, type TestApp } from '../test/helpers';
-import { bearerFor, companyId } from '../test/locations-support';
+import { appSuite } from '../test/app-suite';
+import { describeEachDialect } from '../test/helpers';
 import { JobFailure, queueUpload } from '.';
 import { addStore, batchStatus, drain, jobRow, makeSyncBatch, testRunner } from '../test/jobs';
 import {
@@ -39,45 +39,39 @@ const CREDENTIALS_REFUSED =
 const LOTS = 200;
 
 describeEachDialect('upload recovery', (dialect) => {
-  let t: TestApp;
+  const s = appSuite(dialect, { syncer: ['Demo Bricks', ['bricksyncer']] });
   let bl: FakeBrickLink;
   let bo: FakeBrickOwl;
   let blProxy: LossyLink;
   let boProxy: LossyLink;
-  let syncer: string;
-  let demo: number;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     bl = await startFakeBrickLink();
     bo = await startFakeBrickOwl({ lookup: (id) => [`bo-${id}`] });
     blProxy = await proxyFor(bl.url);
     boProxy = await proxyFor(bo.url);
-    syncer = await bearerFor(t.app, 'Demo Bricks', ['bricksyncer']);
-    demo = await companyId(t.app, 'Demo Bricks');
   });
   afterAll(async () => {
     await blProxy.proxy.close();
     await boProxy.proxy.close();
     await bl.close();
     await bo.close();
-    await t.close();
   });
 
   /** A runner whose marketplaces sit behind the fault proxies; a job that waits comes back at once. */
   const runner = (extra = {}) =>
     testRunner(
-      t.app,
+      s.t.app,
       { bricklink: blProxy.url, brickowl: boProxy.url },
       { retryDelayMs: 0, ...extra },
     );
 
   /** A store of each marketplace with wrong credentials, and a batch of `lots` in stock. */
   async function wrongStores(lots: number) {
-    const link = await addStore(t.app, syncer, 'BRICKLINK', WRONG_BL);
-    const owl = await addStore(t.app, syncer, 'BRICKOWL', WRONG_BO);
-    const { batchId, itemIds } = await makeSyncBatch(t.app, demo, lots);
-    await plentyOfStock(t.app, demo, itemIds);
+    const link = await addStore(s.t.app, s.syncer, 'BRICKLINK', WRONG_BL);
+    const owl = await addStore(s.t.app, s.syncer, 'BRICKOWL', WRONG_BO);
+    const { batchId, itemIds } = await makeSyncBatch(s.t.app, s.demo, lots);
+    await plentyOfStock(s.t.app, s.demo, itemIds);
     return { link, owl, batchId };
   }
 
@@ -88,9 +82,9 @@ describeEachDialect('upload recovery', (dialect) => {
     before: ReturnType<typeof lotsBefore>,
   ) {
     const bricklink = { id: link, platform: 'BRICKLINK' as const };
-    await expectEachLotOnce(t.app, bricklink, batchId, newBrickLinkLots(bl, before.bl));
+    await expectEachLotOnce(s.t.app, bricklink, batchId, newBrickLinkLots(bl, before.bl));
     const brickowl = { id: owl, platform: 'BRICKOWL' as const };
-    await expectEachLotOnce(t.app, brickowl, batchId, newBrickOwlLots(bo, before.bo));
+    await expectEachLotOnce(s.t.app, brickowl, batchId, newBrickOwlLots(bo, before.bo));
   }
 
   for (const lossy of [false, true]) {
@@ -99,19 +93,19 @@ describeEachDialect('upload recovery', (dialect) => {
       const { link, owl, batchId } = await wrongStores(LOTS);
       for (const p of [blProxy, boProxy]) await (lossy ? loseTenPercent(p) : loseNone(p));
       try {
-        const first = await uploadBatch(t.app, syncer, batchId);
+        const first = await uploadBatch(s.t.app, s.syncer, batchId);
         expect(first).toHaveLength(2);
         await drain(runner(), 100);
         for (const job of first) {
-          const row = await jobRow(t.app, job.id);
+          const row = await jobRow(s.t.app, job.id);
           expect(row.status).toBe('failed');
           if (!lossy) expect(row.error).toMatch(CREDENTIALS_REFUSED);
         }
-        expect(await batchStatus(t.app, batchId)).toBe('failed');
+        expect(await batchStatus(s.t.app, batchId)).toBe('failed');
         expect(newBrickLinkLots(bl, before.bl).size + newBrickOwlLots(bo, before.bo).size).toBe(0);
         if (!lossy) {
           // The refused calls created nothing: their lots are not left `sent`.
-          const states = await t.app.db
+          const states = await s.t.app.db
             .selectFrom('job_items')
             .select('state')
             .where(
@@ -120,15 +114,15 @@ describeEachDialect('upload recovery', (dialect) => {
               first.map((j) => j.id),
             )
             .execute();
-          expect(states.filter((s) => s.state === 'sent')).toEqual([]);
+          expect(states.filter((st) => st.state === 'sent')).toEqual([]);
         }
 
-        await setCredentials(t.app, syncer, link, RIGHT_BL);
-        await setCredentials(t.app, syncer, owl, { api_key: FAKE_BRICKOWL_KEY });
-        const second = await uploadBatch(t.app, syncer, batchId);
+        await setCredentials(s.t.app, s.syncer, link, RIGHT_BL);
+        await setCredentials(s.t.app, s.syncer, owl, { api_key: FAKE_BRICKOWL_KEY });
+        const second = await uploadBatch(s.t.app, s.syncer, batchId);
         await drain(runner(), 100);
         for (const job of second) {
-          const row = await jobRow(t.app, job.id);
+          const row = await jobRow(s.t.app, job.id);
           expect(row, `job ${job.id}`).toMatchObject({
             status: 'done',
             error: null,
@@ -137,14 +131,14 @@ describeEachDialect('upload recovery', (dialect) => {
             progress_total: LOTS,
           });
         }
-        expect(await batchStatus(t.app, batchId)).toBe('uploaded');
+        expect(await batchStatus(s.t.app, batchId)).toBe('uploaded');
         // The run did lose answers on both marketplaces (the seed is fixed).
         if (lossy)
           for (const p of [blProxy, boProxy]) expect(p.proxy.stats.droppedAfter).toBeGreaterThan(0);
         await expectOnceOnBoth(link, owl, batchId, before);
       } finally {
         for (const p of [blProxy, boProxy]) await loseNone(p);
-        await removeStores(t.app, syncer, [link, owl]);
+        await removeStores(s.t.app, s.syncer, [link, owl]);
       }
     });
   }
@@ -155,14 +149,14 @@ describeEachDialect('upload recovery', (dialect) => {
     for (; ; nth++) {
       const before = lotsBefore(bl, bo);
       const { link, owl, batchId } = await wrongStores(110);
-      await setCredentials(t.app, syncer, link, RIGHT_BL);
-      await setCredentials(t.app, syncer, owl, { api_key: FAKE_BRICKOWL_KEY });
+      await setCredentials(s.t.app, s.syncer, link, RIGHT_BL);
+      await setCredentials(s.t.app, s.syncer, owl, { api_key: FAKE_BRICKOWL_KEY });
       for (const p of [blProxy, boProxy]) await loseOnly(p, nth);
       try {
-        const jobs = await uploadBatch(t.app, syncer, batchId);
+        const jobs = await uploadBatch(s.t.app, s.syncer, batchId);
         await drain(runner(), 20);
         for (const job of jobs) {
-          expect(await jobRow(t.app, job.id), `answer ${nth} lost`).toMatchObject({
+          expect(await jobRow(s.t.app, job.id), `answer ${nth} lost`).toMatchObject({
             status: 'done',
             progress_done: 110,
           });
@@ -172,7 +166,7 @@ describeEachDialect('upload recovery', (dialect) => {
         if (lost === 0) break;
       } finally {
         for (const p of [blProxy, boProxy]) await loseNone(p);
-        await removeStores(t.app, syncer, [link, owl]);
+        await removeStores(s.t.app, s.syncer, [link, owl]);
       }
     }
     expect(nth, 'requests whose answer was lost, plus one').toBeGreaterThanOrEqual(5);
@@ -181,19 +175,19 @@ describeEachDialect('upload recovery', (dialect) => {
   for (const platform of ['BRICKLINK', 'BRICKOWL'] as const) {
     it(`${platform}: lots a failed upload left sent are looked up by their mark next time: found ones recorded, absent ones sent, none twice`, async () => {
       const before = lotsBefore(bl, bo);
-      const store = await addStore(t.app, syncer, platform);
-      const { batchId } = await makeSyncBatch(t.app, demo, 5);
+      const store = await addStore(s.t.app, s.syncer, platform);
+      const { batchId } = await makeSyncBatch(s.t.app, s.demo, 5);
       const newLots = () =>
         platform === 'BRICKLINK' ? newBrickLinkLots(bl, before.bl) : newBrickOwlLots(bo, before.bo);
       try {
-        const [firstJob] = await queueUpload(t.app.db, demo, batchId, null, [store]);
+        const [firstJob] = await queueUpload(s.t.app.db, s.demo, batchId, null, [store]);
         // The marketplace created the lots, then the job failed before it recorded them.
         await runner({
           afterStep: () => {
             throw new JobFailure('The server lost the answer');
           },
         }).runOnce();
-        expect(await jobRow(t.app, firstJob)).toMatchObject({ status: 'failed' });
+        expect(await jobRow(s.t.app, firstJob)).toMatchObject({ status: 'failed' });
         const created = [...newLots().keys()];
         expect(created).toHaveLength(5);
         // Two of them never reached the store after all.
@@ -202,18 +196,18 @@ describeEachDialect('upload recovery', (dialect) => {
           else bo.lots.delete(lotId);
         }
 
-        const [secondJob] = await queueUpload(t.app.db, demo, batchId, null, [store]);
+        const [secondJob] = await queueUpload(s.t.app.db, s.demo, batchId, null, [store]);
         await drain(runner());
-        expect(await jobRow(t.app, secondJob)).toMatchObject({
+        expect(await jobRow(s.t.app, secondJob)).toMatchObject({
           status: 'done',
           progress_done: 5,
           progress_total: 5,
         });
         expect(newLots().size).toBe(5);
         for (const lotId of created.slice(2)) expect(newLots().has(lotId)).toBe(true);
-        await expectEachLotOnce(t.app, { id: store, platform }, batchId, newLots());
+        await expectEachLotOnce(s.t.app, { id: store, platform }, batchId, newLots());
         // The lots came over to the new upload with their marks; the failed one keeps none sent.
-        const moved = await t.app.db
+        const moved = await s.t.app.db
           .selectFrom('job_items')
           .select(['job_id', 'state'])
           .where('store_id', '=', store)
@@ -221,34 +215,34 @@ describeEachDialect('upload recovery', (dialect) => {
         expect(moved.filter((m) => m.job_id === firstJob)).toEqual([]);
         expect(moved.every((m) => m.job_id === secondJob && m.state === 'done')).toBe(true);
       } finally {
-        await removeStores(t.app, syncer, [store]);
+        await removeStores(s.t.app, s.syncer, [store]);
       }
     });
   }
 
   it('an upload that sends nothing while lots of the batch are not on the store fails, and Retry sends them', async () => {
     const before = lotsBefore(bl, bo);
-    const store = await addStore(t.app, syncer, 'BRICKLINK');
-    const { batchId } = await makeSyncBatch(t.app, demo, 3);
+    const store = await addStore(s.t.app, s.syncer, 'BRICKLINK');
+    const { batchId } = await makeSyncBatch(s.t.app, s.demo, 3);
     try {
       // An upload that is stuck holds the lots as sent (never due, so it does not run).
-      const [stuck] = await queueUpload(t.app.db, demo, batchId, null, [store]);
-      await t.app.db
+      const [stuck] = await queueUpload(s.t.app.db, s.demo, batchId, null, [store]);
+      await s.t.app.db
         .updateTable('jobs')
         .set({ run_after: '2999-01-01T00:00:00.000Z' })
         .where('id', '=', stuck)
         .execute();
-      const items = await t.app.db
+      const items = await s.t.app.db
         .selectFrom('sync_batch_items')
         .select(['id', 'item_id'])
         .where('sync_batch_id', '=', batchId)
         .execute();
-      await t.app.db
+      await s.t.app.db
         .insertInto('job_items')
         .values(
           items.map((i) => ({
             job_id: stuck,
-            company_id: demo,
+            company_id: s.demo,
             store_id: store,
             sync_batch_item_id: i.id,
             item_id: i.item_id,
@@ -259,14 +253,14 @@ describeEachDialect('upload recovery', (dialect) => {
           })),
         )
         .execute();
-      await t.app.db
+      await s.t.app.db
         .updateTable('sync_batches')
         .set({ status: 'failed' })
         .where('id', '=', batchId)
         .execute();
-      const [job] = await queueUpload(t.app.db, demo, batchId, null, [store]);
+      const [job] = await queueUpload(s.t.app.db, s.demo, batchId, null, [store]);
       await drain(runner());
-      expect(await jobRow(t.app, job)).toMatchObject({
+      expect(await jobRow(s.t.app, job)).toMatchObject({
         status: 'failed',
         stage: 'Not uploaded',
         error:
@@ -275,27 +269,27 @@ describeEachDialect('upload recovery', (dialect) => {
       expect(newBrickLinkLots(bl, before.bl).size).toBe(0);
 
       // The stuck upload ends; Retry takes its lots over, finds them absent and sends them.
-      await t.app.db
+      await s.t.app.db
         .updateTable('jobs')
         .set({ status: 'failed' })
         .where('id', '=', stuck)
         .execute();
-      const res = await retry(t.app, syncer, job);
+      const res = await retry(s.t.app, s.syncer, job);
       expect(res.statusCode, res.body).toBe(202);
       await drain(runner());
-      expect(await jobRow(t.app, res.json().id)).toMatchObject({
+      expect(await jobRow(s.t.app, res.json().id)).toMatchObject({
         status: 'done',
         progress_total: 3,
       });
       await expectEachLotOnce(
-        t.app,
+        s.t.app,
         { id: store, platform: 'BRICKLINK' },
         batchId,
         newBrickLinkLots(bl, before.bl),
       );
-      expect(await batchStatus(t.app, batchId)).toBe('uploaded');
+      expect(await batchStatus(s.t.app, batchId)).toBe('uploaded');
     } finally {
-      await removeStores(t.app, syncer, [store]);
+      await removeStores(s.t.app, s.syncer, [store]);
     }
   });
 });

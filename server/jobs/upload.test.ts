@@ -1,72 +1,56 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startFakeBrickLink, type FakeBrickLink } from '../../tests/support/fake-bricklink';
-import { startFakeBrickOwl, type FakeBrickOwl } from '../../tests/support/fake-brickowl';
+import { expect, it } from 'vitest';
 import { JobMessages } from '../../contract/jobs';
-import { createTestApp, describeEachDialect, type TestApp } from '../test/helpers';
-import { bearerFor, companyId } from '../test/locations-support';
+import { describeEachDialect } from '../test/helpers';
+import { marketplaceSuite } from '../test/marketplace-suite';
 import { JobKilled, queueUpload } from '.';
 import { addStore, batchStatus, jobRow, lapseLease, makeSyncBatch, testRunner } from '../test/jobs';
 
 describeEachDialect('upload jobs', (dialect) => {
-  let t: TestApp;
-  let bl: FakeBrickLink;
-  let bo: FakeBrickOwl;
-  let syncer: string;
-  let demo: number;
-  const urls = () => ({ bricklink: bl.url, brickowl: bo.url });
-
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    bl = await startFakeBrickLink();
-    bo = await startFakeBrickOwl({ lookup: (id) => [`bo-${id}`] });
-    syncer = await bearerFor(t.app, 'Demo Bricks', ['bricksyncer']);
-    demo = await companyId(t.app, 'Demo Bricks');
-  });
-  afterAll(async () => {
-    await bl.close();
-    await bo.close();
-    await t.close();
-  });
+  const s = marketplaceSuite(dialect, { lookup: (id) => [`bo-${id}`] });
+  const urls = () => ({ bricklink: s.bl.url, brickowl: s.bo.url });
 
   const jobItems = (jobId: number) =>
-    t.app.db.selectFrom('job_items').selectAll().where('job_id', '=', jobId).execute();
+    s.t.app.db.selectFrom('job_items').selectAll().where('job_id', '=', jobId).execute();
 
   it('BrickLink: a runner killed after the create resumes elsewhere and uploads each lot once', async () => {
-    const store = await addStore(t.app, syncer, 'BRICKLINK');
-    const { batchId, itemIds } = await makeSyncBatch(t.app, demo, 5);
-    const [jobId] = await queueUpload(t.app.db, demo, batchId, null, [store]);
-    const before = bl.inventory.size;
-    const dying = testRunner(t.app, urls(), {
+    const store = await addStore(s.t.app, s.syncer, 'BRICKLINK');
+    const { batchId, itemIds } = await makeSyncBatch(s.t.app, s.demo, 5);
+    const [jobId] = await queueUpload(s.t.app.db, s.demo, batchId, null, [store]);
+    const before = s.bl.inventory.size;
+    const dying = testRunner(s.t.app, urls(), {
       serverId: 'server-a',
       afterStep: () => {
         throw new JobKilled();
       },
     });
     expect(await dying.runOnce()).toBe(true);
-    expect(bl.inventory.size).toBe(before + 5); // created, but the runner died before recording it
-    expect(await jobRow(t.app, jobId)).toMatchObject({ status: 'running', claimed_by: 'server-a' });
+    expect(s.bl.inventory.size).toBe(before + 5); // created, but the runner died before recording it
+    expect(await jobRow(s.t.app, jobId)).toMatchObject({
+      status: 'running',
+      claimed_by: 'server-a',
+    });
     expect((await jobItems(jobId)).map((i) => i.state)).toEqual(Array(5).fill('sent'));
 
-    const other = testRunner(t.app, urls(), { serverId: 'server-b' });
+    const other = testRunner(s.t.app, urls(), { serverId: 'server-b' });
     expect(await other.runOnce()).toBe(false); // the lease still holds
-    await lapseLease(t.app, jobId);
+    await lapseLease(s.t.app, jobId);
     expect(await other.runOnce()).toBe(true);
 
-    const job = await jobRow(t.app, jobId);
+    const job = await jobRow(s.t.app, jobId);
     expect(job).toMatchObject({ status: 'done', error: null, progress_done: 5, progress_total: 5 });
     expect(job.attempts).toBe(2);
-    expect(bl.inventory.size).toBe(before + 5); // nothing sent twice
+    expect(s.bl.inventory.size).toBe(before + 5); // nothing sent twice
     const items = await jobItems(jobId);
     expect(items.every((i) => i.state === 'done')).toBe(true);
-    for (const i of items) expect(bl.inventory.has(Number(i.marketplace_lot_id))).toBe(true);
-    const stored = await t.app.db
+    for (const i of items) expect(s.bl.inventory.has(Number(i.marketplace_lot_id))).toBe(true);
+    const stored = await s.t.app.db
       .selectFrom('store_items')
       .select(['item_id', 'store_quantity', 'store_price', 'external_lot_id'])
       .where('store_id', '=', store)
       .orderBy('item_id')
       .execute();
-    expect(stored.map((s) => s.item_id).sort()).toEqual([...itemIds].sort());
-    const batch = await t.app.db
+    expect(stored.map((row) => row.item_id).sort()).toEqual([...itemIds].sort());
+    const batch = await s.t.app.db
       .selectFrom('sync_batches')
       .select(['status', 'uploaded_at'])
       .where('id', '=', batchId)
@@ -75,40 +59,44 @@ describeEachDialect('upload jobs', (dialect) => {
   });
 
   it('BrickLink: lots created one by one are recorded one by one; a kill loses none', async () => {
-    const store = await addStore(t.app, syncer, 'BRICKLINK');
-    const { batchId } = await makeSyncBatch(t.app, demo, 3);
-    const [jobId] = await queueUpload(t.app.db, demo, batchId, null, [store]);
-    await lapseLease(t.app, jobId);
-    const before = bl.inventory.size;
-    const runner = testRunner(t.app, urls());
+    const store = await addStore(s.t.app, s.syncer, 'BRICKLINK');
+    const { batchId } = await makeSyncBatch(s.t.app, s.demo, 3);
+    const [jobId] = await queueUpload(s.t.app.db, s.demo, batchId, null, [store]);
+    await lapseLease(s.t.app, jobId);
+    const before = s.bl.inventory.size;
+    const runner = testRunner(s.t.app, urls());
     await runner.runOnce();
-    expect((await jobRow(t.app, jobId)).status).toBe('done');
+    expect((await jobRow(s.t.app, jobId)).status).toBe('done');
     // Running the finished job again sends nothing.
-    await t.app.db.updateTable('jobs').set({ status: 'queued' }).where('id', '=', jobId).execute();
+    await s.t.app.db
+      .updateTable('jobs')
+      .set({ status: 'queued' })
+      .where('id', '=', jobId)
+      .execute();
     await runner.runOnce();
-    expect(bl.inventory.size).toBe(before + 3);
+    expect(s.bl.inventory.size).toBe(before + 3);
   });
 
   it('BrickLink: a lot found twice on resume is left for a person as a stock error', async () => {
-    const store = await addStore(t.app, syncer, 'BRICKLINK');
-    const { batchId, itemIds } = await makeSyncBatch(t.app, demo, 3);
-    const [jobId] = await queueUpload(t.app.db, demo, batchId, null, [store]);
+    const store = await addStore(s.t.app, s.syncer, 'BRICKLINK');
+    const { batchId, itemIds } = await makeSyncBatch(s.t.app, s.demo, 3);
+    const [jobId] = await queueUpload(s.t.app.db, s.demo, batchId, null, [store]);
     const kill = () => {
       throw new JobKilled();
     };
-    const before = new Set(bl.inventory.keys());
-    await testRunner(t.app, urls(), { afterStep: kill }).runOnce();
-    const created = [...bl.inventory.values()].filter((l) => !before.has(l.inventory_id));
+    const before = new Set(s.bl.inventory.keys());
+    await testRunner(s.t.app, urls(), { afterStep: kill }).runOnce();
+    const created = [...s.bl.inventory.values()].filter((l) => !before.has(l.inventory_id));
     expect(created).toHaveLength(3);
-    bl.inventory.set(990_001, { ...created[0], inventory_id: 990_001 }); // a person copied it
-    await lapseLease(t.app, jobId);
-    await testRunner(t.app, urls()).runOnce();
-    expect(await jobRow(t.app, jobId)).toMatchObject({
+    s.bl.inventory.set(990_001, { ...created[0], inventory_id: 990_001 }); // a person copied it
+    await lapseLease(s.t.app, jobId);
+    await testRunner(s.t.app, urls()).runOnce();
+    expect(await jobRow(s.t.app, jobId)).toMatchObject({
       status: 'failed',
       error: '1 of 3 lots could not be uploaded',
     });
-    expect(bl.inventory.size).toBe(before.size + 4);
-    const errors = await t.app.db
+    expect(s.bl.inventory.size).toBe(before.size + 4);
+    const errors = await s.t.app.db
       .selectFrom('stock_item_errors')
       .select(['item_id', 'description'])
       .where('store_id', '=', store)
@@ -119,91 +107,92 @@ describeEachDialect('upload jobs', (dialect) => {
   });
 
   it('BrickOwl: killed after a batch of creates, the next run finds the lots by their mark', async () => {
-    const store = await addStore(t.app, syncer, 'BRICKOWL');
-    const { batchId } = await makeSyncBatch(t.app, demo, 6);
-    const [jobId] = await queueUpload(t.app.db, demo, batchId, null, [store]);
-    const before = bo.lots.size;
+    const store = await addStore(s.t.app, s.syncer, 'BRICKOWL');
+    const { batchId } = await makeSyncBatch(s.t.app, s.demo, 6);
+    const [jobId] = await queueUpload(s.t.app.db, s.demo, batchId, null, [store]);
+    const before = s.bo.lots.size;
     let steps = 0;
-    const dying = testRunner(t.app, urls(), {
+    const dying = testRunner(s.t.app, urls(), {
       serverId: 'owl-a',
       afterStep: () => {
         if (++steps === 1) throw new JobKilled();
       },
     });
     await dying.runOnce();
-    expect(bo.lots.size).toBe(before + 6);
-    await lapseLease(t.app, jobId);
-    await testRunner(t.app, urls(), { serverId: 'owl-b' }).runOnce();
-    expect(await jobRow(t.app, jobId)).toMatchObject({ status: 'done', progress_done: 6 });
-    expect(bo.lots.size).toBe(before + 6);
-    const marks = [...bo.lots.values()].map((l) => Object.values(l.external_lot_ids ?? {})[0]);
+    expect(s.bo.lots.size).toBe(before + 6);
+    await lapseLease(s.t.app, jobId);
+    await testRunner(s.t.app, urls(), { serverId: 'owl-b' }).runOnce();
+    expect(await jobRow(s.t.app, jobId)).toMatchObject({ status: 'done', progress_done: 6 });
+    expect(s.bo.lots.size).toBe(before + 6);
+    const marks = [...s.bo.lots.values()].map((l) => Object.values(l.external_lot_ids ?? {})[0]);
     expect(new Set(marks).size).toBe(marks.length);
-    expect(bo.rateLimited).toBe(0);
-    expect(bo.peakInWindow).toBeLessThanOrEqual(600);
+    expect(s.bo.rateLimited).toBe(0);
+    expect(s.bo.peakInWindow).toBeLessThanOrEqual(600);
   });
 
-  /** An upload queued for a new BrickLink store that has made `used` calls today; the job's id. */
-  async function uploadAfterCalls(used: number): Promise<number> {
-    const store = await addStore(t.app, syncer, 'BRICKLINK');
-    const { batchId } = await makeSyncBatch(t.app, demo, 2);
-    const [jobId] = await queueUpload(t.app.db, demo, batchId, null, [store]);
-    await t.app.db
+  /**
+   * Runs an upload for a new BrickLink store that has made `used` calls today: the job as the
+   * runner leaves it, and how many calls it made to BrickLink.
+   */
+  async function uploadAfterCalls(used: number) {
+    const store = await addStore(s.t.app, s.syncer, 'BRICKLINK');
+    const { batchId } = await makeSyncBatch(s.t.app, s.demo, 2);
+    const [jobId] = await queueUpload(s.t.app.db, s.demo, batchId, null, [store]);
+    await s.t.app.db
       .insertInto('marketplace_call_counts')
       .values({ store_id: store, day: new Date().toISOString().slice(0, 10), used })
       .execute();
-    return jobId;
+    const calls = s.bl.calls;
+    await testRunner(s.t.app, urls()).runOnce();
+    return { job: await jobRow(s.t.app, jobId), sent: s.bl.calls - calls };
   }
 
   it('waits for the next day when the store has used its BrickLink budget, sending nothing', async () => {
-    const jobId = await uploadAfterCalls(5000);
-    const calls = bl.calls;
-    await testRunner(t.app, urls()).runOnce();
-    const job = await jobRow(t.app, jobId);
+    const { job, sent } = await uploadAfterCalls(5000);
     expect(job.status).toBe('queued');
     expect(job.error).toMatch(/used up/);
     expect(job.run_after.slice(0, 10)).not.toBe(new Date().toISOString().slice(0, 10));
-    expect(bl.calls).toBe(calls);
+    expect(sent).toBe(0);
   });
 
   it("stops before the day's last 500 BrickLink calls, kept for order intake", async () => {
-    const jobId = await uploadAfterCalls(4499);
-    const calls = bl.calls;
-    await testRunner(t.app, urls()).runOnce();
-    const job = await jobRow(t.app, jobId);
+    const { job, sent } = await uploadAfterCalls(4499);
     expect(job.status).toBe('queued');
     expect(job.error).toMatch(/except the 500 kept for order intake/);
-    expect(bl.calls).toBe(calls);
+    expect(sent).toBe(0);
   });
 
   it('fails with a clear text when the marketplace refuses the credentials', async () => {
-    const store = await addStore(t.app, syncer, 'BRICKLINK', {
+    const store = await addStore(s.t.app, s.syncer, 'BRICKLINK', {
       consumer_key: 'UNKNOWN-CONSUMER-KEY-1',
       consumer_secret: 'nope-secret-000',
       token_key: 'UNKNOWN-TOKEN-0001',
       token_secret: 'nope-token-0002',
     });
-    const owl = await addStore(t.app, syncer, 'BRICKOWL', { api_key: 'not-the-right-key-0000' });
-    const { batchId } = await makeSyncBatch(t.app, demo, 2);
-    const jobIds = await queueUpload(t.app.db, demo, batchId, null, [store, owl]);
-    const runner = testRunner(t.app, urls());
+    const owl = await addStore(s.t.app, s.syncer, 'BRICKOWL', {
+      api_key: 'not-the-right-key-0000',
+    });
+    const { batchId } = await makeSyncBatch(s.t.app, s.demo, 2);
+    const jobIds = await queueUpload(s.t.app.db, s.demo, batchId, null, [store, owl]);
+    const runner = testRunner(s.t.app, urls());
     while (await runner.runOnce());
     for (const id of jobIds) {
-      const job = await jobRow(t.app, id);
+      const job = await jobRow(s.t.app, id);
       expect(job.status).toBe('failed');
       expect(job.error).toMatch(
         /^The marketplace refused the store's credentials: check them in Stores/,
       );
     }
-    expect(await batchStatus(t.app, batchId)).toBe('failed');
+    expect(await batchStatus(s.t.app, batchId)).toBe('failed');
   });
 
   it('the batch upload route queues a job per store, answers them, and refuses a second upload', async () => {
-    const { batchId } = await makeSyncBatch(t.app, demo, 2);
+    const { batchId } = await makeSyncBatch(s.t.app, s.demo, 2);
     const post = () =>
-      t.app.inject({
+      s.t.app.inject({
         method: 'POST',
         url: `/api/v1/sync_batch_upload?batch_id=${batchId}`,
-        headers: { authorization: syncer },
+        headers: { authorization: s.syncer },
         payload: { items: [] },
       });
     const res = await post();
@@ -214,10 +203,10 @@ describeEachDialect('upload jobs', (dialect) => {
       kind: string;
       store_id: number;
     }[];
-    const stores = await t.app.db
+    const stores = await s.t.app.db
       .selectFrom('stores')
       .select('id')
-      .where('company_id', '=', demo)
+      .where('company_id', '=', s.demo)
       .where('credentials', '<>', '')
       .orderBy('id')
       .execute();
@@ -226,14 +215,14 @@ describeEachDialect('upload jobs', (dialect) => {
     const again = await post();
     expect(again.statusCode).toBe(409);
     expect(again.json().errors[0].detail).toBe(JobMessages.uploading);
-    const runner = testRunner(t.app, urls());
+    const runner = testRunner(s.t.app, urls());
     while (await runner.runOnce());
     // The first store (its credentials good, its budget not used up) has its lots.
     const first = jobs.find((j) => j.store_id === stores[0].id)!;
-    const view = await t.app.inject({
+    const view = await s.t.app.inject({
       method: 'GET',
       url: `/api/v1/job?job_id=${first.id}`,
-      headers: { authorization: syncer },
+      headers: { authorization: s.syncer },
     });
     expect(view.statusCode).toBe(200);
     expect(view.json()).toMatchObject({
@@ -246,17 +235,17 @@ describeEachDialect('upload jobs', (dialect) => {
 
   it("settles a batch whose stores' uploads end at the same moment on two servers", async () => {
     for (let round = 0; round < 6; round++) {
-      const a = await addStore(t.app, syncer, 'BRICKLINK');
-      const b = await addStore(t.app, syncer, 'BRICKLINK');
-      const { batchId } = await makeSyncBatch(t.app, demo, 3);
-      const jobs = await queueUpload(t.app.db, demo, batchId, null, [a, b]);
-      const one = testRunner(t.app, urls(), { serverId: 'one' });
-      const two = testRunner(t.app, urls(), { serverId: 'two' });
+      const a = await addStore(s.t.app, s.syncer, 'BRICKLINK');
+      const b = await addStore(s.t.app, s.syncer, 'BRICKLINK');
+      const { batchId } = await makeSyncBatch(s.t.app, s.demo, 3);
+      const jobs = await queueUpload(s.t.app.db, s.demo, batchId, null, [a, b]);
+      const one = testRunner(s.t.app, urls(), { serverId: 'one' });
+      const two = testRunner(s.t.app, urls(), { serverId: 'two' });
       await Promise.all([one.runOnce(), two.runOnce()]);
-      for (const id of jobs) expect((await jobRow(t.app, id)).status).toBe('done');
-      expect(await batchStatus(t.app, batchId), `round ${round}`).toBe('uploaded');
+      for (const id of jobs) expect((await jobRow(s.t.app, id)).status).toBe('done');
+      expect(await batchStatus(s.t.app, batchId), `round ${round}`).toBe('uploaded');
       // A company has at most STORE_MAX stores.
-      await t.app.db.deleteFrom('stores').where('id', 'in', [a, b]).execute();
+      await s.t.app.db.deleteFrom('stores').where('id', 'in', [a, b]).execute();
     }
   });
 });

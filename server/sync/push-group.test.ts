@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { PickingMutation, PickingRejectCode } from '../../contract/mutations/picking';
-import { createTestApp, describeEachDialect, type TestApp } from '../test/helpers';
+import { appSuite } from '../test/app-suite';
+import { describeEachDialect } from '../test/helpers';
 import { makeFloor, makeOrder, orderItemId, pickedOf, stockAt } from '../test/orders-fixture';
 
 type Result = { id: string; status: string; code?: string };
@@ -12,23 +13,19 @@ type Result = { id: string; status: string; code?: string };
  * picks one at a time, and the stock never goes below zero.
  */
 describeEachDialect('pushes of many pickers at once', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(() => t.close());
+  const s = appSuite(dialect);
 
   /** `pickers` pickers of one floor, each holding an order of 3 × item a (10 in stock at a2b1). */
   async function pickersWithOrders(pickers: number) {
-    const f = await makeFloor(t.app.db, t.config.jwtSecret);
+    const f = await makeFloor(s.t.app.db, s.t.config.jwtSecret);
     const crew: { order: number; pickTwo: () => Promise<Result> }[] = [];
     for (let i = 0; i < pickers; i++) {
       const { auth } = await f.as('picker', `picker ${i}`);
-      const order = await makeOrder(t.app.db, f.companyId, { items: [[f.items.a, 3]] });
+      const order = await makeOrder(s.t.app.db, f.companyId, { items: [[f.items.a, 3]] });
       const device = `device-${randomUUID()}`;
       let seq = 0;
       const push = async (name: string, args: unknown) => {
-        const res = await t.app.inject({
+        const res = await s.t.app.inject({
           method: 'POST',
           url: '/api/v1/sync/push',
           headers: { authorization: auth },
@@ -40,7 +37,7 @@ describeEachDialect('pushes of many pickers at once', (dialect) => {
       expect((await push(PickingMutation.claim, { order_id: order })).status).toBe('applied');
       const pick = {
         order_id: order,
-        order_item_id: await orderItemId(t.app.db, order, f.items.a),
+        order_item_id: await orderItemId(s.t.app.db, order, f.items.a),
         location_id: f.bins.a2b1,
         quantity: 2,
       };
@@ -48,10 +45,10 @@ describeEachDialect('pushes of many pickers at once', (dialect) => {
     }
     const picked = async () => {
       let sum = 0;
-      for (const c of crew) sum += await pickedOf(t.app.db, c.order, f.items.a);
+      for (const c of crew) sum += await pickedOf(s.t.app.db, c.order, f.items.a);
       return sum;
     };
-    return { crew, picked, stock: () => stockAt(t.app.db, f.bins.a2b1, f.items.a) };
+    return { crew, picked, stock: () => stockAt(s.t.app.db, f.bins.a2b1, f.items.a) };
   }
 
   it('applies every picker’s pick when the stock holds them all', async () => {

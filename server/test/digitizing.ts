@@ -4,7 +4,7 @@ import type { TrayRow } from '../../contract/batch-trays';
 import type { BatchRow } from '../../contract/projects';
 import { nowIso } from '../db/dialect';
 import { newTray } from '../modules/batch-trays/rules';
-import { caller, createTestApp, loginAs, type Call, type TestApp } from './helpers';
+import { caller, createTestApp, type Call, type TestApp } from './helpers';
 import { bearerFor, companyId } from './locations-support';
 
 /** Test helpers of the digitizing suites (projects, batches, batch trays); not used by the server. */
@@ -41,17 +41,38 @@ export function brickbaseCaller(t: () => TestApp): Call {
 }
 
 /**
- * The BrickBase catalog suites' users, signed in: a digitizer and an admin of Demo Bricks, an admin
- * of Other Bricks and the platform admin.
+ * The catalog review calls on `t`'s server: BrickBase's API, a suggestion made as `auth`, a
+ * suggestion accepted or rejected as `auth`, and a catalog object's uuid by its id.
  */
-export async function catalogCast(t: TestApp) {
+export function catalogReview(t: () => TestApp) {
+  const call = brickbaseCaller(t);
   return {
-    digi: await loginAs(t.app, 'digi.user@demo.test'),
-    admin: await loginAs(t.app, 'admin@demo.test'),
-    otherAdmin: await loginAs(t.app, 'admin@other.test'),
-    platform: await loginAs(t.app, 'platform@demo.test'),
+    call,
+    suggest: (auth: string, body: object) => call(auth, 'POST', 'suggestions/', body),
+    review: (auth: string, uuid: string, action: 'accept' | 'reject' = 'accept') =>
+      call(auth, 'POST', `suggestion/${uuid}/${action}/`, { description: '', changes: {} }),
+    uuidOf: async (table: 'parts' | 'sets' | 'minifigs' | 'elements', id: number) => {
+      const { db } = t().app;
+      const row = await db
+        .selectFrom(table)
+        .select('uuid')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return row.uuid;
+    },
   };
 }
+
+/**
+ * The BrickBase catalog suites' users (appSuite signs them in): a digitizer and an admin of Demo
+ * Bricks, an admin of Other Bricks and the platform admin.
+ */
+export const CATALOG_CAST = {
+  digi: 'digi.user@demo.test',
+  admin: 'admin@demo.test',
+  otherAdmin: 'admin@other.test',
+  platform: 'platform@demo.test',
+};
 
 /** Creates a project named `name` as `auth` (NEW, content 'c', purpose 'p'); its id. */
 export async function createProject(call: Call, auth: string, name: string): Promise<number> {

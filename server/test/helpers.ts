@@ -115,6 +115,12 @@ export async function userIdOf(app: App, email: string): Promise<number> {
   return row.id;
 }
 
+/** Whether the user `id` exists. */
+export async function userExists(app: App, id: number): Promise<boolean> {
+  const row = await app.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Every user's id by e-mail address. */
 export async function userIdsByEmail(app: App): Promise<Record<string, number>> {
   const users = await app.db.selectFrom('users').select(['id', 'email']).execute();
@@ -181,6 +187,9 @@ export function revokePermission(app: App, auth: string, userId: number, permiss
 /** The error texts of a refused answer. */
 export const details = (res: { json(): unknown }) =>
   (res.json() as { errors: { detail: string }[] }).errors.map((e) => e.detail);
+
+/** The first error text of a refused answer. */
+export const detail = (res: { json(): unknown }) => details(res)[0];
 
 export type Call = (
   auth: string,

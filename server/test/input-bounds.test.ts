@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { INT_MAX } from '../../contract/fields';
 import { PickingMutation } from '../../contract/mutations/picking';
-import { createTestApp, describeEachDialect, loginAs, requester, type TestApp } from './helpers';
+import { appSuite } from './app-suite';
+import { describeEachDialect, requester } from './helpers';
 
 /**
  * Input PostgreSQL would refuse with an error (NUL in text, integers beyond 32 bits) is refused
@@ -10,48 +11,43 @@ import { createTestApp, describeEachDialect, loginAs, requester, type TestApp } 
  * both databases, and the device's outbox moves on.
  */
 describeEachDialect('input bounds', (dialect) => {
-  let t: TestApp;
-  let picker: string;
-  let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    picker = await loginAs(t.app, 'picker@demo.test');
-    admin = await loginAs(t.app, 'admin@demo.test');
-  });
-  afterAll(() => t.close());
+  const s = appSuite(dialect, { picker: 'picker@demo.test', admin: 'admin@demo.test' });
 
-  const call = requester(() => t);
+  const call = requester(() => s.t);
 
   it('answers 400 to ids beyond 32 bits and to empty ids, in query strings and bodies', async () => {
     for (const bad of [String(INT_MAX + 1), '99999999999999999999', '', '0', '1e3', 'abc']) {
-      expect((await call('GET', `/api/v1/order?order_id=${bad}`, picker)).statusCode, bad).toBe(
+      expect((await call('GET', `/api/v1/order?order_id=${bad}`, s.picker)).statusCode, bad).toBe(
         400,
       );
-      expect((await call('DELETE', `/api/user?user_id=${bad}`, admin)).statusCode, bad).toBe(400);
+      expect((await call('DELETE', `/api/user?user_id=${bad}`, s.admin)).statusCode, bad).toBe(400);
     }
-    const res = await call('POST', '/api/v1/issue', picker, {
+    const res = await call('POST', '/api/v1/issue', s.picker, {
       order_id: INT_MAX + 1,
       manager_id: 1,
       note: 'x',
     });
     expect(res.statusCode).toBe(400);
-    expect((await call('GET', `/api/v1/order?order_id=${INT_MAX}`, picker)).statusCode).toBe(404);
+    expect((await call('GET', `/api/v1/order?order_id=${INT_MAX}`, s.picker)).statusCode).toBe(404);
   });
 
   it('answers 400 to a NUL character in any text', async () => {
-    const issue = await call('POST', '/api/v1/issue', picker, { note: 'bin\u0000', manager_id: 1 });
+    const issue = await call('POST', '/api/v1/issue', s.picker, {
+      note: 'bin\u0000',
+      manager_id: 1,
+    });
     expect(issue.statusCode).toBe(400);
     expect(issue.json().errors[0].detail).toMatch(/NUL/);
-    const invite = await call('POST', '/api/user', admin, { user_email: 'a\u0000@demo.test' });
+    const invite = await call('POST', '/api/user', s.admin, { user_email: 'a\u0000@demo.test' });
     expect(invite.statusCode).toBe(400);
-    const items = await call('GET', '/api/v1/item?mold_name=%00', picker);
+    const items = await call('GET', '/api/v1/item?mold_name=%00', s.picker);
     expect([400, 403]).toContain(items.statusCode);
   });
 
   it('rejects an outbox issue note with NUL as invalid_args, and goes on with the next', async () => {
     const device = `bounds-${randomUUID()}`;
     const push = (mutations: object[]) =>
-      call('POST', '/api/v1/sync/push', picker, { device_id: device, mutations });
+      call('POST', '/api/v1/sync/push', s.picker, { device_id: device, mutations });
     const bad = {
       id: randomUUID(),
       seq: 1,
@@ -80,12 +76,12 @@ describeEachDialect('input bounds', (dialect) => {
       name: PickingMutation.issue,
       args: { note: 'x', manager_id: 1 },
     };
-    const bigSeq = await call('POST', '/api/v1/sync/push', picker, {
+    const bigSeq = await call('POST', '/api/v1/sync/push', s.picker, {
       device_id: `bounds-${randomUUID()}`,
       mutations: [{ ...mutation, seq: INT_MAX + 1 }],
     });
     expect(bigSeq.statusCode).toBe(400);
-    const nulDevice = await call('POST', '/api/v1/sync/push', picker, {
+    const nulDevice = await call('POST', '/api/v1/sync/push', s.picker, {
       device_id: 'device\u0000x',
       mutations: [{ ...mutation, seq: 1 }],
     });

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll } from 'vitest';
 import { startFakeBrickLink, type FakeBrickLink } from '../../tests/support/fake-bricklink';
-import { startFakeBrickOwl, type FakeBrickOwl } from '../../tests/support/fake-brickowl';
+import {
+  startFakeBrickOwl,
+  type FakeBrickOwl,
+  type FakeBrickOwlOptions,
+} from '../../tests/support/fake-brickowl';
 import type { DialectName } from '../db';
 import type { JobRunner } from '../jobs';
 import { createTestApp, type TestApp } from './helpers';
@@ -24,14 +28,17 @@ export interface MarketplaceSuite {
 
 /**
  * A marketplace suite's world, set up before its tests (a suite's own beforeAll runs after this
- * one) and closed after them: the fakes first, then the server.
+ * one) and closed after them: the fakes first, then the server. `brickowl` sets up the fake BrickOwl.
  */
-export function marketplaceSuite(dialect: DialectName): MarketplaceSuite {
+export function marketplaceSuite(
+  dialect: DialectName,
+  brickowl: FakeBrickOwlOptions = {},
+): MarketplaceSuite {
   const s = {} as MarketplaceSuite;
   beforeAll(async () => {
     s.t = await createTestApp(dialect);
     s.bl = await startFakeBrickLink();
-    s.bo = await startFakeBrickOwl();
+    s.bo = await startFakeBrickOwl(brickowl);
     s.syncer = await bearerFor(s.t.app, 'Demo Bricks', ['bricksyncer']);
     s.picker = await bearerFor(s.t.app, 'Demo Bricks', ['picker']);
     s.demo = await companyId(s.t.app, 'Demo Bricks');

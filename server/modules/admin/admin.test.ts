@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADD_USER_EMPTY_EMAIL, ADD_USER_SUCCESS } from '../../../contract/admin';
+import { appSuite } from '../../test/app-suite';
 import {
-  createTestApp,
   describeEachDialect,
   grantPermission,
   loginAs,
@@ -10,30 +10,31 @@ import {
   postLogin,
   requester,
   revokePermission,
-  type TestApp,
+  userExists,
   userIdsByEmail,
 } from '../../test/helpers';
 import { logText } from './logs';
 import { companyId } from '../../test/locations-support';
 
 describeEachDialect('user administration', (dialect) => {
-  let t: TestApp;
   const { mails, mailer } = mailbox();
-  let demoAdmin: string;
-  let otherAdmin: string;
+  const s = appSuite(
+    dialect,
+    {
+      demoAdmin: 'admin@demo.test',
+      otherAdmin: 'admin@other.test',
+    },
+    { mailer },
+  );
   let ids: Record<string, number>;
 
-  const call = requester(() => t);
+  const call = requester(() => s.t);
 
-  const permissionsOf = (email: string) => permissionIdsOf(t.app, email);
+  const permissionsOf = (email: string) => permissionIdsOf(s.t.app, email);
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, {}, { mailer });
-    demoAdmin = await loginAs(t.app, 'admin@demo.test');
-    otherAdmin = await loginAs(t.app, 'admin@other.test');
-    ids = await userIdsByEmail(t.app);
+    ids = await userIdsByEmail(s.t.app);
   });
-  afterAll(() => t.close());
 
   describe('role rules', () => {
     const routes: ['GET' | 'POST' | 'DELETE', string, object?][] = [
@@ -50,8 +51,8 @@ describeEachDialect('user administration', (dialect) => {
       }
     });
     it('answers 403 to other roles', async () => {
-      const picker = await loginAs(t.app, 'picker@demo.test');
-      const platform = await loginAs(t.app, 'platform@demo.test');
+      const picker = await loginAs(s.t.app, 'picker@demo.test');
+      const platform = await loginAs(s.t.app, 'platform@demo.test');
       for (const [method, url, body] of routes) {
         expect((await call(method, url, picker, body)).statusCode, url).toBe(403);
         if (url !== '/api/log') {
@@ -63,7 +64,7 @@ describeEachDialect('user administration', (dialect) => {
   });
 
   it("lists only the caller's company's users, and its permissions without 0", async () => {
-    const res = await call('GET', '/api/user', demoAdmin);
+    const res = await call('GET', '/api/user', s.demoAdmin);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     const emails = body.user_permissions.map((u: { user_email: string }) => u.user_email);
@@ -83,7 +84,7 @@ describeEachDialect('user administration', (dialect) => {
     );
     expect(body.company_permissions[2]).toEqual({ permission_id: 3, description: 'picker' });
 
-    const other = (await call('GET', '/api/user', otherAdmin)).json();
+    const other = (await call('GET', '/api/user', s.otherAdmin)).json();
     expect(other.user_permissions.map((u: { user_email: string }) => u.user_email)).toEqual([
       'admin@other.test',
     ]);
@@ -92,7 +93,7 @@ describeEachDialect('user administration', (dialect) => {
   describe('adding a user', () => {
     it("refuses an empty e-mail with 'Please enter an email address.'", async () => {
       for (const payload of [{ user_email: '', user_name: 'Nobody' }, { user_email: '   ' }, {}]) {
-        const res = await call('POST', '/api/user', demoAdmin, payload);
+        const res = await call('POST', '/api/user', s.demoAdmin, payload);
         expect(res.statusCode).toBe(400);
         expect(res.json().errors[0].detail).toBe(ADD_USER_EMPTY_EMAIL);
       }
@@ -100,21 +101,21 @@ describeEachDialect('user administration', (dialect) => {
     });
 
     it('invites the user, who sets a password with the link and signs in', async () => {
-      const res = await call('POST', '/api/user', demoAdmin, {
+      const res = await call('POST', '/api/user', s.demoAdmin, {
         user_email: '  New.Filler@Demo.Test ',
         user_name: '',
       });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: ADD_USER_SUCCESS });
 
-      const row = await t.app.db
+      const row = await s.t.app.db
         .selectFrom('users')
         .selectAll()
         .where('email', '=', 'new.filler@demo.test')
         .executeTakeFirstOrThrow();
       expect(row.name).toBe('new.filler@demo.test');
       expect(row.password_hash).toBeNull();
-      expect(row.company_id).toBe(await companyId(t.app, 'Demo Bricks'));
+      expect(row.company_id).toBe(await companyId(s.t.app, 'Demo Bricks'));
       expect(await permissionsOf('new.filler@demo.test')).toEqual([]);
 
       expect(mails).toHaveLength(1);
@@ -124,10 +125,10 @@ describeEachDialect('user administration', (dialect) => {
         password: 'a-good-new-password',
       });
       expect(set.statusCode).toBe(200);
-      const login = await postLogin(t.app, 'new.filler@demo.test', 'a-good-new-password');
+      const login = await postLogin(s.t.app, 'new.filler@demo.test', 'a-good-new-password');
       expect(login.statusCode).toBe(200);
 
-      const list = (await call('GET', '/api/user', demoAdmin)).json();
+      const list = (await call('GET', '/api/user', s.demoAdmin)).json();
       expect(
         list.user_permissions.find(
           (u: { user_email: string }) => u.user_email === 'new.filler@demo.test',
@@ -136,38 +137,38 @@ describeEachDialect('user administration', (dialect) => {
     });
 
     it('keeps the given name; an existing address answers 409 in the company, as new elsewhere', async () => {
-      const ok = await call('POST', '/api/user', otherAdmin, {
+      const ok = await call('POST', '/api/user', s.otherAdmin, {
         user_email: 'olga.helper@other.test',
         user_name: 'Olga Helper',
       });
       expect(ok.statusCode).toBe(200);
-      const row = await t.app.db
+      const row = await s.t.app.db
         .selectFrom('users')
         .select('name')
         .where('email', '=', 'olga.helper@other.test')
         .executeTakeFirstOrThrow();
       expect(row.name).toBe('Olga Helper');
 
-      const again = await call('POST', '/api/user', otherAdmin, {
+      const again = await call('POST', '/api/user', s.otherAdmin, {
         user_email: 'olga.helper@other.test',
       });
       expect(again.statusCode).toBe(409);
       expect(again.json().errors[0].detail).toMatch(/already exists/);
       // Demo Bricks' picker: the same answer as for a new address, and nothing created or sent.
-      const elsewhere = await call('POST', '/api/user', otherAdmin, {
+      const elsewhere = await call('POST', '/api/user', s.otherAdmin, {
         user_email: 'PICKER@demo.test',
       });
       expect(elsewhere.statusCode).toBe(ok.statusCode);
       expect(elsewhere.json()).toEqual(ok.json());
       expect(mails).toHaveLength(1);
-      const picker = await t.app.db
+      const picker = await s.t.app.db
         .selectFrom('users')
         .select('company_id')
         .where('email', '=', 'picker@demo.test')
         .executeTakeFirstOrThrow();
       expect(picker.company_id).not.toBe(
         (
-          await t.app.db
+          await s.t.app.db
             .selectFrom('users')
             .select('company_id')
             .where('email', '=', 'admin@other.test')
@@ -177,7 +178,7 @@ describeEachDialect('user administration', (dialect) => {
     });
 
     it('refuses an address that is not one', async () => {
-      const res = await call('POST', '/api/user', demoAdmin, { user_email: 'not-an-address' });
+      const res = await call('POST', '/api/user', s.demoAdmin, { user_email: 'not-an-address' });
       expect(res.statusCode).toBe(400);
     });
   });
@@ -186,12 +187,12 @@ describeEachDialect('user administration', (dialect) => {
     it('grants and revokes idempotently', async () => {
       const picker = ids['picker@demo.test'];
       for (let i = 0; i < 2; i++) {
-        const res = await grantPermission(t.app, demoAdmin, picker, 5);
+        const res = await grantPermission(s.t.app, s.demoAdmin, picker, 5);
         expect(res.statusCode).toBe(200);
       }
       expect(await permissionsOf('picker@demo.test')).toEqual([3, 5]);
       for (let i = 0; i < 2; i++) {
-        const res = await revokePermission(t.app, demoAdmin, picker, 5);
+        const res = await revokePermission(s.t.app, s.demoAdmin, picker, 5);
         expect(res.statusCode).toBe(200);
       }
       expect(await permissionsOf('picker@demo.test')).toEqual([3]);
@@ -199,42 +200,42 @@ describeEachDialect('user administration', (dialect) => {
 
     it('never hands out permission 0, nor one the company does not hold', async () => {
       const picker = ids['picker@demo.test'];
-      const zero = await grantPermission(t.app, demoAdmin, picker, 0);
+      const zero = await grantPermission(s.t.app, s.demoAdmin, picker, 0);
       expect(zero.statusCode).toBe(403);
       expect(zero.json().errors[0].detail).toMatch(/brick_admin/);
-      const revokeZero = await revokePermission(t.app, demoAdmin, ids['platform@demo.test'], 0);
+      const revokeZero = await revokePermission(s.t.app, s.demoAdmin, ids['platform@demo.test'], 0);
       expect(revokeZero.statusCode).toBe(403);
       expect(await permissionsOf('platform@demo.test')).toEqual([0]);
 
       // Other Bricks does not hold permission 0; take 8 away too, then try to hand both out.
-      const otherId = await companyId(t.app, 'Other Bricks');
-      await t.app.db
+      const otherId = await companyId(s.t.app, 'Other Bricks');
+      await s.t.app.db
         .deleteFrom('company_permissions')
         .where('company_id', '=', otherId)
         .where('permission_id', '=', 8)
         .execute();
-      const res = await grantPermission(t.app, otherAdmin, ids['admin@other.test'], 8);
+      const res = await grantPermission(s.t.app, s.otherAdmin, ids['admin@other.test'], 8);
       expect(res.statusCode).toBe(403);
       expect(res.json().errors[0].detail).toBe('Your company does not hold permission 8.');
-      const unknown = await grantPermission(t.app, otherAdmin, ids['admin@other.test'], 42);
+      const unknown = await grantPermission(s.t.app, s.otherAdmin, ids['admin@other.test'], 42);
       expect(unknown.statusCode).toBe(403);
       expect(await permissionsOf('admin@other.test')).toEqual([1]);
-      await t.app.db
+      await s.t.app.db
         .insertInto('company_permissions')
         .values({ company_id: otherId, permission_id: 8 })
         .execute();
     });
 
     it('refuses an admin removing their own admin permission', async () => {
-      const res = await revokePermission(t.app, demoAdmin, ids['admin@demo.test'], 1);
+      const res = await revokePermission(s.t.app, s.demoAdmin, ids['admin@demo.test'], 1);
       expect(res.statusCode).toBe(400);
       expect(await permissionsOf('admin@demo.test')).toEqual([1]);
     });
 
     it('validates the request', async () => {
-      const res = await call('POST', '/api/user/permission', demoAdmin, { user_id: 'abc' });
+      const res = await call('POST', '/api/user/permission', s.demoAdmin, { user_id: 'abc' });
       expect(res.statusCode).toBe(400);
-      const q = await call('DELETE', '/api/user/permission?user_id=1', demoAdmin);
+      const q = await call('DELETE', '/api/user/permission?user_id=1', s.demoAdmin);
       expect(q.statusCode).toBe(400);
     });
   });
@@ -242,54 +243,44 @@ describeEachDialect('user administration', (dialect) => {
   describe('company boundaries', () => {
     it('an admin of another company cannot see, change or delete Demo Bricks users', async () => {
       const picker = ids['picker@demo.test'];
-      const grant = await grantPermission(t.app, otherAdmin, picker, 2);
+      const grant = await grantPermission(s.t.app, s.otherAdmin, picker, 2);
       expect(grant.statusCode).toBe(404);
-      const revoke = await revokePermission(t.app, otherAdmin, picker, 3);
+      const revoke = await revokePermission(s.t.app, s.otherAdmin, picker, 3);
       expect(revoke.statusCode).toBe(404);
-      const del = await call('DELETE', `/api/user?user_id=${picker}`, otherAdmin);
+      const del = await call('DELETE', `/api/user?user_id=${picker}`, s.otherAdmin);
       expect(del.statusCode).toBe(404);
       // The same answer as for a user that does not exist at all.
-      const ghost = await call('DELETE', '/api/user?user_id=999999', otherAdmin);
+      const ghost = await call('DELETE', '/api/user?user_id=999999', s.otherAdmin);
       expect(ghost.json()).toEqual(del.json());
 
       expect(await permissionsOf('picker@demo.test')).toEqual([3]);
-      const still = await t.app.db
-        .selectFrom('users')
-        .select('id')
-        .where('id', '=', picker)
-        .executeTakeFirst();
-      expect(still).toBeDefined();
+      expect(await userExists(s.t.app, picker)).toBe(true);
     });
   });
 
   describe('deleting a user', () => {
     it('refuses to delete oneself', async () => {
-      const res = await call('DELETE', `/api/user?user_id=${ids['admin@demo.test']}`, demoAdmin);
+      const res = await call('DELETE', `/api/user?user_id=${ids['admin@demo.test']}`, s.demoAdmin);
       expect(res.statusCode).toBe(400);
       expect(res.json().errors[0].detail).toBe('You cannot delete your own account.');
     });
 
     it('deletes a user of the company with their permissions and sessions', async () => {
       const id = ids['digi.user@demo.test'];
-      await loginAs(t.app, 'digi.user@demo.test');
-      const res = await call('DELETE', `/api/user?user_id=${id}`, demoAdmin);
+      await loginAs(s.t.app, 'digi.user@demo.test');
+      const res = await call('DELETE', `/api/user?user_id=${id}`, s.demoAdmin);
       expect(res.statusCode).toBe(200);
-      const gone = await t.app.db
-        .selectFrom('users')
-        .select('id')
-        .where('id', '=', id)
-        .executeTakeFirst();
-      expect(gone).toBeUndefined();
+      expect(await userExists(s.t.app, id)).toBe(false);
       expect(await permissionsOf('digi.user@demo.test')).toEqual([]);
-      const tokens = await t.app.db
+      const tokens = await s.t.app.db
         .selectFrom('refresh_tokens')
         .select('id')
         .where('user_id', '=', id)
         .execute();
       expect(tokens).toEqual([]);
-      const login = await postLogin(t.app, 'digi.user@demo.test', 'demo-password');
+      const login = await postLogin(s.t.app, 'digi.user@demo.test', 'demo-password');
       expect(login.statusCode).toBe(401);
-      expect((await call('DELETE', `/api/user?user_id=${id}`, demoAdmin)).statusCode).toBe(404);
+      expect((await call('DELETE', `/api/user?user_id=${id}`, s.demoAdmin)).statusCode).toBe(404);
     });
   });
 
@@ -303,12 +294,12 @@ describeEachDialect('user administration', (dialect) => {
 
   describe('log download', () => {
     it('gives an admin only their own company’s lines, a brick admin everything', async () => {
-      const demoCompany = await companyId(t.app, 'Demo Bricks');
-      const otherCompany = await companyId(t.app, 'Other Bricks');
-      await call('GET', '/api/user', demoAdmin);
-      await call('GET', '/api/user', otherAdmin);
+      const demoCompany = await companyId(s.t.app, 'Demo Bricks');
+      const otherCompany = await companyId(s.t.app, 'Other Bricks');
+      await call('GET', '/api/user', s.demoAdmin);
+      await call('GET', '/api/user', s.otherAdmin);
 
-      const res = await call('GET', '/api/log', demoAdmin);
+      const res = await call('GET', '/api/log', s.demoAdmin);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/plain/);
       expect(res.headers['content-disposition']).toMatch(
@@ -321,11 +312,11 @@ describeEachDialect('user administration', (dialect) => {
       expect(res.body).not.toContain(`"company_id":${otherCompany}`);
       expect(res.body).not.toContain('olga.helper@other.test');
 
-      const other = await call('GET', '/api/log', otherAdmin);
+      const other = await call('GET', '/api/log', s.otherAdmin);
       expect(other.body).toContain('olga.helper@other.test');
       expect(other.body).not.toContain(`"company_id":${demoCompany}`);
 
-      const all = await call('GET', '/api/log', await loginAs(t.app, 'platform@demo.test'));
+      const all = await call('GET', '/api/log', await loginAs(s.t.app, 'platform@demo.test'));
       expect(all.statusCode).toBe(200);
       expect(all.body).toContain(`"company_id":${demoCompany}`);
       expect(all.body).toContain(`"company_id":${otherCompany}`);

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { Permission } from '../../../contract/permissions';
+import { appSuite } from '../../test/app-suite';
 import {
-  createTestApp,
   describeEachDialect,
   grantPermission,
   loginAs,
   requester,
   revokePermission,
-  type TestApp,
+  userExists,
   userIdsByEmail,
 } from '../../test/helpers';
 
@@ -16,16 +16,13 @@ import {
  * never a user of another company; the platform's last brick_admin is never deleted.
  */
 describeEachDialect('user administration by rank', (dialect) => {
-  let t: TestApp;
-  let demoAdmin: string;
-  let otherAdmin: string;
+  const s = appSuite(dialect, { demoAdmin: 'admin@demo.test', otherAdmin: 'admin@other.test' });
   let ids: Record<string, number>;
-  const call = requester(() => t);
-  const exists = async (id: number) =>
-    !!(await t.app.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst());
+  const call = requester(() => s.t);
+  const exists = (id: number) => userExists(s.t.app, id);
   const grantsOf = async (id: number) =>
     (
-      await t.app.db
+      await s.t.app.db
         .selectFrom('user_permissions')
         .select('permission_id')
         .where('user_id', '=', id)
@@ -34,20 +31,16 @@ describeEachDialect('user administration by rank', (dialect) => {
     ).map((r) => r.permission_id);
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    demoAdmin = await loginAs(t.app, 'admin@demo.test');
-    otherAdmin = await loginAs(t.app, 'admin@other.test');
-    ids = await userIdsByEmail(t.app);
+    ids = await userIdsByEmail(s.t.app);
   });
-  afterAll(() => t.close());
 
   it('refuses a company admin deleting or changing the platform admin', async () => {
     const platform = ids['platform@demo.test'];
-    const del = await call('DELETE', `/api/user?user_id=${platform}`, demoAdmin);
+    const del = await call('DELETE', `/api/user?user_id=${platform}`, s.demoAdmin);
     expect(del.statusCode).toBe(403);
-    const grant = await grantPermission(t.app, demoAdmin, platform, Permission.picker);
+    const grant = await grantPermission(s.t.app, s.demoAdmin, platform, Permission.picker);
     expect(grant.statusCode).toBe(403);
-    const revoke = await revokePermission(t.app, demoAdmin, platform, Permission.admin);
+    const revoke = await revokePermission(s.t.app, s.demoAdmin, platform, Permission.admin);
     expect(revoke.statusCode).toBe(403);
     expect(await exists(platform)).toBe(true);
     expect(await grantsOf(platform)).toEqual([Permission.brick_admin]);
@@ -56,7 +49,7 @@ describeEachDialect('user administration by rank', (dialect) => {
   it('never reads an empty permission as permission 0', async () => {
     const picker = ids['picker@demo.test'];
     for (const empty of [null, '', false, [], {}]) {
-      const res = await call('POST', '/api/user/permission', demoAdmin, {
+      const res = await call('POST', '/api/user/permission', s.demoAdmin, {
         user_id: picker,
         permission_id: empty,
       });
@@ -65,27 +58,29 @@ describeEachDialect('user administration by rank', (dialect) => {
     const query = await call(
       'DELETE',
       `/api/user/permission?user_id=${picker}&permission_id=`,
-      demoAdmin,
+      s.demoAdmin,
     );
     expect(query.statusCode).toBe(400);
-    const noUser = await call('DELETE', '/api/user?user_id=', demoAdmin);
+    const noUser = await call('DELETE', '/api/user?user_id=', s.demoAdmin);
     expect(noUser.statusCode).toBe(400);
     expect(await grantsOf(picker)).toEqual([Permission.picker]);
   });
 
   it('leaves users of another company alone (404, as if they did not exist)', async () => {
     const picker = ids['picker@demo.test'];
-    expect((await call('DELETE', `/api/user?user_id=${picker}`, otherAdmin)).statusCode).toBe(404);
-    const grant = await grantPermission(t.app, otherAdmin, picker, Permission.admin);
+    expect((await call('DELETE', `/api/user?user_id=${picker}`, s.otherAdmin)).statusCode).toBe(
+      404,
+    );
+    const grant = await grantPermission(s.t.app, s.otherAdmin, picker, Permission.admin);
     expect(grant.statusCode).toBe(404);
     expect(await grantsOf(picker)).toEqual([Permission.picker]);
   });
 
   it('lets an admin manage an admin of the same rank', async () => {
     const sales = ids['sales@demo.test'];
-    const grant = await grantPermission(t.app, demoAdmin, sales, Permission.admin);
+    const grant = await grantPermission(s.t.app, s.demoAdmin, sales, Permission.admin);
     expect(grant.statusCode).toBe(200);
-    const revoke = await revokePermission(t.app, demoAdmin, sales, Permission.admin);
+    const revoke = await revokePermission(s.t.app, s.demoAdmin, sales, Permission.admin);
     expect(revoke.statusCode).toBe(200);
   });
 
@@ -93,25 +88,25 @@ describeEachDialect('user administration by rank', (dialect) => {
     const platform = ids['platform@demo.test'];
     // A second brick_admin who also administers Demo Bricks (given by the platform directly).
     const digi = ids['digi.user@demo.test'];
-    await t.app.db
+    await s.t.app.db
       .insertInto('user_permissions')
       .values([
         { user_id: digi, permission_id: Permission.brick_admin },
         { user_id: digi, permission_id: Permission.admin },
       ])
       .execute();
-    const boss = await loginAs(t.app, 'digi.user@demo.test');
+    const boss = await loginAs(s.t.app, 'digi.user@demo.test');
     const first = await call('DELETE', `/api/user?user_id=${platform}`, boss);
     expect(first.statusCode).toBe(200);
     expect(await exists(platform)).toBe(false);
 
     // digi.user is now the platform's only brick_admin: an admin of the company cannot remove them.
     const wmId = ids['warehouse@demo.test'];
-    await t.app.db
+    await s.t.app.db
       .insertInto('user_permissions')
       .values({ user_id: wmId, permission_id: Permission.admin })
       .execute();
-    const wm = await loginAs(t.app, 'warehouse@demo.test');
+    const wm = await loginAs(s.t.app, 'warehouse@demo.test');
     expect((await call('DELETE', `/api/user?user_id=${digi}`, wm)).statusCode).toBe(403);
     expect((await call('DELETE', `/api/user?user_id=${digi}`, boss)).statusCode).toBe(400);
     expect(await exists(digi)).toBe(true);

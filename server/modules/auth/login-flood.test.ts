@@ -1,29 +1,26 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { AuthMessages } from '../../../contract/auth';
 import { DEMO_PASSWORD } from '../../seed';
-import { basic, createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
+import { appSuite } from '../../test/app-suite';
+import { basic, createTestApp, describeEachDialect } from '../../test/helpers';
 import { BUSY_RETRY_SECONDS, passwordCheckQueue } from './login';
 
 describeEachDialect('sign-ins under load and across servers', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(() => t.close());
+  const s = appSuite(dialect);
 
   it('sheds the sign-ins beyond the password-check queue with 503 and Retry-After', async () => {
     const queue = passwordCheckQueue();
     const n = Math.max(400, queue.concurrency + queue.maxWaiting + 100);
     // Every attempt from its own address at its own account: no rate limit is involved.
     const logins = Array.from({ length: n }, (_, i) =>
-      t.app.inject({
+      s.t.app.inject({
         method: 'POST',
         url: '/api/login',
         headers: { authorization: basic(`flood${i}@nowhere.test`, 'wrong-password') },
         remoteAddress: `10.9.${i >> 8}.${i & 255}`,
       }),
     );
-    const health = t.app.inject({ method: 'GET', url: '/api/health' });
+    const health = s.t.app.inject({ method: 'GET', url: '/api/health' });
     const answers = await Promise.all(logins);
     expect((await health).statusCode).toBe(200);
 
@@ -36,7 +33,7 @@ describeEachDialect('sign-ins under load and across servers', (dialect) => {
       expect(res.json().errors[0].detail).toBe(AuthMessages.busy);
     }
     // A shed attempt was never counted: only the checked ones left a failure behind.
-    const counted = await t.app.db
+    const counted = await s.t.app.db
       .selectFrom('login_failures')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('key', 'like', 'login:ip:10.9.%')
@@ -51,12 +48,12 @@ describeEachDialect('sign-ins under load and across servers', (dialect) => {
     'holds the limits and the refresh rule across two servers on one database',
     async () => {
       const second = await createTestApp(dialect, {
-        databaseUrl: t.config.databaseUrl,
-        jwtSecret: t.config.jwtSecret,
+        databaseUrl: s.t.config.databaseUrl,
+        jwtSecret: s.t.config.jwtSecret,
         seedDemo: false,
       });
       try {
-        const apps = [t.app, second.app];
+        const apps = [s.t.app, second.app];
         const guesses = await Promise.all(
           Array.from({ length: 60 }, (_, i) =>
             apps[i % 2].inject({

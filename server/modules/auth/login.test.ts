@@ -1,30 +1,21 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AuthMessages, LoginResponse } from '../../../contract/auth';
 import { Permission } from '../../../contract/permissions';
 import { hashPassword } from '../../auth/passwords';
 import { createEmailToken } from './email-links';
 import { verifyAccessToken } from '../../auth/tokens';
 import { DEMO_PASSWORD } from '../../seed';
-import {
-  basic,
-  createTestApp,
-  describeEachDialect,
-  type TestApp,
-  userIdOf,
-} from '../../test/helpers';
+import { appSuite } from '../../test/app-suite';
+import { basic, describeEachDialect, userIdOf } from '../../test/helpers';
 
 describeEachDialect('POST /api/login', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(() => t.close());
+  const s = appSuite(dialect);
   beforeEach(async () => {
-    await t.app.db.deleteFrom('login_failures').execute();
+    await s.t.app.db.deleteFrom('login_failures').execute();
   });
 
   const login = (authorization: string | undefined, ip = '10.0.0.1') =>
-    t.app.inject({
+    s.t.app.inject({
       method: 'POST',
       url: '/api/login',
       headers: authorization === undefined ? {} : { authorization },
@@ -43,10 +34,10 @@ describeEachDialect('POST /api/login', (dialect) => {
       company_name: 'Demo Bricks',
     });
     const expires = Date.parse(body.expires_at) - Date.now();
-    expect(expires).toBeGreaterThan((t.config.accessTokenTtlSeconds - 60) * 1000);
-    expect(expires).toBeLessThanOrEqual(t.config.accessTokenTtlSeconds * 1000);
+    expect(expires).toBeGreaterThan((s.t.config.accessTokenTtlSeconds - 60) * 1000);
+    expect(expires).toBeLessThanOrEqual(s.t.config.accessTokenTtlSeconds * 1000);
     expect(Date.parse(body.refresh_expires_at)).toBeGreaterThan(Date.parse(body.expires_at));
-    const claims = await verifyAccessToken(t.config.jwtSecret, body.access_token);
+    const claims = await verifyAccessToken(s.t.config.jwtSecret, body.access_token);
     expect(claims).toEqual({
       id: body.user.id,
       companyId: body.user.company_id,
@@ -55,13 +46,13 @@ describeEachDialect('POST /api/login', (dialect) => {
       expiresAt: expect.any(Number),
     });
     // Only the hash of the refresh token is stored.
-    const stored = await t.app.db
+    const stored = await s.t.app.db
       .selectFrom('refresh_tokens')
       .select('token_hash')
       .where('user_id', '=', body.user.id)
       .execute();
     expect(stored.length).toBeGreaterThan(0);
-    expect(stored.map((s) => s.token_hash)).not.toContain(body.refresh_token);
+    expect(stored.map((row) => row.token_hash)).not.toContain(body.refresh_token);
   });
 
   it('compares the e-mail case-insensitively', async () => {
@@ -71,20 +62,20 @@ describeEachDialect('POST /api/login', (dialect) => {
   });
 
   it('puts only the permissions the company also holds in the token', async () => {
-    const other = await t.app.db
+    const other = await s.t.app.db
       .selectFrom('users')
       .select(['id', 'company_id'])
       .where('email', '=', 'admin@other.test')
       .executeTakeFirstOrThrow();
     // Other Bricks does not hold brick_admin: granting it to the user must not reach the token.
-    await t.app.db
+    await s.t.app.db
       .insertInto('user_permissions')
       .values({ user_id: other.id, permission_id: Permission.brick_admin })
       .execute();
     const res = await login(basic('admin@other.test', DEMO_PASSWORD));
     expect(res.statusCode).toBe(200);
     expect(res.json().permissions).toEqual([Permission.admin]);
-    const claims = await verifyAccessToken(t.config.jwtSecret, res.json().access_token);
+    const claims = await verifyAccessToken(s.t.config.jwtSecret, res.json().access_token);
     expect(claims?.permissions).toEqual([Permission.admin]);
     expect(claims?.companyId).toBe(other.company_id);
   });
@@ -121,7 +112,7 @@ describeEachDialect('POST /api/login', (dialect) => {
 
   it('accepts a password that contains colons', async () => {
     const hash = await hashPassword('a:b:c-password');
-    await t.app.db
+    await s.t.app.db
       .updateTable('users')
       .set({ password_hash: hash })
       .where('email', '=', 'sales@demo.test')
@@ -131,7 +122,7 @@ describeEachDialect('POST /api/login', (dialect) => {
 
   it('refuses a temporary password after it expired, and accepts it before', async () => {
     const set = (at: string) =>
-      t.app.db
+      s.t.app.db
         .updateTable('users')
         .set({ password_expires_at: at })
         .where('email', '=', 'orders@demo.test')
@@ -170,7 +161,7 @@ describeEachDialect('POST /api/login', (dialect) => {
         200,
       );
       // When the window has passed, the guessing address may try again.
-      await t.app.db
+      await s.t.app.db
         .updateTable('login_failures')
         .set({ window_start: new Date(Date.now() - 16 * 60_000).toISOString() })
         .where('key', '=', 'login:pair:syncer@demo.test|10.1.0.1')
@@ -187,7 +178,7 @@ describeEachDialect('POST /api/login', (dialect) => {
         ),
       );
       const statuses = guesses.map((r) => r.statusCode);
-      expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(5);
       for (const res of guesses.filter((r) => r.statusCode !== 401)) {
         // Refused unchecked: over the limit (429) or beyond the password-check queue (503).
         expect([429, 503]).toContain(res.statusCode);
@@ -198,7 +189,7 @@ describeEachDialect('POST /api/login', (dialect) => {
         (await login(basic('warehouse@demo.test', DEMO_PASSWORD), '10.2.0.1')).statusCode,
       ).toBe(429);
       // Refused attempts were not counted against the account: its owner is not locked out.
-      const account = await t.app.db
+      const account = await s.t.app.db
         .selectFrom('login_failures')
         .select('count')
         .where('key', '=', 'login:account:warehouse@demo.test')
@@ -241,9 +232,9 @@ describeEachDialect('POST /api/login', (dialect) => {
       expect((await login(basic('platform@demo.test', DEMO_PASSWORD), '10.5.0.1')).statusCode).toBe(
         429,
       );
-      const platformId = await userIdOf(t.app, 'platform@demo.test');
-      const token = await createEmailToken(t.app.db, platformId, 'reset');
-      const set = await t.app.inject({
+      const platformId = await userIdOf(s.t.app, 'platform@demo.test');
+      const token = await createEmailToken(s.t.app.db, platformId, 'reset');
+      const set = await s.t.app.inject({
         method: 'POST',
         url: '/api/user/password_reset',
         headers: { authorization: `Bearer ${token}` },
@@ -281,7 +272,7 @@ describeEachDialect('POST /api/login', (dialect) => {
   });
 
   it('lists the auth routes in the OpenAPI docs', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const res = await s.t.app.inject({ method: 'GET', url: '/api/docs/json' });
     const paths = res.json().paths;
     for (const p of [
       '/api/login',

@@ -7,7 +7,7 @@ import {
   trayEdit,
   digitizingSuite,
 } from '../../test/digitizing';
-import { describeEachDialect } from '../../test/helpers';
+import { describeEachDialect, detail } from '../../test/helpers';
 
 describeEachDialect('batch trays editor', (dialect) => {
   const s = digitizingSuite(dialect, 'Trays test');
@@ -19,8 +19,6 @@ describeEachDialect('batch trays editor', (dialect) => {
   });
 
   const q = () => `?project_id=${s.projectId}&batch_id=${batchId}`;
-  const detail = (res: { json(): unknown }) =>
-    (res.json() as { errors: { detail: string }[] }).errors[0].detail;
   const trays = async (auth = s.manager) =>
     ((await call(auth, 'GET', `/v1/trays${q()}`)).json() as TrayList).results;
 

@@ -1,27 +1,21 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { BatchTraysMessages as M, BatchTraysMutation } from '../../../contract/batch-trays';
-import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
+import { appSuite } from '../../test/app-suite';
+import { describeEachDialect } from '../../test/helpers';
 import { trayOf } from '../../test/digitizing';
-import { bearerFor } from '../../test/locations-support';
 import { syncDevice } from '../../test/sync-device';
 
 describeEachDialect('batch trays outbox mutation', (dialect) => {
-  let t: TestApp;
-  let manager: string;
-  let digiUser: string;
-  const device = syncDevice(() => t);
-
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    manager = await bearerFor(t.app, 'Demo Bricks', ['digibrick_manager']);
-    digiUser = await bearerFor(t.app, 'Demo Bricks', ['digibrick_user']);
+  const s = appSuite(dialect, {
+    manager: ['Demo Bricks', ['digibrick_manager']],
+    digiUser: ['Demo Bricks', ['digibrick_user']],
   });
-  afterAll(() => t.close());
+  const device = syncDevice(() => s.t);
 
   const push = async (auth: string, args: unknown) =>
     (await device.push(auth, [device.entry(BatchTraysMutation.save, args)]))[0];
   const edit = async (batchId: number, quantity: number) => {
-    const r = await trayOf(t, batchId, 1);
+    const r = await trayOf(s.t, batchId, 1);
     return {
       tray_id: r.id,
       item_id: r.item_id,
@@ -36,14 +30,18 @@ describeEachDialect('batch trays outbox mutation', (dialect) => {
   };
 
   it('claims, saves the edits and gives the claim up again', async () => {
-    const result = await push(manager, {
+    const result = await push(s.manager, {
       project_id: 1,
       batch_id: 2,
       trays: [await edit(2, 17)],
     });
     expect(result.status).toBe('applied');
-    expect(await trayOf(t, 2, 1)).toMatchObject({ quantity: 17, price: 1500, comments: 'offline' });
-    const batch = await t.app.db
+    expect(await trayOf(s.t, 2, 1)).toMatchObject({
+      quantity: 17,
+      price: 1500,
+      comments: 'offline',
+    });
+    const batch = await s.t.app.db
       .selectFrom('batches')
       .select('write_permission_user_id')
       .where('id', '=', 2)
@@ -53,10 +51,14 @@ describeEachDialect('batch trays outbox mutation', (dialect) => {
 
   it('is refused with the claim message while someone else holds the batch', async () => {
     // The demo batch 4 is claimed by the demo digibrick user.
-    const before = await trayOf(t, 4, 1);
-    const result = await push(digiUser, { project_id: 1, batch_id: 4, trays: [await edit(4, 99)] });
+    const before = await trayOf(s.t, 4, 1);
+    const result = await push(s.digiUser, {
+      project_id: 1,
+      batch_id: 4,
+      trays: [await edit(4, 99)],
+    });
     expect(result.status).toBe('rejected');
     expect(result.message).toBe(M.claimRefused);
-    expect((await trayOf(t, 4, 1)).quantity).toBe(before.quantity);
+    expect((await trayOf(s.t, 4, 1)).quantity).toBe(before.quantity);
   });
 });

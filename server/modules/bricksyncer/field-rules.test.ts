@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { JSON_API, StoreItemMessages } from '../../../contract/bricksyncer';
 import { BULK_MAX, FieldMessages, INT_MAX, PRICE_MAX } from '../../../contract/fields';
-import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
-import { bearerFor, companyId } from '../../test/locations-support';
+import { appSuite } from '../../test/app-suite';
+import { describeEachDialect, details } from '../../test/helpers';
 
 /**
  * The back office's input follows the project's field rules, so the same input gets the same
@@ -10,41 +10,35 @@ import { bearerFor, companyId } from '../../test/locations-support';
  * would fail the query with a 500), and prices and bulk sizes have upper bounds with a message.
  */
 describeEachDialect('back office field rules', (dialect) => {
-  let t: TestApp;
-  let syncer: string;
+  const s = appSuite(dialect, { syncer: ['Demo Bricks', ['bricksyncer']] });
   let storeItem: { id: number; item_id: number };
   let setting: number;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    syncer = await bearerFor(t.app, 'Demo Bricks', ['bricksyncer']);
-    const demo = await companyId(t.app, 'Demo Bricks');
-    const row = await t.app.db
+    const row = await s.t.app.db
       .selectFrom('store_items')
       .select(['id', 'item_id'])
-      .where('company_id', '=', demo)
+      .where('company_id', '=', s.demo)
       .orderBy('id')
       .executeTakeFirstOrThrow();
     storeItem = { id: Number(row.id), item_id: Number(row.item_id) };
-    const s = await t.app.db
+    const settingRow = await s.t.app.db
       .selectFrom('settings')
       .select('id')
-      .where('company_id', '=', demo)
+      .where('company_id', '=', s.demo)
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    setting = Number(s.id);
+    setting = Number(settingRow.id);
   });
-  afterAll(() => t.close());
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: object) =>
-    t.app.inject({
+    s.t.app.inject({
       method,
       url,
-      headers: { authorization: syncer, ...(body ? { 'content-type': JSON_API } : {}) },
+      headers: { authorization: s.syncer, ...(body ? { 'content-type': JSON_API } : {}) },
       ...(body ? { payload: JSON.stringify(body) } : {}),
     });
-  const detail = (res: { json(): unknown }) =>
-    (res.json() as { errors: { detail: string }[] }).errors.map((e) => e.detail).join('\n');
+  const detail = (res: { json(): unknown }) => details(res).join('\n');
 
   const store = (attributes: object) => ({ data: { type: 'stores', attributes } });
   const goodStore = {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { AuditListResponse, type AuditEntry } from '../../../contract/audit';
 import type { StoreResource } from '../../../contract/bricksyncer';
-import { createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
-import { bearerFor, companyId } from '../../test/locations-support';
+import { appSuite } from '../../test/app-suite';
+import { describeEachDialect } from '../../test/helpers';
 import { storeRequest } from '../../test/jobs';
 
 const SECRETS = {
@@ -13,25 +13,16 @@ const SECRETS = {
 };
 
 describeEachDialect('bricksyncer stores in the audit log', (dialect) => {
-  let t: TestApp;
-  let syncer: string;
-  let admin: string;
-  let otherAdmin: string;
-  let demo: number;
-
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    syncer = await bearerFor(t.app, 'Demo Bricks', ['bricksyncer']);
-    admin = await bearerFor(t.app, 'Demo Bricks', ['admin']);
-    otherAdmin = await bearerFor(t.app, 'Other Bricks', ['admin']);
-    demo = await companyId(t.app, 'Demo Bricks');
+  const s = appSuite(dialect, {
+    syncer: ['Demo Bricks', ['bricksyncer']],
+    admin: ['Demo Bricks', ['admin']],
+    otherAdmin: ['Other Bricks', ['admin']],
   });
-  afterAll(() => t.close());
 
   const call = (method: 'POST' | 'PATCH' | 'DELETE', url: string, attributes?: object) =>
-    storeRequest(t.app, syncer, method, url, attributes);
+    storeRequest(s.t.app, s.syncer, method, url, attributes);
   const storeEntries = async (auth: string) => {
-    const res = await t.app.inject({
+    const res = await s.t.app.inject({
       method: 'GET',
       url: '/api/v1/audit?limit=200',
       headers: { authorization: auth },
@@ -68,7 +59,7 @@ describeEachDialect('bricksyncer stores in the audit log', (dialect) => {
     expect(switched.statusCode).toBe(200);
     expect((await call('DELETE', `/v2/stores/${id}`)).statusCode).toBe(204);
 
-    const entries = await storeEntries(admin);
+    const entries = await storeEntries(s.admin);
     expect(entries.map((e) => [e.action, e.detail])).toEqual([
       ['store_created', `Store ${id} "Audited" (BRICKLINK)`],
       ['store_changed', `Store ${id} "Audited 2" (BRICKLINK); changed: name, token_secret`],
@@ -78,15 +69,15 @@ describeEachDialect('bricksyncer stores in the audit log', (dialect) => {
     const syncerId = entries[0].actor_user_id;
     expect(syncerId).not.toBeNull();
     for (const e of entries) {
-      expect(e).toMatchObject({ company_id: demo, actor_user_id: syncerId });
+      expect(e).toMatchObject({ company_id: s.demo, actor_user_id: syncerId });
       expect(e.actor_email).toMatch(/^bricksyncer\./);
     }
     // Another company's admin does not see them.
-    expect(await storeEntries(otherAdmin)).toEqual([]);
+    expect(await storeEntries(s.otherAdmin)).toEqual([]);
   });
 
   it('writes no entry for a refused store', async () => {
-    const before = (await storeEntries(admin)).length;
+    const before = (await storeEntries(s.admin)).length;
     const refused = await call('POST', '/v2/stores', {
       name: 'No secrets',
       platform: 'BRICKLINK',
@@ -94,6 +85,6 @@ describeEachDialect('bricksyncer stores in the audit log', (dialect) => {
       credentials: {},
     });
     expect(refused.statusCode).toBe(400);
-    expect(await storeEntries(admin)).toHaveLength(before);
+    expect(await storeEntries(s.admin)).toHaveLength(before);
   });
 });

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../../test/helpers';
+import { beforeAll, expect, it } from 'vitest';
+import { appSuite } from '../../test/app-suite';
+import { describeEachDialect } from '../../test/helpers';
 import { recorder, sqlitePlans } from '../../test/query-plans';
 import { browse } from './browse';
 
@@ -11,22 +12,19 @@ const SETS = 5_000;
  * index (not by sorting every part), and searches and filters answer well within a second.
  */
 describeEachDialect('catalog browser with thousands of rows', (dialect) => {
-  let t: TestApp;
-  let admin: string;
+  const s = appSuite(dialect, { admin: 'admin@demo.test' });
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    admin = await loginAs(t.app, 'admin@demo.test');
-    const db = t.app.db;
-    for (let s = 0; s < PARTS; s += 1000) {
+    const db = s.t.app.db;
+    for (let start = 0; start < PARTS; start += 1000) {
       await db
         .insertInto('parts')
         .values(
           Array.from({ length: 1000 }, (_, i) => ({
-            uuid: `volume-part-${s + i}`,
-            name: `Volume part ${((s + i) * 7919) % PARTS}`,
-            rebrickable_id: `vp${s + i}`,
-            bricklink_id: `vp${s + i}`,
+            uuid: `volume-part-${start + i}`,
+            name: `Volume part ${((start + i) * 7919) % PARTS}`,
+            rebrickable_id: `vp${start + i}`,
+            bricklink_id: `vp${start + i}`,
             brickowl_id: null,
             category_id: (i % 13) + 1,
             image_url: null,
@@ -41,14 +39,14 @@ describeEachDialect('catalog browser with thousands of rows', (dialect) => {
         )
         .execute();
     }
-    for (let s = 0; s < SETS; s += 1000) {
+    for (let start = 0; start < SETS; start += 1000) {
       await db
         .insertInto('sets')
         .values(
           Array.from({ length: 1000 }, (_, i) => ({
-            uuid: `volume-set-${s + i}`,
-            name: `Volume set ${s + i}`,
-            rebrickable_id: `vs${s + i}`,
+            uuid: `volume-set-${start + i}`,
+            name: `Volume set ${start + i}`,
+            rebrickable_id: `vs${start + i}`,
             bricklink_id: null,
             brickowl_id: null,
             theme_id: (i % 5) + 1,
@@ -64,14 +62,13 @@ describeEachDialect('catalog browser with thousands of rows', (dialect) => {
         .execute();
     }
   }, 120_000);
-  afterAll(() => t.close());
 
   const timed = async (query: string) => {
     const started = performance.now();
-    const res = await t.app.inject({
+    const res = await s.t.app.inject({
       method: 'GET',
       url: `/api/v3/brickbase/catalog/?${query}`,
-      headers: { authorization: admin },
+      headers: { authorization: s.admin },
     });
     const ms = performance.now() - started;
     expect(res.statusCode, res.body).toBe(200);
@@ -102,8 +99,8 @@ describeEachDialect('catalog browser with thousands of rows', (dialect) => {
   const onSqlite = dialect === 'sqlite' ? it : () => undefined;
   onSqlite('reads a page of parts in name order from the name index', async () => {
     const { nodes, plugin } = recorder();
-    await browse(t.app.db.withPlugin(plugin), { tab: 'parts', page: 3, size: 25 });
-    const { sql, details } = (await sqlitePlans(t.app.db, nodes)).find((p) =>
+    await browse(s.t.app.db.withPlugin(plugin), { tab: 'parts', page: 3, size: 25 });
+    const { sql, details } = (await sqlitePlans(s.t.app.db, nodes)).find((p) =>
       / limit /.test(p.sql),
     )!;
     expect(details, sql).toMatch(/parts_name_idx/);

@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { CatalogMessages, type CatalogItem, type CatalogRef } from '../../../contract/catalog';
-import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../../test/helpers';
-import { bearerFor } from '../../test/locations-support';
+import { appSuite } from '../../test/app-suite';
+import { describeEachDialect } from '../../test/helpers';
 
 /** BrickBase lookups and the catalog browser over the demo catalog. */
 describeEachDialect('catalog lookups and browser', (dialect) => {
-  let t: TestApp;
-  let digi: string;
-  let admin: string;
-  let picker: string;
-  let otherAdmin: string;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    digi = await bearerFor(t.app, 'Demo Bricks', ['digibrick_user']);
-    admin = await loginAs(t.app, 'admin@demo.test');
-    picker = await loginAs(t.app, 'picker@demo.test');
-    otherAdmin = await loginAs(t.app, 'admin@other.test');
+  const s = appSuite(dialect, {
+    digi: ['Demo Bricks', ['digibrick_user']],
+    admin: 'admin@demo.test',
+    picker: 'picker@demo.test',
+    otherAdmin: 'admin@other.test',
   });
-  afterAll(() => t.close());
 
   const get = (auth: string | undefined, url: string) =>
-    t.app.inject({
+    s.t.app.inject({
       method: 'GET',
       url: `/api/v3/brickbase/${url}`,
       headers: auth ? { authorization: auth } : {},
@@ -37,7 +30,7 @@ describeEachDialect('catalog lookups and browser', (dialect) => {
   };
 
   it('reads a part by id and by uuid with elements, relations and the sets it is in', async () => {
-    const byId = await items(picker, 'parts/1');
+    const byId = await items(s.picker, 'parts/1');
     expect(byId.count).toBe(1);
     const part = byId.results[0];
     expect(part).toMatchObject({
@@ -51,19 +44,19 @@ describeEachDialect('catalog lookups and browser', (dialect) => {
     expect(part.elements[0].colour.name).toBeTruthy();
     expect(part.sets.map((s) => s.rebrickable_id)).toContain('10696-1');
     expect(part.sets_count).toBe(part.sets.length);
-    const byUuid = await items(picker, `parts/${part.uuid}`);
+    const byUuid = await items(s.picker, `parts/${part.uuid}`);
     expect(byUuid.results[0].id).toBe(1);
-    const several = await items(picker, `parts/2,1,${part.uuid},999999`);
+    const several = await items(s.picker, `parts/2,1,${part.uuid},999999`);
     expect(several.results.map((p) => p.id)).toEqual([2, 1]);
   });
 
   it('lists relations of either end under their names', async () => {
-    const jumper = await t.app.db
+    const jumper = await s.t.app.db
       .selectFrom('parts')
       .select('id')
       .where('rebrickable_id', '=', '15573')
       .executeTakeFirstOrThrow();
-    const { results } = await items(digi, `parts/${jumper.id}`);
+    const { results } = await items(s.digi, `parts/${jumper.id}`);
     expect(results[0].relations).toEqual([
       expect.objectContaining({
         rel_type: 'mold',
@@ -73,21 +66,21 @@ describeEachDialect('catalog lookups and browser', (dialect) => {
   });
 
   it('reads a set with its inventory, minifigs, instructions and boxes', async () => {
-    const box = (await items(digi, 'sets/1')).results[0];
+    const box = (await items(s.digi, 'sets/1')).results[0];
     expect(box.type).toBe('set');
     expect(box.elements).toHaveLength(12);
     expect(box.elements[0]).toMatchObject({ quantity: expect.any(Number), is_alternate: 0 });
     expect(box.instructions).toHaveLength(1);
     expect(box.box).toHaveLength(1);
-    const police = (await items(digi, 'sets/2')).results[0];
+    const police = (await items(s.digi, 'sets/2')).results[0];
     expect(police.minifigs.map((m) => m.name)).toEqual(['Police Officer']);
-    const fig = (await items(digi, 'minifig/1')).results[0];
+    const fig = (await items(s.digi, 'minifig/1')).results[0];
     expect(fig.sets.map((s) => s.id)).toEqual([2]);
     expect(fig.sets_count).toBe(1);
   });
 
   it('reads an element with its part, colour and sets', async () => {
-    const el = (await items(digi, 'elements/1')).results[0];
+    const el = (await items(s.digi, 'elements/1')).results[0];
     expect(el.type).toBe('element');
     expect(el.colour).not.toBeNull();
     expect(el.elements[0].part.id).toBe(1);
@@ -96,20 +89,20 @@ describeEachDialect('catalog lookups and browser', (dialect) => {
 
   it('answers 404 for unknown ids and 400 for malformed ones', async () => {
     for (const url of ['parts/999999', 'sets/2147483647', 'minifig/nope', 'elements/99999999999']) {
-      const res = await get(digi, url);
+      const res = await get(s.digi, url);
       expect(res.statusCode, url).toBe(404);
       expect(res.json().errors[0].detail).toBe(CatalogMessages.notFound);
     }
-    expect((await get(digi, 'uuids/unknown,also-unknown')).statusCode).toBe(404);
+    expect((await get(s.digi, 'uuids/unknown,also-unknown')).statusCode).toBe(404);
     for (const url of ['parts/%00', `parts/${'1,'.repeat(100)}1`, `parts/${'x'.repeat(65)}`]) {
-      expect((await get(digi, url)).statusCode, url).toBe(400);
+      expect((await get(s.digi, url)).statusCode, url).toBe(400);
     }
   });
 
   it('finds objects of any kind by uuid, leaving unknown ones out', async () => {
-    const part = (await items(digi, 'parts/1')).results[0];
-    const set = (await items(digi, 'sets/1')).results[0];
-    const res = await items(digi, `uuids/${set.uuid},unknown-uuid,${part.uuid}`);
+    const part = (await items(s.digi, 'parts/1')).results[0];
+    const set = (await items(s.digi, 'sets/1')).results[0];
+    const res = await items(s.digi, `uuids/${set.uuid},unknown-uuid,${part.uuid}`);
     expect(res.results.map((r) => [r.type, r.id])).toEqual([
       ['set', 1],
       ['part', 1],
@@ -117,75 +110,75 @@ describeEachDialect('catalog lookups and browser', (dialect) => {
   });
 
   it('lists colours, themes and categories to any signed-in user, never without a session', async () => {
-    const colours = (await get(picker, 'colours/')).json();
+    const colours = (await get(s.picker, 'colours/')).json();
     expect(colours.count).toBe(40);
     expect(colours.results[0]).toMatchObject({ name: expect.any(String), hex: expect.any(String) });
-    expect((await get(picker, 'themes/')).json().count).toBe(5);
-    expect((await get(picker, 'categories/')).json().count).toBe(14);
+    expect((await get(s.picker, 'themes/')).json().count).toBe(5);
+    expect((await get(s.picker, 'categories/')).json().count).toBe(14);
     expect((await get(undefined, 'colours/')).statusCode).toBe(401);
     expect((await get(undefined, 'parts/1')).statusCode).toBe(401);
   });
 
   it('browses parts 25 a page, by name, with the count of all', async () => {
-    const total = await t.app.db
+    const total = await s.t.app.db
       .selectFrom('parts')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    const first = await page(digi, 'tab=parts');
+    const first = await page(s.digi, 'tab=parts');
     expect(first.count).toBe(Number(total.n));
     expect(first.results).toHaveLength(25);
     const names = first.results.map((r) => r.name);
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
-    const second = await page(digi, 'tab=parts&page=1');
+    const second = await page(s.digi, 'tab=parts&page=1');
     expect(second.results[0].name >= names[24]).toBe(true);
     expect(second.results.map((r) => r.id)).not.toContain(first.results[0].id);
   });
 
   it('searches names in either case and ids exactly, taking wildcards literally', async () => {
-    const bricks = await page(digi, 'tab=parts&search=bRiCk%202%20x');
+    const bricks = await page(s.digi, 'tab=parts&search=bRiCk%202%20x');
     expect(bricks.count).toBeGreaterThan(3);
     expect(bricks.results.every((r) => /brick 2 x/i.test(r.name))).toBe(true);
-    const byNumber = await page(digi, 'tab=parts&search=3001');
+    const byNumber = await page(s.digi, 'tab=parts&search=3001');
     expect(byNumber.results.map((r) => r.name)).toEqual(['Brick 2 x 4']);
-    expect((await page(digi, 'tab=parts&search=%25')).count).toBe(0);
-    expect((await page(digi, 'tab=parts&search=_')).count).toBe(0);
+    expect((await page(s.digi, 'tab=parts&search=%25')).count).toBe(0);
+    expect((await page(s.digi, 'tab=parts&search=_')).count).toBe(0);
   });
 
   it('filters parts by category and sets by theme, and lists documents', async () => {
-    const plates = await page(digi, 'tab=parts&category_id=2&size=100');
+    const plates = await page(s.digi, 'tab=parts&category_id=2&size=100');
     expect(plates.results.every((r) => r.group === 'Plates')).toBe(true);
     expect(plates.count).toBe(plates.results.length);
-    const police = await page(digi, 'tab=sets&theme_id=3');
+    const police = await page(s.digi, 'tab=sets&theme_id=3');
     expect(police.results.every((r) => r.group === 'Police')).toBe(true);
-    const instructions = await page(digi, 'tab=instructions');
+    const instructions = await page(s.digi, 'tab=instructions');
     expect(instructions.results[0]).toMatchObject({
       type: 'instruction',
       set_id: expect.any(Number),
     });
-    const boxes = await page(digi, 'tab=boxes&search=original%20box');
+    const boxes = await page(s.digi, 'tab=boxes&search=original%20box');
     expect(boxes.count).toBe(instructions.count);
-    expect((await page(digi, 'tab=books')).count).toBe(0);
+    expect((await page(s.digi, 'tab=books')).count).toBe(0);
   });
 
   it('searches parts, minifigs and sets together on the overview, and counts every tab', async () => {
-    const police = await page(admin, 'tab=overview&search=police');
+    const police = await page(s.admin, 'tab=overview&search=police');
     expect(new Set(police.results.map((r) => r.type))).toEqual(new Set(['set', 'minifig']));
-    const counts = (await get(digi, 'catalog/overview/')).json();
+    const counts = (await get(s.digi, 'catalog/overview/')).json();
     expect(counts.overview).toBe(counts.parts + counts.minifigs + counts.sets);
     expect(counts.minifigs).toBe(1);
   });
 
   it('opens the browser to the catalog staff only; the catalog is the same for every company', async () => {
-    expect((await get(picker, 'catalog/?tab=parts')).statusCode).toBe(403);
-    expect((await get(picker, 'catalog/overview/')).statusCode).toBe(403);
-    const ours = await page(admin, 'tab=sets');
-    const theirs = await page(otherAdmin, 'tab=sets');
+    expect((await get(s.picker, 'catalog/?tab=parts')).statusCode).toBe(403);
+    expect((await get(s.picker, 'catalog/overview/')).statusCode).toBe(403);
+    const ours = await page(s.admin, 'tab=sets');
+    const theirs = await page(s.otherAdmin, 'tab=sets');
     expect(theirs).toEqual(ours);
   });
 
   it('refuses bad browser input with 400', async () => {
     for (const q of ['tab=nope', 'page=-1', 'size=0', 'size=101', 'category_id=0', 'year=1']) {
-      expect((await get(digi, `catalog/?${q}`)).statusCode, q).toBe(400);
+      expect((await get(s.digi, `catalog/?${q}`)).statusCode, q).toBe(400);
     }
   });
 });

@@ -1,35 +1,18 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { CatalogMessages } from '../../../contract/catalog';
 import { type ChangeEntry, type Suggestion } from '../../../contract/catalog-review';
-import { createTestApp, describeEachDialect, loginAs, type TestApp } from '../../test/helpers';
-import { bearerFor } from '../../test/locations-support';
-import { brickbaseCaller, catalogCast } from '../../test/digitizing';
+import { appSuite } from '../../test/app-suite';
+import { describeEachDialect } from '../../test/helpers';
+import { catalogReview, CATALOG_CAST } from '../../test/digitizing';
 
 /** Suggestions, their review and the changelog: the rules of docs/catalog.md. */
 describeEachDialect('catalog suggestions and changelog', (dialect) => {
-  let t: TestApp;
-  let digi: string;
-  let admin: string;
-  let otherAdmin: string;
-  let platform: string;
-  let picker: string;
-  let manager: string;
-  const uuidOf = async (table: 'parts' | 'sets' | 'minifigs' | 'elements', id: number) =>
-    (await t.app.db.selectFrom(table).select('uuid').where('id', '=', id).executeTakeFirstOrThrow())
-      .uuid;
-
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    ({ digi, admin, otherAdmin, platform } = await catalogCast(t));
-    picker = await loginAs(t.app, 'picker@demo.test');
-    manager = await bearerFor(t.app, 'Demo Bricks', ['digibrick_manager']);
+  const s = appSuite(dialect, {
+    ...CATALOG_CAST,
+    picker: 'picker@demo.test',
+    manager: ['Demo Bricks', ['digibrick_manager']],
   });
-  afterAll(() => t.close());
-
-  const call = brickbaseCaller(() => t);
-  const suggest = (auth: string, body: object) => call(auth, 'POST', 'suggestions/', body);
-  const review = (auth: string, uuid: string, action: 'accept' | 'reject') =>
-    call(auth, 'POST', `suggestion/${uuid}/${action}/`, { description: '', changes: {} });
+  const { call, suggest, review, uuidOf } = catalogReview(() => s.t);
   const list = async (auth: string, query: string) => {
     const res = await call(auth, 'GET', `suggestions/?${query}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -43,7 +26,7 @@ describeEachDialect('catalog suggestions and changelog', (dialect) => {
 
   it('keeps only the fields that change, and refuses a suggestion that changes nothing', async () => {
     const uuid = await uuidOf('parts', 2);
-    const res = await suggest(digi, {
+    const res = await suggest(s.digi, {
       description: 'real size',
       object_type: 'part',
       object_uuid: uuid,
@@ -51,14 +34,14 @@ describeEachDialect('catalog suggestions and changelog', (dialect) => {
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().changes).toEqual({ length: 2.4, width: 1.6 });
-    const none = await suggest(digi, {
+    const none = await suggest(s.digi, {
       object_type: 'part',
       object_uuid: uuid,
       changes: { name: 'Brick 2 x 3', year: null },
     });
     expect(none.statusCode).toBe(400);
     expect(none.json().errors[0].detail).toBe(CatalogMessages.noChanges);
-    const empty = await suggest(digi, { object_type: 'part', object_uuid: uuid, changes: {} });
+    const empty = await suggest(s.digi, { object_type: 'part', object_uuid: uuid, changes: {} });
     expect(empty.json().errors[0].detail).toBe(CatalogMessages.noChanges);
   });
 
@@ -73,22 +56,22 @@ describeEachDialect('catalog suggestions and changelog', (dialect) => {
       { object_type: 'thing', object_uuid: uuid, changes: { name: 'x' } },
     ];
     for (const body of bad)
-      expect((await suggest(digi, body)).statusCode, JSON.stringify(body)).toBe(400);
-    const missing = await suggest(digi, {
+      expect((await suggest(s.digi, body)).statusCode, JSON.stringify(body)).toBe(400);
+    const missing = await suggest(s.digi, {
       object_type: 'part',
       object_uuid: 'no-such-uuid',
       changes: { name: 'x' },
     });
     expect(missing.statusCode).toBe(404);
     const ok = { object_type: 'part', object_uuid: uuid, changes: { year: 1999 } };
-    expect((await suggest(picker, ok)).statusCode).toBe(403);
-    expect((await suggest(manager, ok)).statusCode).toBe(201);
+    expect((await suggest(s.picker, ok)).statusCode).toBe(403);
+    expect((await suggest(s.manager, ok)).statusCode).toBe(201);
   });
 
   it('checks that a relation fits the types of its items', async () => {
     const part = await uuidOf('parts', 1);
     const set = await uuidOf('sets', 1);
-    const res = await suggest(digi, {
+    const res = await suggest(s.digi, {
       object_type: 'mold',
       changes: { from: part, to: set },
     });
@@ -96,7 +79,7 @@ describeEachDialect('catalog suggestions and changelog', (dialect) => {
     expect(res.json().errors[0].detail).toBe(
       'Relation not possible: the items are of type part and set, but relation is mold',
     );
-    const fig = await suggest(digi, {
+    const fig = await suggest(s.digi, {
       object_type: 'minifig_in_set',
       changes: { from: part, to: set },
     });
@@ -108,7 +91,7 @@ describeEachDialect('catalog suggestions and changelog', (dialect) => {
       ['3794b', '15573'].map(
         async (rb) =>
           (
-            await t.app.db
+            await s.t.app.db
               .selectFrom('parts')
               .select('uuid')
               .where('rebrickable_id', '=', rb)
@@ -120,58 +103,58 @@ describeEachDialect('catalog suggestions and changelog', (dialect) => {
       { from: a, to: b },
       { from: b, to: a },
     ]) {
-      const again = await suggest(digi, { object_type: 'mold', changes });
+      const again = await suggest(s.digi, { object_type: 'mold', changes });
       expect(again.json().errors[0].detail).toBe(CatalogMessages.noChanges);
     }
-    expect((await suggest(digi, { object_type: 'pair', changes: { from: part } })).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await suggest(s.digi, { object_type: 'pair', changes: { from: part } })).statusCode,
+    ).toBe(400);
   });
 
   it('lists suggestions by status, newest first, zero-based pages, for admins only', async () => {
-    const open = await list(admin, 'status=open&page=0&size=2');
+    const open = await list(s.admin, 'status=open&page=0&size=2');
     expect(open.count).toBeGreaterThanOrEqual(2);
     expect(open.results).toHaveLength(2);
-    expect(open.results.every((s) => s.status === 'open')).toBe(true);
+    expect(open.results.every((suggestion) => suggestion.status === 'open')).toBe(true);
     expect(open.results[0].created_at >= open.results[1].created_at).toBe(true);
-    const next = await list(admin, 'status=open&page=1&size=2');
-    expect(next.results.map((s) => s.uuid)).not.toContain(open.results[0].uuid);
-    const first = (await list(admin, 'status=open&size=25')).results.find(
-      (s) => s.description === 'real size',
+    const next = await list(s.admin, 'status=open&page=1&size=2');
+    expect(next.results.map((suggestion) => suggestion.uuid)).not.toContain(open.results[0].uuid);
+    const first = (await list(s.admin, 'status=open&size=25')).results.find(
+      (suggestion) => suggestion.description === 'real size',
     )!;
     expect(first.created_by.name).toBe('Dirk Digi');
     expect(first.object).toMatchObject({ name: 'Brick 2 x 3', length: null });
-    const reviewed = await list(admin, 'status=accepted,rejected');
+    const reviewed = await list(s.admin, 'status=accepted,rejected');
     expect(reviewed.results.every((x) => x.status !== 'open')).toBe(true);
     // Shared catalog: another company's admin sees the same suggestions (reviewing is the curators').
-    expect((await list(otherAdmin, 'status=open')).count).toBe(
-      (await list(admin, 'status=open')).count,
+    expect((await list(s.otherAdmin, 'status=open')).count).toBe(
+      (await list(s.admin, 'status=open')).count,
     );
-    expect((await call(digi, 'GET', 'suggestions/')).statusCode).toBe(403);
-    expect((await call(admin, 'GET', 'suggestions/?status=open,nope')).statusCode).toBe(400);
+    expect((await call(s.digi, 'GET', 'suggestions/')).statusCode).toBe(403);
+    expect((await call(s.admin, 'GET', 'suggestions/?status=open,nope')).statusCode).toBe(400);
   });
 
   it('accepts: the catalog changes and the changelog says who changed what, once', async () => {
-    const before = await t.app.db
+    const before = await s.t.app.db
       .selectFrom('parts')
       .select(['version', 'uuid'])
       .where('id', '=', 2)
       .executeTakeFirstOrThrow();
-    const logged = (await logs(admin, 'logs/?page=0&size=25')).count;
-    const s = (await list(admin, 'status=open&size=25')).results.find(
+    const logged = (await logs(s.admin, 'logs/?page=0&size=25')).count;
+    const suggestion = (await list(s.admin, 'status=open&size=25')).results.find(
       (x) => x.description === 'real size',
     )!;
-    expect((await review(digi, s.uuid, 'accept')).statusCode).toBe(403);
-    const res = await review(admin, s.uuid, 'accept');
+    expect((await review(s.digi, suggestion.uuid, 'accept')).statusCode).toBe(403);
+    const res = await review(s.admin, suggestion.uuid, 'accept');
     expect(res.statusCode, res.body).toBe(200);
-    const part = await t.app.db
+    const part = await s.t.app.db
       .selectFrom('parts')
       .select(['length', 'width', 'version'])
       .where('id', '=', 2)
       .executeTakeFirstOrThrow();
     expect([Number(part.length), Number(part.width)]).toEqual([2.4, 1.6]);
     expect(part.version).toBeGreaterThan(before.version);
-    const history = await logs(digi, `logs/${before.uuid}/?page=0&size=25`);
+    const history = await logs(s.digi, `logs/${before.uuid}/?page=0&size=25`);
     expect(history.count).toBe(1);
     expect(history.results[0]).toMatchObject({
       model: 'part',
@@ -180,25 +163,25 @@ describeEachDialect('catalog suggestions and changelog', (dialect) => {
       actor: { name: 'Ada Admin' },
       changes: { length: { old: null, new: 2.4 }, width: { old: null, new: 1.6 } },
     });
-    const again = await review(admin, s.uuid, 'accept');
+    const again = await review(s.admin, suggestion.uuid, 'accept');
     expect(again.statusCode).toBe(409);
     expect(again.json().errors[0].detail).toBe(CatalogMessages.notOpen('accepted'));
-    expect((await review(admin, s.uuid, 'reject')).statusCode).toBe(409);
-    expect((await logs(admin, 'logs/?page=0&size=25')).count).toBe(logged + 1);
-    expect((await review(admin, 'no-such-suggestion', 'accept')).statusCode).toBe(404);
-    const renamed = await suggest(digi, {
+    expect((await review(s.admin, suggestion.uuid, 'reject')).statusCode).toBe(409);
+    expect((await logs(s.admin, 'logs/?page=0&size=25')).count).toBe(logged + 1);
+    expect((await review(s.admin, 'no-such-suggestion', 'accept')).statusCode).toBe(404);
+    const renamed = await suggest(s.digi, {
       object_type: 'part',
       object_uuid: before.uuid,
       changes: { name: 'Brick 2 x 3 (renamed)' },
     });
-    expect((await review(admin, renamed.json().uuid, 'accept')).statusCode).toBe(200);
+    expect((await review(s.admin, renamed.json().uuid, 'accept')).statusCode).toBe(200);
     // The warehouse's mould of the part shows the new name, with the part's new version.
-    const mould = await t.app.db
+    const mould = await s.t.app.db
       .selectFrom('moulds')
       .select(['name', 'version'])
       .where('part_id', '=', 2)
       .executeTakeFirstOrThrow();
-    const renamedPart = await t.app.db
+    const renamedPart = await s.t.app.db
       .selectFrom('parts')
       .select('version')
       .where('id', '=', 2)
@@ -208,62 +191,62 @@ describeEachDialect('catalog suggestions and changelog', (dialect) => {
 
   it('rejects an open suggestion without touching the catalog', async () => {
     const uuid = await uuidOf('sets', 1);
-    const made = await suggest(digi, {
+    const made = await suggest(s.digi, {
       object_type: 'set',
       object_uuid: uuid,
       changes: { year: 1970 },
     });
-    const res = await review(admin, made.json().uuid, 'reject');
+    const res = await review(s.admin, made.json().uuid, 'reject');
     expect(res.statusCode).toBe(200);
-    const set = await t.app.db
+    const set = await s.t.app.db
       .selectFrom('sets')
       .select('year')
       .where('id', '=', 1)
       .executeTakeFirstOrThrow();
     expect(set.year).not.toBe(1970);
-    const rejected = await list(admin, 'status=rejected');
-    expect(rejected.results.map((s) => s.uuid)).toContain(made.json().uuid);
-    expect((await review(admin, made.json().uuid, 'accept')).statusCode).toBe(409);
+    const rejected = await list(s.admin, 'status=rejected');
+    expect(rejected.results.map((suggestion) => suggestion.uuid)).toContain(made.json().uuid);
+    expect((await review(s.admin, made.json().uuid, 'accept')).statusCode).toBe(409);
   });
 
   it('lets exactly one of two concurrent accepts win', async () => {
     const uuid = await uuidOf('minifigs', 1);
-    const made = await suggest(digi, {
+    const made = await suggest(s.digi, {
       object_type: 'minifig',
       object_uuid: uuid,
       changes: { year: 1978 },
     });
     const results = await Promise.all([
-      review(admin, made.json().uuid, 'accept'),
-      review(platform, made.json().uuid, 'accept'),
+      review(s.admin, made.json().uuid, 'accept'),
+      review(s.platform, made.json().uuid, 'accept'),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expect((await logs(admin, `logs/${uuid}/`)).count).toBe(1);
+    expect((await logs(s.admin, `logs/${uuid}/`)).count).toBe(1);
   });
 
   it('refuses an accept that would no longer change anything and leaves it open', async () => {
     const uuid = await uuidOf('parts', 4);
-    const a = await suggest(digi, {
+    const a = await suggest(s.digi, {
       object_type: 'part',
       object_uuid: uuid,
       changes: { year: 1958 },
     });
-    const b = await suggest(digi, {
+    const b = await suggest(s.digi, {
       object_type: 'part',
       object_uuid: uuid,
       changes: { year: 1958 },
     });
-    expect((await review(admin, a.json().uuid, 'accept')).statusCode).toBe(200);
-    const stale = await review(admin, b.json().uuid, 'accept');
+    expect((await review(s.admin, a.json().uuid, 'accept')).statusCode).toBe(200);
+    const stale = await review(s.admin, b.json().uuid, 'accept');
     expect(stale.statusCode).toBe(409);
     expect(stale.json().errors[0].detail).toBe(CatalogMessages.noChanges);
-    const open = await list(admin, 'status=open&size=100');
-    expect(open.results.map((s) => s.uuid)).toContain(b.json().uuid);
+    const open = await list(s.admin, 'status=open&size=100');
+    expect(open.results.map((suggestion) => suggestion.uuid)).toContain(b.json().uuid);
   });
 
   it('refuses an id another object already holds', async () => {
     const uuid = await uuidOf('parts', 5);
-    const res = await suggest(digi, {
+    const res = await suggest(s.digi, {
       object_type: 'part',
       object_uuid: uuid,
       changes: { rebrickable_id: '3001' },
@@ -274,15 +257,15 @@ describeEachDialect('catalog suggestions and changelog', (dialect) => {
   it('accepts a relation: the row is created and the changelog records both ends', async () => {
     const set = await uuidOf('sets', 1);
     const fig = await uuidOf('minifigs', 1);
-    const made = await suggest(digi, {
+    const made = await suggest(s.digi, {
       description: 'the box has a figure',
       object_type: 'minifig_in_set',
       changes: { from: fig, to: set, quantity: 2 },
     });
     expect(made.statusCode, made.body).toBe(201);
     expect(made.json().changes).toEqual({ from: set, to: fig, quantity: 2 });
-    expect((await review(admin, made.json().uuid, 'accept')).statusCode).toBe(200);
-    const row = await t.app.db
+    expect((await review(s.admin, made.json().uuid, 'accept')).statusCode).toBe(200);
+    const row = await s.t.app.db
       .selectFrom('minifig_in_set')
       .select(['quantity', 'uuid', 'version'])
       .where('set_id', '=', 1)
@@ -290,7 +273,7 @@ describeEachDialect('catalog suggestions and changelog', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(row.quantity).toBe(2);
     expect(row.version).toBeGreaterThan(0);
-    const entry = (await logs(admin, `logs/${row.uuid}/`)).results[0];
+    const entry = (await logs(s.admin, `logs/${row.uuid}/`)).results[0];
     expect(entry).toMatchObject({
       model: 'minifig_in_set',
       action: 'create',
@@ -302,10 +285,10 @@ describeEachDialect('catalog suggestions and changelog', (dialect) => {
     });
     // Both ends' histories show the new link.
     for (const end of [set, fig]) {
-      const models = (await logs(digi, `logs/${end}/`)).results.map((e) => e.model);
+      const models = (await logs(s.digi, `logs/${end}/`)).results.map((e) => e.model);
       expect(models, end).toContain('minifig_in_set');
     }
-    const twice = await suggest(digi, {
+    const twice = await suggest(s.digi, {
       object_type: 'minifig_in_set',
       changes: { from: set, to: fig },
     });
@@ -313,13 +296,13 @@ describeEachDialect('catalog suggestions and changelog', (dialect) => {
   });
 
   it('serves the whole changelog to admins and an object history to catalog staff', async () => {
-    const all = await logs(admin, 'logs/?page=0&size=2');
+    const all = await logs(s.admin, 'logs/?page=0&size=2');
     expect(all.count).toBeGreaterThanOrEqual(3);
     expect(all.results).toHaveLength(2);
     expect(all.results[0].timestamp >= all.results[1].timestamp).toBe(true);
-    expect((await call(digi, 'GET', 'logs/')).statusCode).toBe(403);
-    expect((await call(picker, 'GET', `logs/${await uuidOf('parts', 2)}/`)).statusCode).toBe(403);
-    expect((await logs(digi, 'logs/unknown-uuid/')).count).toBe(0);
-    expect((await call(admin, 'GET', 'logs/?size=1000')).statusCode).toBe(400);
+    expect((await call(s.digi, 'GET', 'logs/')).statusCode).toBe(403);
+    expect((await call(s.picker, 'GET', `logs/${await uuidOf('parts', 2)}/`)).statusCode).toBe(403);
+    expect((await logs(s.digi, 'logs/unknown-uuid/')).count).toBe(0);
+    expect((await call(s.admin, 'GET', 'logs/?size=1000')).statusCode).toBe(400);
   });
 });

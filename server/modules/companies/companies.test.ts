@@ -1,26 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { supportEmail } from '../../../contract/admin';
+import { appSuite } from '../../test/app-suite';
 import {
-  createTestApp,
   describeEachDialect,
   loginAs,
   permissionIdsOf,
   postLogin,
   requester,
-  type TestApp,
   userIdOf,
 } from '../../test/helpers';
 
 describeEachDialect('company administration', (dialect) => {
-  let t: TestApp;
-  let platform: string;
+  const s = appSuite(dialect, { platform: 'platform@demo.test' });
   let demoId: number;
   let otherId: number;
 
-  const call = requester(() => t);
+  const call = requester(() => s.t);
 
   async function companyPermissions(companyId: number): Promise<number[]> {
-    const rows = await t.app.db
+    const rows = await s.t.app.db
       .selectFrom('company_permissions')
       .select('permission_id')
       .where('company_id', '=', companyId)
@@ -28,17 +26,14 @@ describeEachDialect('company administration', (dialect) => {
       .execute();
     return rows.map((r) => r.permission_id);
   }
-  const userPermissions = (email: string) => permissionIdsOf(t.app, email);
-  const login = (email: string, password: string) => postLogin(t.app, email, password);
+  const userPermissions = (email: string) => permissionIdsOf(s.t.app, email);
+  const login = (email: string, password: string) => postLogin(s.t.app, email, password);
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    platform = await loginAs(t.app, 'platform@demo.test');
-    const companies = await t.app.db.selectFrom('companies').select(['id', 'name']).execute();
+    const companies = await s.t.app.db.selectFrom('companies').select(['id', 'name']).execute();
     demoId = companies.find((c) => c.name === 'Demo Bricks')!.id;
     otherId = companies.find((c) => c.name === 'Other Bricks')!.id;
   });
-  afterAll(() => t.close());
 
   describe('role rules', () => {
     const routes: ['GET' | 'POST' | 'DELETE', string, object?][] = [
@@ -48,15 +43,15 @@ describeEachDialect('company administration', (dialect) => {
       ['POST', '/api/company/login', { company_id: 2 }],
     ];
     it('answers 401 without a token and 403 to admins and other roles', async () => {
-      const admin = await loginAs(t.app, 'admin@demo.test');
-      const picker = await loginAs(t.app, 'picker@demo.test');
+      const admin = await loginAs(s.t.app, 'admin@demo.test');
+      const picker = await loginAs(s.t.app, 'picker@demo.test');
       for (const [method, url, body] of routes) {
         expect((await call(method, url, undefined, body)).statusCode, url).toBe(401);
         expect((await call(method, url, admin, body)).statusCode, url).toBe(403);
         expect((await call(method, url, picker, body)).statusCode, url).toBe(403);
       }
       expect(await companyPermissions(otherId)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-      const support = await t.app.db
+      const support = await s.t.app.db
         .selectFrom('users')
         .select('id')
         .where('email', 'like', 'support+%')
@@ -66,7 +61,7 @@ describeEachDialect('company administration', (dialect) => {
   });
 
   it('lists every company with its permissions, and every permission including 0', async () => {
-    const res = await call('GET', '/api/company', platform);
+    const res = await call('GET', '/api/company', s.platform);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.company_permissions).toEqual([
@@ -79,7 +74,7 @@ describeEachDialect('company administration', (dialect) => {
 
   it('grants idempotently; revoking also takes the permission from the company’s users', async () => {
     for (let i = 0; i < 2; i++) {
-      const res = await call('POST', '/api/company/permission', platform, {
+      const res = await call('POST', '/api/company/permission', s.platform, {
         company_id: otherId,
         permission_id: 0,
       });
@@ -92,7 +87,7 @@ describeEachDialect('company administration', (dialect) => {
       const res = await call(
         'DELETE',
         `/api/company/permission?company_id=${otherId}&permission_id=1`,
-        platform,
+        s.platform,
       );
       expect(res.statusCode).toBe(200);
     }
@@ -100,18 +95,22 @@ describeEachDialect('company administration', (dialect) => {
     expect(await userPermissions('admin@other.test')).toEqual([]);
     expect(await userPermissions('admin@demo.test')).toEqual([1]);
     // Without the company's admin permission, Olga's new session carries no admin role.
-    const olga = await loginAs(t.app, 'admin@other.test');
+    const olga = await loginAs(s.t.app, 'admin@other.test');
     expect((await call('GET', '/api/user', olga)).statusCode).toBe(403);
 
-    await call('POST', '/api/company/permission', platform, {
+    await call('POST', '/api/company/permission', s.platform, {
       company_id: otherId,
       permission_id: 1,
     });
-    await call('DELETE', `/api/company/permission?company_id=${otherId}&permission_id=0`, platform);
-    await t.app.db
+    await call(
+      'DELETE',
+      `/api/company/permission?company_id=${otherId}&permission_id=0`,
+      s.platform,
+    );
+    await s.t.app.db
       .insertInto('user_permissions')
       .values({
-        user_id: await userIdOf(t.app, 'admin@other.test'),
+        user_id: await userIdOf(s.t.app, 'admin@other.test'),
         permission_id: 1,
       })
       .execute();
@@ -122,7 +121,7 @@ describeEachDialect('company administration', (dialect) => {
     const res = await call(
       'DELETE',
       `/api/company/permission?company_id=${demoId}&permission_id=0`,
-      platform,
+      s.platform,
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0].detail).toMatch(/own company/);
@@ -131,25 +130,25 @@ describeEachDialect('company administration', (dialect) => {
   });
 
   it('answers unknown companies and permissions with 4xx, never 500', async () => {
-    const noCompany = await call('POST', '/api/company/permission', platform, {
+    const noCompany = await call('POST', '/api/company/permission', s.platform, {
       company_id: 999999,
       permission_id: 1,
     });
     expect(noCompany.statusCode).toBe(404);
-    const noPermission = await call('POST', '/api/company/permission', platform, {
+    const noPermission = await call('POST', '/api/company/permission', s.platform, {
       company_id: otherId,
       permission_id: 99,
     });
     expect(noPermission.statusCode).toBe(400);
-    const bad = await call('DELETE', '/api/company/permission?company_id=x', platform);
+    const bad = await call('DELETE', '/api/company/permission?company_id=x', s.platform);
     expect(bad.statusCode).toBe(400);
-    const noLogin = await call('POST', '/api/company/login', platform, { company_id: 999999 });
+    const noLogin = await call('POST', '/api/company/login', s.platform, { company_id: 999999 });
     expect(noLogin.statusCode).toBe(404);
   });
 
   describe('temporary login', () => {
     it('creates a support admin whose temporary password works, scoped to that company', async () => {
-      const res = await call('POST', '/api/company/login', platform, { company_id: otherId });
+      const res = await call('POST', '/api/company/login', s.platform, { company_id: otherId });
       expect(res.statusCode).toBe(200);
       const { random_string, email, expires_at } = res.json();
       expect(email).toBe(supportEmail(otherId));
@@ -170,23 +169,23 @@ describeEachDialect('company administration', (dialect) => {
 
     it('resets the password on a second call; the first stops working', async () => {
       const first = (
-        await call('POST', '/api/company/login', platform, { company_id: demoId })
+        await call('POST', '/api/company/login', s.platform, { company_id: demoId })
       ).json();
       const session = (await login(first.email, first.random_string)).json();
       const second = (
-        await call('POST', '/api/company/login', platform, { company_id: demoId })
+        await call('POST', '/api/company/login', s.platform, { company_id: demoId })
       ).json();
       expect(second.random_string).not.toBe(first.random_string);
       expect((await login(first.email, first.random_string)).statusCode).toBe(401);
       expect((await login(second.email, second.random_string)).statusCode).toBe(200);
       // Sessions of the earlier password end too.
-      const refresh = await t.app.inject({
+      const refresh = await s.t.app.inject({
         method: 'POST',
         url: '/api/login/refresh',
         headers: { authorization: `Bearer ${session.refresh_token}` },
       });
       expect(refresh.statusCode).toBe(401);
-      const accounts = await t.app.db
+      const accounts = await s.t.app.db
         .selectFrom('users')
         .select('id')
         .where('email', '=', first.email)
@@ -196,9 +195,9 @@ describeEachDialect('company administration', (dialect) => {
 
     it('stops working after its expiry', async () => {
       const { email, random_string } = (
-        await call('POST', '/api/company/login', platform, { company_id: otherId })
+        await call('POST', '/api/company/login', s.platform, { company_id: otherId })
       ).json();
-      await t.app.db
+      await s.t.app.db
         .updateTable('users')
         .set({ password_expires_at: new Date(Date.now() - 1000).toISOString() })
         .where('email', '=', email)

@@ -8,11 +8,8 @@ import { makeFloor } from '../../test/orders-fixture';
 import { foreignLocation, stockOf } from '../../test/warehouse-fixture';
 
 describeEachDialect('inventory API', (dialect) => {
-  const s = floorSuite(dialect);
-  let sales: string;
-
+  const s = floorSuite(dialect, { sales: 'sales_manager' });
   beforeAll(async () => {
-    sales = (await s.f.as('sales_manager')).auth;
     // Catalog details of item a: theme > sub-theme, category, weight, BrickLink colour, notes.
     const db = s.t.app.db;
     const tree = async (table: 'themes' | 'categories', name: string, parent: number | null) =>
@@ -57,7 +54,7 @@ describeEachDialect('inventory API', (dialect) => {
 
   describe('GET /v1/inventory', () => {
     it('lists every item with stock, with every field of the inventory item', async () => {
-      const res = await call('GET', '/api/v1/inventory', sales);
+      const res = await call('GET', '/api/v1/inventory', s.sales);
       expect(res.statusCode).toBe(200);
       const body = res.json();
       // d has no stock: not in the inventory.
@@ -103,13 +100,13 @@ describeEachDialect('inventory API', (dialect) => {
       });
       expect(body.results[2].quantity).toBe(7);
 
-      const page = (await call('GET', '/api/v1/inventory?limit=2&page=2', sales)).json();
+      const page = (await call('GET', '/api/v1/inventory?limit=2&page=2', s.sales)).json();
       expect(page.count).toBe(3);
       expect(page.results.map((r: { item_id: number }) => r.item_id)).toEqual([s.f.items.c]);
     });
 
     it('exports to a BSX file that reads back with the expected lots', async () => {
-      const { results } = (await call('GET', '/api/v1/inventory', sales)).json();
+      const { results } = (await call('GET', '/api/v1/inventory', s.sales)).json();
       const doc = parseBsx(writeBsx(results, { NEW: 'N', GOOD: 'U' }));
       expect(doc.items[0]).toMatchObject({
         item_id: '3001',
@@ -142,13 +139,13 @@ describeEachDialect('inventory API', (dialect) => {
         await call('GET', '/api/v1/inventory', (await empty.as('sales_manager')).auth)
       ).json();
       expect(none).toEqual({ results: [], count: 0 });
-      expect((await call('GET', '/api/v1/inventory?limit=0', sales)).statusCode).toBe(400);
+      expect((await call('GET', '/api/v1/inventory?limit=0', s.sales)).statusCode).toBe(400);
     });
   });
 
   describe('export lookups', () => {
     it('lists conditions and finds colours and moulds with their BrickLink ids', async () => {
-      const conditions = (await call('GET', '/api/v1/condition', sales)).json();
+      const conditions = (await call('GET', '/api/v1/condition', s.sales)).json();
       expect(conditions).toEqual([
         { condition_name: 'NEW', new_condition_name: 'New' },
         { condition_name: 'LIKE_NEW', new_condition_name: 'Like new' },
@@ -160,27 +157,27 @@ describeEachDialect('inventory API', (dialect) => {
         .select(['mold_id', 'colour_id'])
         .where('id', '=', s.f.items.a)
         .executeTakeFirstOrThrow();
-      const colour = await call('GET', `/api/v1/colour?colour_id=${item.colour_id}`, sales);
+      const colour = await call('GET', `/api/v1/colour?colour_id=${item.colour_id}`, s.sales);
       expect(colour.json()).toMatchObject({
         colour_id: item.colour_id,
         bl_colour_id: 5,
         hex: 'C91A09',
       });
-      const mold = await call('GET', `/api/v1/mold?mold_id=${item.mold_id}`, sales);
+      const mold = await call('GET', `/api/v1/mold?mold_id=${item.mold_id}`, s.sales);
       expect(mold.json()).toMatchObject({ mold_id: item.mold_id, bl_mold_id: '3001', type_id: 2 });
 
-      let res = await call('GET', '/api/v1/colour?colour_id=99999999', sales);
+      let res = await call('GET', '/api/v1/colour?colour_id=99999999', s.sales);
       expect(res.statusCode).toBe(404);
       expect(res.json().errors[0].detail).toBe(InventoryMessages.colourNotFound);
-      res = await call('GET', '/api/v1/mold?mold_id=99999999', sales);
+      res = await call('GET', '/api/v1/mold?mold_id=99999999', s.sales);
       expect(res.json().errors[0].detail).toBe(InventoryMessages.moldNotFound);
-      expect((await call('GET', '/api/v1/mold?mold_id=x', sales)).statusCode).toBe(400);
+      expect((await call('GET', '/api/v1/mold?mold_id=x', s.sales)).statusCode).toBe(400);
       expect((await call('GET', '/api/v1/condition')).statusCode).toBe(401);
     });
   });
 
   describe("Kulla Catalog 'Add bricks'", () => {
-    const add = (body: object, auth = sales) =>
+    const add = (body: object, auth = s.sales) =>
       call('POST', '/api/v1/item_overview/add', auth, body);
 
     it('adds to a new-items location, preferring one that already holds the item', async () => {

@@ -1,15 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LocationMessages } from '../../../contract/locations';
-import { caller, createTestApp, describeEachDialect, type TestApp } from '../../test/helpers';
-import { bearerFor, companyId, idByCode } from '../../test/locations-support';
+import { appSuite } from '../../test/app-suite';
+import { caller, describeEachDialect } from '../../test/helpers';
+import { idByCode } from '../../test/locations-support';
 
 describeEachDialect('location content, items and new-items locations', (dialect) => {
-  let t: TestApp;
-  let demo: number;
-  let wm: string;
-  let picker: string;
-  let sales: string;
-  let otherWm: string;
+  const s = appSuite(dialect, {
+    wm: ['Demo Bricks', ['warehouse_manager']],
+    picker: ['Demo Bricks', ['picker']],
+    sales: ['Demo Bricks', ['sales_manager']],
+    otherWm: ['Other Bricks', ['warehouse_manager']],
+  });
   let itemId: number;
   let colourId: number;
   let otherItem: number;
@@ -17,45 +18,38 @@ describeEachDialect('location content, items and new-items locations', (dialect)
   let binB: number;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    demo = await companyId(t.app, 'Demo Bricks');
-    wm = await bearerFor(t.app, 'Demo Bricks', ['warehouse_manager']);
-    picker = await bearerFor(t.app, 'Demo Bricks', ['picker']);
-    sales = await bearerFor(t.app, 'Demo Bricks', ['sales_manager']);
-    otherWm = await bearerFor(t.app, 'Other Bricks', ['warehouse_manager']);
-    const item = await t.app.db
+    const item = await s.t.app.db
       .selectFrom('items')
       .select(['id', 'colour_id'])
-      .where('company_id', '=', demo)
+      .where('company_id', '=', s.demo)
       .orderBy('id')
       .executeTakeFirstOrThrow();
     itemId = item.id;
     colourId = item.colour_id;
     otherItem = (
-      await t.app.db
+      await s.t.app.db
         .selectFrom('items')
         .select('id')
-        .where('company_id', '<>', demo)
+        .where('company_id', '<>', s.demo)
         .executeTakeFirstOrThrow()
     ).id;
     // Two fresh, empty bins.
-    const shelf = await idByCode(t.app, demo, 'H2-A01-R01-S1');
+    const shelf = await idByCode(s.t.app, s.demo, 'H2-A01-R01-S1');
     for (const name of ['Bin A', 'Bin B']) {
-      await t.app.inject({
+      await s.t.app.inject({
         method: 'POST',
         url: '/api/v1/location',
-        headers: { authorization: wm },
+        headers: { authorization: s.wm },
         payload: { parent_id: shelf, name },
       });
     }
-    binA = await idByCode(t.app, demo, 'H2-A01-R01-S1-B5');
-    binB = await idByCode(t.app, demo, 'H2-A01-R01-S1-B6');
+    binA = await idByCode(s.t.app, s.demo, 'H2-A01-R01-S1-B5');
+    binB = await idByCode(s.t.app, s.demo, 'H2-A01-R01-S1-B6');
   });
-  afterAll(() => t.close());
 
-  const call = caller(() => t);
+  const call = caller(() => s.t);
   const stock = async (locationId: number, item = itemId) => {
-    const row = await t.app.db
+    const row = await s.t.app.db
       .selectFrom('location_content')
       .select('quantity')
       .where('location_id', '=', locationId)
@@ -71,7 +65,7 @@ describeEachDialect('location content, items and new-items locations', (dialect)
 
   describe('quantity (0–100, whole numbers)', () => {
     it('adds an item to a location and sets its quantity', async () => {
-      const r = await setQty(wm, binA, 1);
+      const r = await setQty(s.wm, binA, 1);
       expect(r.statusCode).toBe(200);
       expect(r.json()).toEqual({
         location_id: binA,
@@ -79,16 +73,16 @@ describeEachDialect('location content, items and new-items locations', (dialect)
         colour_id: colourId,
         quantity: 1,
       });
-      expect((await setQty(wm, binA, 100)).statusCode).toBe(200);
+      expect((await setQty(s.wm, binA, 100)).statusCode).toBe(200);
       expect(await stock(binA)).toBe(100);
-      expect((await setQty(wm, binA, 0)).statusCode).toBe(200);
+      expect((await setQty(s.wm, binA, 0)).statusCode).toBe(200);
       expect(await stock(binA)).toBe(0);
     });
 
     it('refuses anything but a whole number from 0 to 100', async () => {
-      await setQty(wm, binA, 7);
+      await setQty(s.wm, binA, 7);
       for (const bad of [101, -1, 2.5, 'abc', null]) {
-        const r = await setQty(wm, binA, bad);
+        const r = await setQty(s.wm, binA, bad);
         expect(r.statusCode).toBe(400);
         expect(r.json().errors[0].detail).toContain(LocationMessages.quantityRange);
       }
@@ -96,19 +90,19 @@ describeEachDialect('location content, items and new-items locations', (dialect)
     });
 
     it('is for the warehouse manager, inside the company', async () => {
-      expect((await setQty(picker, binA, 3)).statusCode).toBe(403);
-      expect((await setQty(sales, binA, 3)).statusCode).toBe(403);
-      expect((await setQty(otherWm, binA, 3)).statusCode).toBe(404);
-      expect((await setQty(wm, binA, 3, otherItem)).statusCode).toBe(404);
+      expect((await setQty(s.picker, binA, 3)).statusCode).toBe(403);
+      expect((await setQty(s.sales, binA, 3)).statusCode).toBe(403);
+      expect((await setQty(s.otherWm, binA, 3)).statusCode).toBe(404);
+      expect((await setQty(s.wm, binA, 3, otherItem)).statusCode).toBe(404);
       expect(await stock(binA)).toBe(7);
     });
   });
 
   describe('move and delete', () => {
     it('moves all of an item, merging with stock already there', async () => {
-      await setQty(wm, binB, 5);
+      await setQty(s.wm, binB, 5);
       const r = await call(
-        wm,
+        s.wm,
         'PUT',
         `/v1/move_location_content?item_id=${itemId}&from_location_id=${binA}&into_location_id=${binB}`,
       );
@@ -117,7 +111,7 @@ describeEachDialect('location content, items and new-items locations', (dialect)
       expect(await stock(binA)).toBeUndefined();
       expect(await stock(binB)).toBe(12);
       const back = await call(
-        wm,
+        s.wm,
         'PUT',
         `/v1/move_location_content?item_id=${itemId}&from_location_id=${binB}&into_location_id=${binA}`,
       );
@@ -128,12 +122,12 @@ describeEachDialect('location content, items and new-items locations', (dialect)
     it('refuses a move to the same place, from where the item is not, or across companies', async () => {
       const url = (from: number, into: number) =>
         `/v1/move_location_content?item_id=${itemId}&from_location_id=${from}&into_location_id=${into}`;
-      expect((await call(wm, 'PUT', url(binA, binA))).statusCode).toBe(400);
-      const missing = await call(wm, 'PUT', url(binB, binA));
+      expect((await call(s.wm, 'PUT', url(binA, binA))).statusCode).toBe(400);
+      const missing = await call(s.wm, 'PUT', url(binB, binA));
       expect(missing.statusCode).toBe(404);
       expect(missing.json().errors[0].detail).toBe(LocationMessages.notAtLocation);
-      expect((await call(otherWm, 'PUT', url(binA, binB))).statusCode).toBe(404);
-      expect((await call(picker, 'PUT', url(binA, binB))).statusCode).toBe(403);
+      expect((await call(s.otherWm, 'PUT', url(binA, binB))).statusCode).toBe(404);
+      expect((await call(s.picker, 'PUT', url(binA, binB))).statusCode).toBe(403);
       expect(await stock(binA)).toBe(12);
     });
 
@@ -141,17 +135,17 @@ describeEachDialect('location content, items and new-items locations', (dialect)
       const url = (colour: number) =>
         `/v1/location_content?item_id=${itemId}&location_id=${binA}&colour_id=${colour}`;
       const id = (
-        await t.app.db
+        await s.t.app.db
           .selectFrom('location_content')
           .select('id')
           .where('location_id', '=', binA)
           .executeTakeFirstOrThrow()
       ).id;
-      expect((await call(wm, 'DELETE', url(colourId + 1))).statusCode).toBe(404);
-      expect((await call(picker, 'DELETE', url(colourId))).statusCode).toBe(403);
-      expect((await call(wm, 'DELETE', url(colourId))).statusCode).toBe(200);
+      expect((await call(s.wm, 'DELETE', url(colourId + 1))).statusCode).toBe(404);
+      expect((await call(s.picker, 'DELETE', url(colourId))).statusCode).toBe(403);
+      expect((await call(s.wm, 'DELETE', url(colourId))).statusCode).toBe(200);
       expect(await stock(binA)).toBeUndefined();
-      const stone = await t.app.db
+      const stone = await s.t.app.db
         .selectFrom('sync_tombstones')
         .select('row_key')
         .where('collection', '=', 'location_content')
@@ -163,8 +157,8 @@ describeEachDialect('location content, items and new-items locations', (dialect)
 
   describe('item locations, new-items locations and the item table', () => {
     it('lists where an item lies with breadcrumb, code and quantity', async () => {
-      await setQty(wm, binB, 4);
-      const r = await call(picker, 'GET', `/v1/item_location?item_id=${itemId}`);
+      await setQty(s.wm, binB, 4);
+      const r = await call(s.picker, 'GET', `/v1/item_location?item_id=${itemId}`);
       expect(r.statusCode).toBe(200);
       const here = r.json().results.find((x: { location_id: number }) => x.location_id === binB);
       expect(here).toEqual({
@@ -173,20 +167,20 @@ describeEachDialect('location content, items and new-items locations', (dialect)
         code: 'H2-A01-R01-S1-B6',
         quantity: 4,
       });
-      expect((await call(otherWm, 'GET', `/v1/item_location?item_id=${itemId}`)).statusCode).toBe(
+      expect((await call(s.otherWm, 'GET', `/v1/item_location?item_id=${itemId}`)).statusCode).toBe(
         404,
       );
     });
 
     it("flags a 'new items' location; it and its subtree are listed", async () => {
-      const rack = await idByCode(t.app, demo, 'H2-A01-R01');
-      const r = await call(wm, 'POST', '/v1/new_location_items', {
+      const rack = await idByCode(s.t.app, s.demo, 'H2-A01-R01');
+      const r = await call(s.wm, 'POST', '/v1/new_location_items', {
         selected: true,
         location_id: rack,
       });
       expect(r.statusCode).toBe(200);
       expect(r.json().is_selected_new_location).toBe(1);
-      const list = await call(picker, 'GET', '/v1/location_new_items');
+      const list = await call(s.picker, 'GET', '/v1/location_new_items');
       const byCode = new Map(
         list
           .json()
@@ -199,48 +193,48 @@ describeEachDialect('location content, items and new-items locations', (dialect)
       });
       expect(byCode.get('RCV')).toMatchObject({ is_selected_new_location: 1 });
       expect(byCode.has('H1-A01-R02')).toBe(false);
-      await call(wm, 'POST', '/v1/new_location_items', { selected: 0, location_id: rack });
-      const after = await call(picker, 'GET', '/v1/location_new_items');
+      await call(s.wm, 'POST', '/v1/new_location_items', { selected: 0, location_id: rack });
+      const after = await call(s.picker, 'GET', '/v1/location_new_items');
       const codes = after.json().results.map((x: { code: string }) => x.code);
       expect(codes).not.toContain('H2-A01-R01-S1-B6');
       expect(
-        (await call(picker, 'POST', '/v1/new_location_items', { selected: 1, location_id: rack }))
+        (await call(s.picker, 'POST', '/v1/new_location_items', { selected: 1, location_id: rack }))
           .statusCode,
       ).toBe(403);
       expect(
-        (await call(wm, 'POST', '/v1/new_location_items', { selected: 1, location_id: 1 }))
+        (await call(s.wm, 'POST', '/v1/new_location_items', { selected: 1, location_id: 1 }))
           .statusCode,
       ).toBe(400);
     });
 
     it('pages the company items, filtered by mould name and item id', async () => {
-      const r = await call(sales, 'GET', '/v1/item?limit=5&page=1');
+      const r = await call(s.sales, 'GET', '/v1/item?limit=5&page=1');
       expect(r.statusCode).toBe(200);
       const body = r.json();
       expect(body.results).toHaveLength(5);
-      const total = await t.app.db
+      const total = await s.t.app.db
         .selectFrom('items')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('company_id', '=', demo)
+        .where('company_id', '=', s.demo)
         .executeTakeFirstOrThrow();
       expect(body.count).toBe(Number(total.n));
-      const page2 = (await call(wm, 'GET', '/v1/item?limit=5&page=2')).json();
+      const page2 = (await call(s.wm, 'GET', '/v1/item?limit=5&page=2')).json();
       expect(page2.results[0].item_id).toBeGreaterThan(body.results[4].item_id);
 
       const first = body.results[0];
-      const byId = (await call(wm, 'GET', `/v1/item?item_id=${first.item_id}`)).json();
+      const byId = (await call(s.wm, 'GET', `/v1/item?item_id=${first.item_id}`)).json();
       expect(byId.count).toBe(1);
       expect(byId.results[0]).toMatchObject({ item_id: first.item_id, mold_name: first.mold_name });
 
       const word = first.mold_name.split(' ')[0].toUpperCase();
       const named = (
-        await call(wm, 'GET', `/v1/item?mold_name=${encodeURIComponent(word)}&limit=100`)
+        await call(s.wm, 'GET', `/v1/item?mold_name=${encodeURIComponent(word)}&limit=100`)
       ).json();
       expect(named.count).toBeGreaterThan(0);
       for (const it of named.results) expect(it.mold_name.toUpperCase()).toContain(word);
-      expect((await call(wm, 'GET', `/v1/item?item_id=${otherItem}`)).json().count).toBe(0);
-      expect((await call(wm, 'GET', '/v1/item?mold_name=%25_no_such_%25')).json().count).toBe(0);
-      expect((await call(wm, 'GET', '/v1/item?page=0')).statusCode).toBe(400);
+      expect((await call(s.wm, 'GET', `/v1/item?item_id=${otherItem}`)).json().count).toBe(0);
+      expect((await call(s.wm, 'GET', '/v1/item?mold_name=%25_no_such_%25')).json().count).toBe(0);
+      expect((await call(s.wm, 'GET', '/v1/item?page=0')).statusCode).toBe(400);
     });
   });
 });

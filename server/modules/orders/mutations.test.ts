@@ -1,4 +1,4 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { OrderMessages } from '../../../contract/orders';
 import { PickingMutation, PickingRejectCode } from '../../../contract/mutations/picking';
 import { describeEachDialect, loginAs } from '../../test/helpers';
@@ -15,20 +15,15 @@ import { syncDevice, tombstoneKeys, type Envelope, type SyncDevice } from '../..
 import { companyId } from '../../test/locations-support';
 
 describeEachDialect('picking outbox mutations', (dialect) => {
-  const s = floorSuite(dialect);
-  let picker: string;
+  const s = floorSuite(dialect, { picker: 'picker' });
   let device: SyncDevice;
-
-  beforeAll(async () => {
-    picker = (await s.f.as('picker')).auth;
-  });
   beforeEach(() => {
     device = syncDevice(() => s.t);
   });
 
   const m = (name: string, args: unknown) => device.entry(name, args);
-  const push = (mutations: Envelope[], auth = picker) => device.push(auth, mutations);
-  const claimed = async (items: [number, number, number?][], auth = picker) => {
+  const push = (mutations: Envelope[], auth = s.picker) => device.push(auth, mutations);
+  const claimed = async (items: [number, number, number?][], auth = s.picker) => {
     const id = await makeOrder(s.t.app.db, s.f.companyId, { items });
     const [r] = await push([m(PickingMutation.claim, { order_id: id })], auth);
     expect(r.status).toBe('applied');
@@ -151,7 +146,7 @@ describeEachDialect('picking outbox mutations', (dialect) => {
         const res = await s.t.app.inject({
           method: 'GET',
           url: `/api/v1/sync/pull?collection=${collection}&cursor=${cursor}&limit=5000`,
-          headers: { authorization: picker },
+          headers: { authorization: s.picker },
         });
         expect(res.statusCode).toBe(200);
         return res.json() as { rows: Record<string, unknown>[]; cursor: number };

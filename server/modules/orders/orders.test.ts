@@ -5,15 +5,12 @@ import { floorSuite } from '../../test/floor-suite';
 import { makeFloor, makeOrder, type Floor } from '../../test/orders-fixture';
 
 describeEachDialect('orders API', (dialect) => {
-  const s = floorSuite(dialect);
-  let manager: string;
-  let picker: string;
+  const s = floorSuite(dialect, { manager: 'order_manager', picker: 'picker' });
   let pickerId: number;
   let orderId: number;
 
   beforeAll(async () => {
-    manager = (await s.f.as('order_manager')).auth;
-    ({ auth: picker, userId: pickerId } = await s.f.as('picker'));
+    pickerId = (await s.f.as('picker')).userId;
     orderId = await makeOrder(s.t.app.db, s.f.companyId, {
       number: 'BL-1001',
       items: [
@@ -35,7 +32,7 @@ describeEachDialect('orders API', (dialect) => {
 
   describe('GET /order?order_id', () => {
     it('answers the order with every field of an order', async () => {
-      const res = await get(`/api/v1/order?order_id=${orderId}`, manager);
+      const res = await get(`/api/v1/order?order_id=${orderId}`, s.manager);
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body.count).toBe(1);
@@ -55,7 +52,7 @@ describeEachDialect('orders API', (dialect) => {
         allowed_to_pick: false,
       });
       expect(typeof body.results[0].created_at).toBe('string');
-      const asPicker = await get(`/api/v1/order?order_id=${orderId}`, picker);
+      const asPicker = await get(`/api/v1/order?order_id=${orderId}`, s.picker);
       expect(asPicker.json().results[0].allowed_to_pick).toBe(true);
     });
 
@@ -78,7 +75,7 @@ describeEachDialect('orders API', (dialect) => {
     });
 
     it('answers 400, never 500, on a bad id', async () => {
-      const res = await get('/api/v1/order?order_id=abc', manager);
+      const res = await get('/api/v1/order?order_id=abc', s.manager);
       expect(res.statusCode).toBe(400);
       expect(res.json().errors[0].detail).toMatch(/order_id/);
     });
@@ -162,19 +159,19 @@ describeEachDialect('orders API', (dialect) => {
     it('changes exactly one field and answers "The order has been updated."', async () => {
       const id = await makeOrder(s.t.app.db, s.f.companyId, { items: [[s.f.items.a, 1]] });
       const url = `/api/v1/order?order_id=${id}`;
-      let res = await put(url, manager, { has_problem: 1 });
+      let res = await put(url, s.manager, { has_problem: 1 });
       expect(res.statusCode).toBe(200);
       expect(res.json().message).toBe('The order has been updated.');
       expect(res.json().order.has_problem).toBe(1);
-      res = await put(url, manager, { picker_issue: 'Box is damaged' });
+      res = await put(url, s.manager, { picker_issue: 'Box is damaged' });
       expect(res.json().order.picker_issue).toBe('Box is damaged');
-      res = await put(url, manager, { picking_status_id: 3 });
+      res = await put(url, s.manager, { picking_status_id: 3 });
       expect(res.json().order.picking_status_name).toBe('PAUSED');
-      res = await put(url, manager, { picking_status_id: 2 });
+      res = await put(url, s.manager, { picking_status_id: 2 });
       expect(res.json().order.picking_status_id).toBe(2);
-      res = await put(url, manager, { pickable: 0 });
+      res = await put(url, s.manager, { pickable: 0 });
       expect(res.json().order.pickable).toBe(0);
-      res = await put(url, manager, { pickable: 1 });
+      res = await put(url, s.manager, { pickable: 1 });
       expect(res.json().order.pickable).toBe(1);
     });
 
@@ -185,11 +182,11 @@ describeEachDialect('orders API', (dialect) => {
         { has_problem: 1, pickable: 1 },
         { picker_issue: 'x', has_problem: 0 },
       ]) {
-        const res = await put(url, manager, body);
+        const res = await put(url, s.manager, body);
         expect(res.statusCode).toBe(400);
         expect(res.json().errors[0].detail).toContain(OrderMessages.exactlyOne);
       }
-      expect((await put(url, manager, { picking_status_id: 9 })).statusCode).toBe(400);
+      expect((await put(url, s.manager, { picking_status_id: 9 })).statusCode).toBe(400);
     });
 
     it('refuses making an order not pickable unless it is unassigned', async () => {
@@ -198,7 +195,7 @@ describeEachDialect('orders API', (dialect) => {
         pickingStatusId: 3,
         claimedBy: pickerId,
       });
-      const res = await put(`/api/v1/order?order_id=${id}`, manager, { pickable: 0 });
+      const res = await put(`/api/v1/order?order_id=${id}`, s.manager, { pickable: 0 });
       expect(res.statusCode).toBe(409);
       expect(res.json().errors[0].detail).toBe(
         'Cannot make order not ready for picking, as the order status is not unassigned.',
@@ -214,10 +211,10 @@ describeEachDialect('orders API', (dialect) => {
     it('lets a picker only finish an order they hold', async () => {
       const id = await makeOrder(s.t.app.db, s.f.companyId, { items: [[s.f.items.a, 1]] });
       expect(
-        (await put(`/api/v1/order?order_id=${id}`, picker, { has_problem: 1 })).statusCode,
+        (await put(`/api/v1/order?order_id=${id}`, s.picker, { has_problem: 1 })).statusCode,
       ).toBe(403);
       expect(
-        (await put(`/api/v1/order?order_id=${id}`, picker, { picking_status_id: 4 })).statusCode,
+        (await put(`/api/v1/order?order_id=${id}`, s.picker, { picking_status_id: 4 })).statusCode,
       ).toBe(409);
       const sales = (await s.f.as('sales_manager')).auth;
       expect(
@@ -234,7 +231,7 @@ describeEachDialect('orders API', (dialect) => {
           [s.f.items.d, 1],
         ],
       });
-      const res = await get(`/api/v1/order/item?order_id=${id}`, picker);
+      const res = await get(`/api/v1/order/item?order_id=${id}`, s.picker);
       expect(res.statusCode).toBe(200);
       const [c, d] = res.json().results;
       expect(c).toMatchObject({
@@ -267,14 +264,14 @@ describeEachDialect('orders API', (dialect) => {
     });
 
     it('lists the picking and order statuses', async () => {
-      const ps = (await get('/api/v1/order/picking_status', picker)).json();
+      const ps = (await get('/api/v1/order/picking_status', s.picker)).json();
       expect(ps).toEqual([
         { picking_status_id: 1, picking_status_name: 'BEING_PICKED' },
         { picking_status_id: 2, picking_status_name: 'UNASSIGNED' },
         { picking_status_id: 3, picking_status_name: 'PAUSED' },
         { picking_status_id: 4, picking_status_name: 'PICKED' },
       ]);
-      const os = (await get('/api/v1/order/status', manager)).json();
+      const os = (await get('/api/v1/order/status', s.manager)).json();
       expect(os[0]).toEqual({ status_id: 1, status_name: 'PENDING' });
       expect((await get('/api/v1/order/status')).statusCode).toBe(401);
     });
@@ -283,7 +280,7 @@ describeEachDialect('orders API', (dialect) => {
       const res = await s.t.app.inject({
         method: 'HEAD',
         url: '/api/v1/order/unassigned',
-        headers: { authorization: picker },
+        headers: { authorization: s.picker },
       });
       expect(res.statusCode).toBe(200);
       const sales = (await s.f.as('sales_manager')).auth;

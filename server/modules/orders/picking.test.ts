@@ -5,16 +5,15 @@ import { floorSuite } from '../../test/floor-suite';
 import { makeFloor, makeOrder, pickedOf, stockAt } from '../../test/orders-fixture';
 
 describeEachDialect('picking API', (dialect) => {
-  const s = floorSuite(dialect);
-  let picker: string;
+  const s = floorSuite(dialect, { picker: 'picker' });
   let pickerId: number;
 
   beforeAll(async () => {
-    ({ auth: picker, userId: pickerId } = await s.f.as('picker'));
+    pickerId = (await s.f.as('picker')).userId;
   });
 
   const call = requester(() => s.t);
-  const claim = (orderId: number, auth = picker, status: unknown = 'BEING_PICKED') =>
+  const claim = (orderId: number, auth = s.picker, status: unknown = 'BEING_PICKED') =>
     call('PUT', `/api/v1/order/user?order_id=${orderId}`, auth, { picking_status_id: status });
 
   describe('claim and pause', () => {
@@ -27,9 +26,9 @@ describeEachDialect('picking API', (dialect) => {
         picking_status_name: 'BEING_PICKED',
         claimed_by_user_id: pickerId,
       });
-      res = await claim(id, picker, 'PAUSED');
+      res = await claim(id, s.picker, 'PAUSED');
       expect(res.json().order.picking_status_id).toBe(3);
-      res = await claim(id, picker, 2); // the original client's numeric claim
+      res = await claim(id, s.picker, 2); // the original client's numeric claim
       expect(res.json().order.picking_status_id).toBe(1);
     });
 
@@ -69,7 +68,7 @@ describeEachDialect('picking API', (dialect) => {
         picking_status_id: 'BEING_PICKED',
       });
       expect(anonymous.statusCode).toBe(401);
-      expect((await claim(hidden, picker, 'SHIPPED')).statusCode).toBe(400);
+      expect((await claim(hidden, s.picker, 'SHIPPED')).statusCode).toBe(400);
     });
 
     it('refuses a pause by someone who does not hold the order', async () => {
@@ -93,7 +92,7 @@ describeEachDialect('picking API', (dialect) => {
         ],
       });
       await claim(id);
-      const next = (q: string) => call('GET', `/api/v1/order/next?order_id=${id}${q}`, picker);
+      const next = (q: string) => call('GET', `/api/v1/order/next?order_id=${id}${q}`, s.picker);
       let res = await next('');
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
@@ -130,7 +129,7 @@ describeEachDialect('picking API', (dialect) => {
       const res = await call(
         'GET',
         `/api/v1/location_crumble?location_id=${s.f.bins.a2b1}`,
-        picker,
+        s.picker,
       );
       expect(res.json()).toEqual({
         location_id: s.f.bins.a2b1,
@@ -144,7 +143,7 @@ describeEachDialect('picking API', (dialect) => {
         ],
       });
       const content = (
-        await call('GET', `/api/v1/location_content?location_id=${s.f.bins.a2b1}`, picker)
+        await call('GET', `/api/v1/location_content?location_id=${s.f.bins.a2b1}`, s.picker)
       ).json();
       expect(content.count).toBe(2);
       expect(content.results.map((r: { item_id: number }) => r.item_id)).toEqual([
@@ -212,22 +211,22 @@ describeEachDialect('picking API', (dialect) => {
     it('records quantity_picked for the holder of the order', async () => {
       const id = await makeOrder(s.t.app.db, s.f.companyId, { items: [[s.f.items.a, 3]] });
       const url = `/api/v1/order/item?order_id=${id}&item_id=${s.f.items.a}`;
-      expect((await call('PUT', url, picker, { quantity_picked: 2 })).statusCode).toBe(409);
+      expect((await call('PUT', url, s.picker, { quantity_picked: 2 })).statusCode).toBe(409);
       await claim(id);
-      const res = await call('PUT', url, picker, { quantity_picked: 2 });
+      const res = await call('PUT', url, s.picker, { quantity_picked: 2 });
       expect(res.statusCode).toBe(200);
       expect(res.json().message).toBe('The order has been updated.');
       expect(await pickedOf(s.t.app.db, id, s.f.items.a)).toBe(2);
       const missing = `/api/v1/order/item?order_id=${id}&item_id=${s.f.items.b}`;
-      expect((await call('PUT', missing, picker, { quantity_picked: 1 })).statusCode).toBe(404);
-      expect((await call('PUT', url, picker, { quantity_picked: -1 })).statusCode).toBe(400);
+      expect((await call('PUT', missing, s.picker, { quantity_picked: 1 })).statusCode).toBe(404);
+      expect((await call('PUT', url, s.picker, { quantity_picked: -1 })).statusCode).toBe(400);
     });
   });
 
   describe('issues', () => {
     it('records a report and answers the thank-you text for each recipient', async () => {
       for (const manager_id of [1, 2, 3] as const) {
-        const res = await call('POST', '/api/v1/issue', picker, {
+        const res = await call('POST', '/api/v1/issue', s.picker, {
           location_id: s.f.bins.a1b1,
           item_id: s.f.items.b,
           note: 'Wrong colour in bin',
@@ -254,10 +253,10 @@ describeEachDialect('picking API', (dialect) => {
 
     it('refuses a bad recipient and another company location', async () => {
       expect(
-        (await call('POST', '/api/v1/issue', picker, { note: 'x', manager_id: 4 })).statusCode,
+        (await call('POST', '/api/v1/issue', s.picker, { note: 'x', manager_id: 4 })).statusCode,
       ).toBe(400);
       const other = await makeFloor(s.t.app.db, s.t.config.jwtSecret);
-      const res = await call('POST', '/api/v1/issue', picker, {
+      const res = await call('POST', '/api/v1/issue', s.picker, {
         location_id: other.bins.a1b1,
         note: 'x',
         manager_id: 1,

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { readBsxBlob, readBsxText, type BsxDocument } from '../../../contract/bsx';
 import {
   newItemFromLot,
@@ -10,14 +10,8 @@ import {
 import { keptFields } from '../../../tests/support/bsx-kept-fields';
 import { ALL_FIELDS_BSX } from '../../../tests/support/bsx-round-trip';
 import { SHARED_SCOPE, nextVersion } from '../../sync';
-import {
-  caller,
-  createTestApp,
-  describeEachDialect,
-  details,
-  type TestApp,
-} from '../../test/helpers';
-import { bearerFor } from '../../test/locations-support';
+import { appSuite } from '../../test/app-suite';
+import { caller, describeEachDialect, details } from '../../test/helpers';
 import { insertMould } from '../../test/orders-fixture';
 
 /** Used lots get a condition, as the import screen asks for one. */
@@ -25,19 +19,17 @@ const importable = (doc: BsxDocument): NewBatchItem[] =>
   doc.items.map(newItemFromLot).map((i) => (i.condition ? i : { ...i, condition: 'GOOD' }));
 
 describeEachDialect('BSX round trip', (dialect) => {
-  let t: TestApp;
-  let syncer: string;
-  let other: string;
+  const s = appSuite(dialect, {
+    syncer: ['Demo Bricks', ['bricksyncer']],
+    other: ['Other Bricks', ['bricksyncer']],
+  });
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    syncer = await bearerFor(t.app, 'Demo Bricks', ['bricksyncer']);
-    other = await bearerFor(t.app, 'Other Bricks', ['bricksyncer']);
     // The demo catalog has the file's parts and sets; add its minifigure (catalog data, as a
     // catalog import would bring it).
-    const version = await nextVersion(t.app.db, SHARED_SCOPE);
+    const version = await nextVersion(s.t.app.db, SHARED_SCOPE);
     await insertMould(
-      t.app.db,
+      s.t.app.db,
       {
         type_id: 3,
         name: 'Battle Droid Tan with Back Plate',
@@ -47,16 +39,19 @@ describeEachDialect('BSX round trip', (dialect) => {
       version,
     );
   });
-  afterAll(() => t.close());
 
-  const call = caller(() => t);
+  const call = caller(() => s.t);
   const create = async (items: NewBatchItem[], extra: object = {}) => {
-    const res = await call(syncer, 'POST', '/v1/new_sync_batch', { name: 'File', items, ...extra });
+    const res = await call(s.syncer, 'POST', '/v1/new_sync_batch', {
+      name: 'File',
+      items,
+      ...extra,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return (res.json() as { batch_id: number }).batch_id;
   };
   const exported = async (batchId: number) => {
-    const res = await call(syncer, 'GET', `/v1/sync_batch_bsx?batch_id=${batchId}`);
+    const res = await call(s.syncer, 'GET', `/v1/sync_batch_bsx?batch_id=${batchId}`);
     expect(res.statusCode, res.body).toBe(200);
     return res;
   };
@@ -64,7 +59,7 @@ describeEachDialect('BSX round trip', (dialect) => {
   it('imports a BrickStore file of parts, sets and minifigures and exports it equal, field by field', async () => {
     const file = await readBsxBlob(new Blob([readFileSync(ALL_FIELDS_BSX)]));
     const items = importable(file);
-    const found = await call(syncer, 'POST', '/v1/sync_batch_convert', { lots: items });
+    const found = await call(s.syncer, 'POST', '/v1/sync_batch_convert', { lots: items });
     expect(found.json().results.map((r: { found: boolean }) => r.found)).toEqual(
       items.map(() => true),
     );
@@ -78,7 +73,7 @@ describeEachDialect('BSX round trip', (dialect) => {
     expect(again.items.map(keptFields)).toEqual(file.items.map(keptFields));
 
     // The batch page shows what the batch keeps of each lot.
-    const list = await call(syncer, 'GET', `/v1/sync_batch_items?batch_id=${batchId}`);
+    const list = await call(s.syncer, 'GET', `/v1/sync_batch_items?batch_id=${batchId}`);
     const kept = list.json().results as SyncBatchItem[];
     expect(kept[0]).toMatchObject({
       item_type: 'P',
@@ -118,7 +113,7 @@ describeEachDialect('BSX round trip', (dialect) => {
     expect(again.currency).toBe('USD');
     expect(again.items[1].remarks).toBe('Ünïcödé');
     expect(again.items.map(keptFields)).toEqual(file.items.map(keptFields));
-    const row = await call(syncer, 'GET', `/v1/sync_batch?batch_id=${batchId}`);
+    const row = await call(s.syncer, 'GET', `/v1/sync_batch?batch_id=${batchId}`);
     expect(row.json()).toMatchObject({ currency: 'USD', lots_expected: null });
   });
 
@@ -130,7 +125,7 @@ describeEachDialect('BSX round trip', (dialect) => {
       note_private: `lot ${i + 1}`,
     }));
     const batchId = await create(lots.slice(0, 5000), { lots: lots.length });
-    const add = (offset: number, items: NewBatchItem[], auth = syncer) =>
+    const add = (offset: number, items: NewBatchItem[], auth = s.syncer) =>
       call(auth, 'POST', '/v1/sync_batch_lots', { batch_id: batchId, offset, items });
 
     const second = await add(5000, lots.slice(5000, 10_000));
@@ -149,18 +144,18 @@ describeEachDialect('BSX round trip', (dialect) => {
     expect(bad.statusCode).toBe(400);
     expect(details(bad)).toEqual([M.zeroQuantity('3001 (Red)')]);
     // Another company's batch does not exist for them.
-    expect((await add(10_000, lots.slice(0, 1), other)).statusCode).toBe(404);
+    expect((await add(10_000, lots.slice(0, 1), s.other)).statusCode).toBe(404);
 
-    const upload = await call(syncer, 'POST', `/v1/sync_batch_upload?batch_id=${batchId}`, {});
+    const upload = await call(s.syncer, 'POST', `/v1/sync_batch_upload?batch_id=${batchId}`, {});
     expect(upload.statusCode).toBe(409);
     expect(details(upload)).toEqual([M.importing(10_000, 10_001)]);
-    const importing = await call(syncer, 'GET', `/v1/sync_batch?batch_id=${batchId}`);
+    const importing = await call(s.syncer, 'GET', `/v1/sync_batch?batch_id=${batchId}`);
     expect(importing.json()).toMatchObject({ items: 10_000, lots_expected: 10_001 });
 
     const last = await add(10_000, lots.slice(10_000));
     expect(last.json()).toEqual({ batch_id: batchId, lots: 10_001, lots_expected: null });
     expect(details(await add(10_001, lots.slice(0, 1)))).toEqual([M.importDone]);
-    const done = await call(syncer, 'GET', `/v1/sync_batch?batch_id=${batchId}`);
+    const done = await call(s.syncer, 'GET', `/v1/sync_batch?batch_id=${batchId}`);
     expect(done.json()).toMatchObject({ items: 10_001, lots_expected: null });
     const remarks = readBsxText((await exported(batchId)).body).items.map((l) => l.remarks);
     expect(remarks).toEqual(lots.map((l) => l.note_private));
@@ -168,7 +163,7 @@ describeEachDialect('BSX round trip', (dialect) => {
 
   it("keeps another company's batch and file to itself", async () => {
     const batchId = await create(importable(readBsxText(readFileSync(ALL_FIELDS_BSX, 'utf8'))));
-    const res = await call(other, 'GET', `/v1/sync_batch_bsx?batch_id=${batchId}`);
+    const res = await call(s.other, 'GET', `/v1/sync_batch_bsx?batch_id=${batchId}`);
     expect(res.statusCode).toBe(404);
   });
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { readBsxText } from '../../../contract/bsx';
 import {
   newItemFromLot,
@@ -9,13 +9,8 @@ import {
   type SyncBatchItem,
 } from '../../../contract/sync-batches';
 import { NO_STORE } from '../../jobs';
-import {
-  caller,
-  createTestApp,
-  describeEachDialect,
-  details,
-  type TestApp,
-} from '../../test/helpers';
+import { appSuite } from '../../test/app-suite';
+import { caller, describeEachDialect, details } from '../../test/helpers';
 import { bearerFor } from '../../test/locations-support';
 
 const sample = readFileSync(join(__dirname, '../../../tests/fixtures/sample.bsx'), 'utf8');
@@ -23,27 +18,20 @@ const sample = readFileSync(join(__dirname, '../../../tests/fixtures/sample.bsx'
 const lots = readBsxText(sample).items.map(newItemFromLot);
 
 describeEachDialect('sync batches', (dialect) => {
-  let t: TestApp;
-  let syncer: string;
-  let other: string;
-  let picker: string;
-
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    syncer = await bearerFor(t.app, 'Demo Bricks', ['bricksyncer']);
-    other = await bearerFor(t.app, 'Other Bricks', ['bricksyncer']);
-    picker = await bearerFor(t.app, 'Demo Bricks', ['picker']);
+  const s = appSuite(dialect, {
+    syncer: ['Demo Bricks', ['bricksyncer']],
+    other: ['Other Bricks', ['bricksyncer']],
+    picker: ['Demo Bricks', ['picker']],
   });
-  afterAll(() => t.close());
 
-  const call = caller(() => t);
+  const call = caller(() => s.t);
   const parts = (): NewBatchItem[] => [{ ...lots[0] }, { ...lots[1], condition: 'GOOD' }];
-  const create = async (name: string, items = parts(), auth = syncer) => {
+  const create = async (name: string, items = parts(), auth = s.syncer) => {
     const res = await call(auth, 'POST', '/v1/new_sync_batch', { name, items });
     expect(res.statusCode, res.body).toBe(200);
     return (res.json() as { batch_id: number }).batch_id;
   };
-  const items = async (batchId: number, auth = syncer) =>
+  const items = async (batchId: number, auth = s.syncer) =>
     (await call(auth, 'GET', `/v1/sync_batch_items?batch_id=${batchId}`)).json()
       .results as SyncBatchItem[];
 
@@ -57,7 +45,7 @@ describeEachDialect('sync batches', (dialect) => {
   });
 
   it('converts lots to the catalog, telling which are not in it', async () => {
-    const res = await call(syncer, 'POST', '/v1/sync_batch_convert', { lots });
+    const res = await call(s.syncer, 'POST', '/v1/sync_batch_convert', { lots });
     expect(res.statusCode).toBe(200);
     const results = res.json().results;
     expect(results.map((r: { found: boolean }) => r.found)).toEqual([true, true, false, false]);
@@ -66,13 +54,13 @@ describeEachDialect('sync batches', (dialect) => {
   });
 
   it('refuses a new batch with every failed check in one answer and creates nothing', async () => {
-    const before = (await call(syncer, 'GET', '/v1/sync_batches')).json().total;
+    const before = (await call(s.syncer, 'GET', '/v1/sync_batches')).json().total;
     const bad: NewBatchItem[] = [
       { ...lots[0], condition: 'GOOD' },
       { ...lots[1], quantity: 2.5, price: 0 },
       { ...lots[3], condition: 'GOOD', completeness: null, quantity: 0 },
     ];
-    const res = await call(syncer, 'POST', '/v1/new_sync_batch', { name: ' ', items: bad });
+    const res = await call(s.syncer, 'POST', '/v1/new_sync_batch', { name: ' ', items: bad });
     expect(res.statusCode).toBe(400);
     expect(details(res)).toEqual([
       M.nameEmpty,
@@ -84,12 +72,12 @@ describeEachDialect('sync batches', (dialect) => {
       M.zeroQuantity('6020-1'),
       M.notInCatalog('6020-1'),
     ]);
-    expect((await call(syncer, 'GET', '/v1/sync_batches')).json().total).toBe(before);
+    expect((await call(s.syncer, 'GET', '/v1/sync_batches')).json().total).toBe(before);
   });
 
   it('creates a batch on existing or new items, lists it and shows its items', async () => {
     const id = await create('Import one');
-    const list = (await call(syncer, 'GET', '/v1/sync_batches?limit=10&page=1')).json();
+    const list = (await call(s.syncer, 'GET', '/v1/sync_batches?limit=10&page=1')).json();
     expect(list.results[0]).toMatchObject({ batch_id: id, name: 'Import one', items: 2 });
     const got = await items(id);
     expect(got.map((i) => [i.mold_name, i.colour_name, i.condition, i.quantity, i.price])).toEqual([
@@ -100,16 +88,16 @@ describeEachDialect('sync batches', (dialect) => {
     // A second import of the same lots lands on the same warehouse items.
     const again = await items(await create('Import two'));
     expect(again.map((i) => i.item_id)).toEqual(got.map((i) => i.item_id));
-    const one = await call(syncer, 'GET', `/v1/sync_batch?batch_id=${id}`);
+    const one = await call(s.syncer, 'GET', `/v1/sync_batch?batch_id=${id}`);
     expect(one.json()).toMatchObject({ batch_id: id, name: 'Import one', items: 2 });
   });
 
   it('pages batches 10 at a time, newest first', async () => {
     for (let i = 0; i < 11; i++) await create(`Paged ${i}`, [parts()[0]]);
-    const first = (await call(syncer, 'GET', '/v1/sync_batches')).json();
+    const first = (await call(s.syncer, 'GET', '/v1/sync_batches')).json();
     expect(first.results).toHaveLength(10);
     expect(first.results[0].name).toBe('Paged 10');
-    const second = (await call(syncer, 'GET', '/v1/sync_batches?page=2')).json();
+    const second = (await call(s.syncer, 'GET', '/v1/sync_batches?page=2')).json();
     expect(second.results[0].name).toBe('Paged 0');
     expect(first.total).toBe(second.total);
   });
@@ -117,7 +105,7 @@ describeEachDialect('sync batches', (dialect) => {
   it('edits prices in thousandths and checks the upload precondition', async () => {
     const id = await create('Priced');
     const [a, b] = await items(id);
-    const res = await call(syncer, 'PUT', '/v1/sync_batch_items', {
+    const res = await call(s.syncer, 'PUT', '/v1/sync_batch_items', {
       batch_id: id,
       items: [
         { id: a.id, price: 1234 },
@@ -127,7 +115,7 @@ describeEachDialect('sync batches', (dialect) => {
     expect(res.statusCode).toBe(200);
     expect(res.json().results.map((i: SyncBatchItem) => i.price)).toEqual([1234, 0]);
     const upload = (body: object) =>
-      call(syncer, 'POST', `/v1/sync_batch_upload?batch_id=${id}`, body);
+      call(s.syncer, 'POST', `/v1/sync_batch_upload?batch_id=${id}`, body);
     const noPrice = await upload({ items: [] });
     expect(noPrice.statusCode).toBe(400);
     expect(details(noPrice)).toEqual([M.uploadNoPrice]);
@@ -136,7 +124,7 @@ describeEachDialect('sync batches', (dialect) => {
     expect(details(priced)).toEqual([NO_STORE]);
     // An item of another batch is refused and nothing changes.
     const otherBatch = await items(await create('Elsewhere'));
-    const wrong = await call(syncer, 'PUT', '/v1/sync_batch_items', {
+    const wrong = await call(s.syncer, 'PUT', '/v1/sync_batch_items', {
       batch_id: id,
       items: [
         { id: a.id, price: 9 },
@@ -149,17 +137,19 @@ describeEachDialect('sync batches', (dialect) => {
 
   it('keeps batches within the company and to the bricksyncer role', async () => {
     const id = await create('Ours');
-    expect((await call(other, 'GET', `/v1/sync_batch?batch_id=${id}`)).statusCode).toBe(404);
-    expect((await call(other, 'GET', `/v1/sync_batch_items?batch_id=${id}`)).statusCode).toBe(404);
-    const theirs = await call(other, 'PUT', '/v1/sync_batch_items', {
+    expect((await call(s.other, 'GET', `/v1/sync_batch?batch_id=${id}`)).statusCode).toBe(404);
+    expect((await call(s.other, 'GET', `/v1/sync_batch_items?batch_id=${id}`)).statusCode).toBe(
+      404,
+    );
+    const theirs = await call(s.other, 'PUT', '/v1/sync_batch_items', {
       batch_id: id,
       items: [{ id: 1, price: 1 }],
     });
     expect(theirs.statusCode).toBe(404);
-    expect((await call(other, 'GET', '/v1/sync_batches')).json().results).toEqual([]);
-    expect((await call(picker, 'GET', '/v1/sync_batches')).statusCode).toBe(403);
+    expect((await call(s.other, 'GET', '/v1/sync_batches')).json().results).toEqual([]);
+    expect((await call(s.picker, 'GET', '/v1/sync_batches')).statusCode).toBe(403);
     expect(
-      (await call(picker, 'POST', '/v1/new_sync_batch', { name: 'x', items: [] })).statusCode,
+      (await call(s.picker, 'POST', '/v1/new_sync_batch', { name: 'x', items: [] })).statusCode,
     ).toBe(403);
   });
 
@@ -171,15 +161,15 @@ describeEachDialect('sync batches', (dialect) => {
       { name: 'x', items: [], project_id: 'one' },
     ];
     for (const body of bad) {
-      expect((await call(syncer, 'POST', '/v1/new_sync_batch', body)).statusCode).toBe(400);
+      expect((await call(s.syncer, 'POST', '/v1/new_sync_batch', body)).statusCode).toBe(400);
     }
-    expect((await call(syncer, 'GET', '/v1/sync_batch?batch_id=abc')).statusCode).toBe(400);
-    expect((await call(syncer, 'GET', '/v1/sync_batch?batch_id=99999')).statusCode).toBe(404);
+    expect((await call(s.syncer, 'GET', '/v1/sync_batch?batch_id=abc')).statusCode).toBe(400);
+    expect((await call(s.syncer, 'GET', '/v1/sync_batch?batch_id=99999')).statusCode).toBe(404);
   });
 
   it("offers a new batch the company's own projects, by name, to bricksyncers only", async () => {
-    const digi = await bearerFor(t.app, 'Demo Bricks', ['digibrick_manager']);
-    const otherDigi = await bearerFor(t.app, 'Other Bricks', ['digibrick_manager']);
+    const digi = await bearerFor(s.t.app, 'Demo Bricks', ['digibrick_manager']);
+    const otherDigi = await bearerFor(s.t.app, 'Other Bricks', ['digibrick_manager']);
     const project = { condition: 'GOOD', content: 'Boxes', purpose: 'Sell', comments: '' };
     for (const [auth, name] of [
       [digi, 'Zeta lot'],
@@ -189,7 +179,7 @@ describeEachDialect('sync batches', (dialect) => {
       const res = await call(auth, 'PUT', '/v1/projects', { ...project, name });
       expect(res.statusCode, res.body).toBe(200);
     }
-    const res = await call(syncer, 'GET', '/v1/sync_batch_projects');
+    const res = await call(s.syncer, 'GET', '/v1/sync_batch_projects');
     expect(res.statusCode).toBe(200);
     const names = (res.json() as { results: { name: string; status: string }[] }).results;
     const listed = names.map((p) => p.name);
@@ -197,6 +187,6 @@ describeEachDialect('sync batches', (dialect) => {
     expect(listed).not.toContain('Not ours');
     expect(listed).toEqual([...listed].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)));
     expect(Object.keys(names[0]).sort()).toEqual(['name', 'project_id', 'status']);
-    expect((await call(picker, 'GET', '/v1/sync_batch_projects')).statusCode).toBe(403);
+    expect((await call(s.picker, 'GET', '/v1/sync_batch_projects')).statusCode).toBe(403);
   });
 });

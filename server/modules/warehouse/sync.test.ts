@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { FillingMutation } from '../../../contract/mutations/filling';
 import { PickingMutation } from '../../../contract/mutations/picking';
 import { WarehouseMessages } from '../../../contract/warehouse';
@@ -10,17 +10,12 @@ import { syncDevice, type Envelope } from '../../test/sync-device';
 import { makeBatch, stockOf, trayRow } from '../../test/warehouse-fixture';
 
 describeEachDialect('filling outbox and trays collection', (dialect) => {
-  const s = floorSuite(dialect);
-  let filler: string;
-
-  beforeAll(async () => {
-    filler = (await s.f.as('picker')).auth;
-  });
+  const s = floorSuite(dialect, { filler: 'picker' });
 
   const device = syncDevice(() => s.t);
   const m = device.entry;
-  const push = (mutations: Envelope[], auth = filler) => device.push(auth, mutations);
-  const pull = (cursor = 0, auth = filler) =>
+  const push = (mutations: Envelope[], auth = s.filler) => device.push(auth, mutations);
+  const pull = (cursor = 0, auth = s.filler) =>
     device.pull<{ rows: Record<string, unknown>[]; tombstones: number[]; cursor: number }>(
       auth,
       'trays',
@@ -159,7 +154,7 @@ describeEachDialect('filling outbox and trays collection', (dialect) => {
     expect([...page.tombstones].sort((x, y) => x - y)).toEqual(ready.trayIds);
 
     // Another company's device sees none of them; a sales manager may not pull trays.
-    const other = await pull(0, filler);
+    const other = await pull(0, s.filler);
     expect(other.rows.some((r) => ready.trayIds.includes(r.tray_id as number))).toBe(false);
     const sales = (await g.as('sales_manager')).auth;
     const res = await s.t.app.inject({

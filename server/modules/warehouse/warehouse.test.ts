@@ -13,14 +13,11 @@ import {
 } from '../../test/warehouse-fixture';
 
 describeEachDialect('warehouse desk API', (dialect) => {
-  const s = floorSuite(dialect);
-  let manager: string;
-  let picker: string;
+  const s = floorSuite(dialect, { manager: 'order_manager', picker: 'picker' });
   let pickerId: number;
 
   beforeAll(async () => {
-    manager = (await s.f.as('order_manager')).auth;
-    ({ auth: picker, userId: pickerId } = await s.f.as('picker'));
+    pickerId = (await s.f.as('picker')).userId;
   });
 
   const call = requester(() => s.t);
@@ -98,12 +95,12 @@ describeEachDialect('warehouse desk API', (dialect) => {
       ).json();
       expect(demoTrays).toEqual({ results: [], count: 0 });
 
-      expect((await call('GET', '/api/v1/warehouse/batches', picker)).statusCode).toBe(403);
+      expect((await call('GET', '/api/v1/warehouse/batches', s.picker)).statusCode).toBe(403);
       const sales = (await s.f.as('sales_manager')).auth;
       expect((await call('GET', '/api/v1/warehouse/batches', sales)).statusCode).toBe(403);
       expect((await call('GET', '/api/v1/warehouse/trays', sales)).statusCode).toBe(403);
       expect((await call('GET', '/api/v1/warehouse/batches')).statusCode).toBe(401);
-      expect((await call('GET', '/api/v1/warehouse/batch_ids', picker)).statusCode).toBe(200);
+      expect((await call('GET', '/api/v1/warehouse/batch_ids', s.picker)).statusCode).toBe(200);
     });
   });
 
@@ -159,7 +156,7 @@ describeEachDialect('warehouse desk API', (dialect) => {
         .where('id', '=', aisle1)
         .execute();
       const { trayIds } = await makeBatch(s.t.app.db, s.f.companyId, { trays: [[s.f.items.c, 9]] });
-      const res = await call('GET', `/api/v1/warehouse/tray?tray_id=${trayIds[0]}`, picker);
+      const res = await call('GET', `/api/v1/warehouse/tray?tray_id=${trayIds[0]}`, s.picker);
       expect(res.statusCode).toBe(200);
       const tray = res.json();
       expect(tray).toMatchObject({
@@ -209,7 +206,7 @@ describeEachDialect('warehouse desk API', (dialect) => {
   });
 
   describe('filling a tray', () => {
-    const fill = (trayId: number, body: object, auth = picker) =>
+    const fill = (trayId: number, body: object, auth = s.picker) =>
       call('PUT', `/api/v1/warehouse/tray?tray_id=${trayId}`, auth, body);
 
     it('fills the tray at the location and adds its bricks there exactly once', async () => {
@@ -254,7 +251,7 @@ describeEachDialect('warehouse desk API', (dialect) => {
       expect(await stockOf(s.t.app.db, s.f.bins.a1b1, s.f.items.d)).toBe(before + 12);
 
       // The last tray: the batch becomes filled.
-      res = await fill(trayIds[1], { location_id: s.f.bins.a2b1 }, manager);
+      res = await fill(trayIds[1], { location_id: s.f.bins.a2b1 }, s.manager);
       expect(res.json()).toMatchObject({
         quantity: 5,
         location_quantity: 15,
@@ -322,7 +319,7 @@ describeEachDialect('warehouse desk API', (dialect) => {
   });
 
   describe('storing a batch', () => {
-    const store = (batchId: number, locationId: number, auth = manager) =>
+    const store = (batchId: number, locationId: number, auth = s.manager) =>
       call('POST', `/api/v1/warehouse/batch/store?batch_id=${batchId}`, auth, {
         location_id: locationId,
       });
@@ -380,7 +377,7 @@ describeEachDialect('warehouse desk API', (dialect) => {
 
     it('is for order managers of the company, at a location of the company', async () => {
       const { batchId } = await makeBatch(s.t.app.db, s.f.companyId, { trays: [[s.f.items.d, 1]] });
-      expect((await store(batchId, s.f.bins.a1b1, picker)).statusCode).toBe(403);
+      expect((await store(batchId, s.f.bins.a1b1, s.picker)).statusCode).toBe(403);
       const demo = await loginAs(s.t.app, 'orders@demo.test');
       expect((await store(batchId, s.f.bins.a1b1, demo)).statusCode).toBe(404);
       expect((await store(batchId, 99_999_999)).statusCode).toBe(404);
@@ -388,7 +385,7 @@ describeEachDialect('warehouse desk API', (dialect) => {
       const bad = await call(
         'POST',
         `/api/v1/warehouse/batch/store?batch_id=${batchId}`,
-        manager,
+        s.manager,
         {},
       );
       expect(bad.statusCode).toBe(400);
