@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SortFlagMessages } from '../../../contract/fields';
 import { WarehouseMessages } from '../../../contract/warehouse';
-import { describeEachDialect, loginAs, requester } from '../../test/helpers';
+import { describeEachDialect, detail, loginAs, requester } from '../../test/helpers';
 import { floorSuite } from '../../test/floor-suite';
 import { idByCode } from '../../test/locations-support';
 import { makeFloor } from '../../test/orders-fixture';
@@ -78,6 +79,7 @@ describeEachDialect('warehouse desk API', (dialect) => {
 
       res = await call('GET', '/api/v1/warehouse/batches?order_by_status&order_by_creation', m);
       expect(res.statusCode).toBe(400);
+      expect(detail(res)).toBe(SortFlagMessages.oneSortFlag);
       expect((await call('GET', '/api/v1/warehouse/batches?limit=0', m)).statusCode).toBe(400);
 
       const ids2 = (await call('GET', '/api/v1/warehouse/batch_ids', m)).json();
