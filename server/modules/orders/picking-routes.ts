@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   IssueRequest,
   IssueResponse,
@@ -112,7 +112,7 @@ export async function pickingRoutes(app: FastifyInstance): Promise<void> {
       const skip = new Set((skipped ?? '').split(',').filter(Boolean).map(Number));
       const stop = await nextStop(app.db, user.companyId, order_id, location_id, skip);
       // Done: 210 without a body (the original contract's answer).
-      if (!stop) return (reply as FastifyReply).code(NEXT_DONE_STATUS).send();
+      if (!stop) return reply.code(NEXT_DONE_STATUS).send();
       return stop;
     },
   );

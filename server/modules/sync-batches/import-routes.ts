@@ -10,7 +10,7 @@ import {
 import { AddLotsBody, BatchIdQuery, ImportState } from '../../../contract/sync-batches';
 import { appendLots } from './import';
 import { batchItems, batchRow } from './queries';
-import { SYNCERS } from './routes';
+import { SYNCERS } from '../bricksyncer/stores';
 import { refuseForm } from '../../http/refuse';
 import { routesOf } from '../../http/routes';
 

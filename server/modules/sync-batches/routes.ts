@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ErrorBody, ErrorCode } from '../../../contract/errors';
 import { UploadJobs } from '../../../contract/jobs';
-import type { RoleName } from '../../../contract/permissions';
 import {
   BatchIdQuery,
   canUpload,
@@ -32,8 +31,8 @@ import { checkNewBatch, createBatch, setPrices } from './rules';
 import { startUpload } from './upload';
 import { refuseForm } from '../../http/refuse';
 import { routesOf } from '../../http/routes';
+import { SYNCERS } from '../bricksyncer/stores';
 
-export const SYNCERS: readonly RoleName[] = ['bricksyncer'];
 /** An import of 20,000 lots is a few MB of JSON. */
 const LARGE_BODY = 16 * 1024 * 1024;
 
