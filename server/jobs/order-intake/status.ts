@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { PickingStatus } from '../../../contract/orders';
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
+import { toSend } from '../stock-sync/items';
 import { floorTransition, isOnFloor } from '../../modules/orders/floor';
 import { nextVersion } from '../../sync';
 import type { WriteCtx } from '../../write/context';
@@ -226,9 +227,7 @@ export async function givesBackCancelled(
         .updateTable('store_items')
         .set((eb) => ({
           store_quantity: eb('store_quantity', '+', quantity),
-          needs_upload: 1,
-          change_seq: eb('change_seq', '+', 1),
-          updated_at: now,
+          ...toSend(eb, now),
         }))
         .where('company_id', '=', companyId)
         .where('store_id', '=', sellingStore)
@@ -242,9 +241,7 @@ export async function givesBackCancelled(
       .set((eb) => ({
         store_quantity: eb('store_quantity', '+', back),
         held_back: eb('held_back', '-', back),
-        needs_upload: 1,
-        change_seq: eb('change_seq', '+', 1),
-        updated_at: now,
+        ...toSend(eb, now),
       }))
       .where('company_id', '=', companyId)
       .where('item_id', '=', itemId)
