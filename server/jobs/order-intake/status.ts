@@ -4,8 +4,7 @@ import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { toSend } from '../stock-sync/items';
 import { floorTransition, isOnFloor } from '../../modules/orders/floor';
-import { nextVersion } from '../../sync';
-import type { WriteCtx } from '../../write/context';
+import { transactionCtx } from '../../write/context';
 import type { StoreClient } from '../store-client';
 import type { JobContext } from '../types';
 import { readOrderStatus } from './market';
@@ -149,13 +148,8 @@ async function writeStatus(
   status: string,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    let taken: Promise<number> | undefined;
     // No person made the change: the store did. floorTransition reads only the company and version.
-    const wctx: WriteCtx = {
-      companyId,
-      userId: 0,
-      version: () => (taken ??= nextVersion(trx, companyId)),
-    };
+    const wctx = transactionCtx(trx, companyId, 0);
     const version = await wctx.version();
     const o = await trx
       .selectFrom('orders')
