@@ -116,6 +116,28 @@ export type StoreWithCredentials =
       credentials: BrickOwlCredentials | null;
     };
 
+/** A store's row as the routes read and answer it (credentials still encrypted). */
+export const STORE_COLUMNS = [
+  'id',
+  'company_id',
+  'name',
+  'platform',
+  'external_id',
+  'credentials',
+] as const;
+
+/** The company's store (credentials still encrypted), or 404 'Store not found'. */
+export async function mustFindStore(db: Kysely<Database>, companyId: number, id: number) {
+  const row = await db
+    .selectFrom('stores')
+    .select(STORE_COLUMNS)
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound(StoreMessages.notFound);
+  return row;
+}
+
 /**
  * A store of the company with its credentials decrypted, for the marketplace clients only (never
  * sent to a browser). credentials is null while any credential of the platform is missing.
@@ -129,13 +151,7 @@ export async function storeCredentials(
   storeId: number,
   key: Buffer = credentialKeyOf(db),
 ): Promise<StoreWithCredentials> {
-  const row = await db
-    .selectFrom('stores')
-    .select(['id', 'name', 'platform', 'external_id', 'credentials'])
-    .where('company_id', '=', companyId)
-    .where('id', '=', storeId)
-    .executeTakeFirst();
-  if (!row) throw notFound(StoreMessages.notFound);
+  const row = await mustFindStore(db, companyId, storeId);
   const plain = readableCredentials(key, companyId, row.credentials);
   const complete = CREDENTIAL_FIELDS[row.platform].every((f) => !!plain[f.key]);
   const picked = Object.fromEntries(
