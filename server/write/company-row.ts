@@ -3,7 +3,8 @@ import type { Database } from '../db/schema';
 import type { AppError } from '../errors';
 
 /** Tables whose rows belong to one company (an `id` and a `company_id`). */
-export type CompanyTable = 'locations' | 'items' | 'orders' | 'trays' | 'batches' | 'issues';
+export type CompanyTable =
+  'locations' | 'items' | 'orders' | 'trays' | 'batches' | 'issues' | 'sync_batches';
 
 /**
  * Whether row `id` of `table` is the company's. Every route and mutation that takes an id from
