@@ -3,6 +3,7 @@ import { JobMessages } from '../../contract/jobs';
 import { isPostgres } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
+import { companyRow } from '../write/company-row';
 import { insertJob, queueOnce } from './queue';
 import { UPLOAD, type UploadPayload } from './upload';
 
@@ -10,13 +11,14 @@ const batchOf = (payload: string) => (JSON.parse(payload) as UploadPayload).sync
 
 /** The company's failed job, or the refusal: 404, 409 when it has not failed, 400 without a store. */
 async function failedJob(db: Kysely<Database>, companyId: number, jobId: number) {
-  const job = await db
-    .selectFrom('jobs')
-    .select(['kind', 'store_id', 'status', 'payload'])
-    .where('id', '=', jobId)
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
-  if (!job) throw notFound(JobMessages.notFound);
+  const job = await companyRow(
+    db,
+    'jobs',
+    companyId,
+    jobId,
+    ['kind', 'store_id', 'status', 'payload'],
+    () => notFound(JobMessages.notFound),
+  );
   if (job.status !== 'failed') throw conflict(JobMessages.notFailed);
   if (job.store_id === null) throw badRequest(JobMessages.noStore);
   return { kind: job.kind, storeId: job.store_id, payload: job.payload };

@@ -3,6 +3,7 @@ import type { TrayAddValues, TrayEditValues, VariantCreate } from '../../../cont
 import { BatchTraysMessages as M } from '../../../contract/batch-trays';
 import { ProjectMessages } from '../../../contract/projects';
 import { nowIso } from '../../db/dialect';
+import { companyRow } from '../../write/company-row';
 import { badRequest, conflict, notFound } from '../../errors';
 import { recordTombstone, recordTombstones } from '../../sync';
 import type { Trx, WriteCtx } from '../../write/context';
@@ -99,13 +100,14 @@ export async function mustNotBeClaimedByOther(
   ctx: WriteCtx,
   batchId: number,
 ): Promise<void> {
-  const batch = await trx
-    .selectFrom('batches')
-    .select(['write_permission_user_id', 'write_permission_until'])
-    .where('id', '=', batchId)
-    .where('company_id', '=', ctx.companyId)
-    .executeTakeFirst();
-  if (!batch) throw notFound(ProjectMessages.batchNotFound);
+  const batch = await companyRow(
+    trx,
+    'batches',
+    ctx.companyId,
+    batchId,
+    ['write_permission_user_id', 'write_permission_until'],
+    () => notFound(ProjectMessages.batchNotFound),
+  );
   if (heldByOther(batch, ctx.userId)) throw conflict(M.claimRefused);
 }
 

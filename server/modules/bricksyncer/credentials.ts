@@ -8,6 +8,7 @@ import {
 } from '../../../contract/bricksyncer';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../errors';
+import { companyRow } from '../../write/company-row';
 
 /**
  * Store credentials are kept encrypted with AES-256-GCM: `v1.` + base64url of a 12-byte nonce, the
@@ -128,14 +129,9 @@ export const STORE_COLUMNS = [
 
 /** The company's store (credentials still encrypted), or 404 'Store not found'. */
 export async function mustFindStore(db: Kysely<Database>, companyId: number, id: number) {
-  const row = await db
-    .selectFrom('stores')
-    .select(STORE_COLUMNS)
-    .where('company_id', '=', companyId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) throw notFound(StoreMessages.notFound);
-  return row;
+  return companyRow(db, 'stores', companyId, id, STORE_COLUMNS, () =>
+    notFound(StoreMessages.notFound),
+  );
 }
 
 /**

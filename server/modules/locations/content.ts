@@ -3,6 +3,7 @@ import { LocationMessages, type ContentRow } from '../../../contract/locations';
 import { nowIso } from '../../db/dialect';
 import { badRequest, notFound, type AppError } from '../../errors';
 import { recordTombstone } from '../../sync';
+import { companyRow } from '../../write/company-row';
 import type { Trx, WriteCtx } from '../../write/context';
 import { mustFind, type Db } from './tree';
 
@@ -19,14 +20,7 @@ export async function itemOf(
   itemId: number,
   refusal: () => AppError = () => notFound(LocationMessages.itemNotFound),
 ) {
-  const item = await trx
-    .selectFrom('items')
-    .select(['id', 'colour_id'])
-    .where('id', '=', itemId)
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
-  if (!item) throw refusal();
-  return item;
+  return companyRow(trx, 'items', companyId, itemId, ['id', 'colour_id'], refusal);
 }
 
 /** The stock row of an item at a location (undefined: the item lies not there). */
