@@ -12,7 +12,10 @@ export type CompanyTable =
   | 'issues'
   | 'sync_batches'
   | 'jobs'
-  | 'stores';
+  | 'stores'
+  | 'stock_item_errors'
+  | 'projects'
+  | 'users';
 
 /**
  * Whether row `id` of `table` is the company's. Every route and mutation that takes an id from
