@@ -1,4 +1,4 @@
-import type { Nullable, SelectQueryBuilder } from 'kysely';
+import type { Kysely, Nullable, SelectQueryBuilder } from 'kysely';
 import type { Database } from './schema';
 
 /** An item with its mould and colour, as a query names them: `i`, `m` and `c`. */
@@ -43,3 +43,10 @@ export const leftJoinItemLooks =
       'leftJoin',
       itemId,
     );
+
+/** The items as i, each with its mould and colour as m and c. */
+export const itemsWithLooks = (db: Kysely<Database>) =>
+  db
+    .selectFrom('items as i')
+    .innerJoin('moulds as m', 'm.id', 'i.mold_id')
+    .innerJoin('colours as c', 'c.id', 'i.colour_id');

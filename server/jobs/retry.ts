@@ -3,10 +3,26 @@ import { JobMessages } from '../../contract/jobs';
 import { isPostgres } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
+import { companyRow } from '../write/company-row';
 import { insertJob, queueOnce } from './queue';
 import { UPLOAD, type UploadPayload } from './upload';
 
 const batchOf = (payload: string) => (JSON.parse(payload) as UploadPayload).sync_batch_id;
+
+/** The company's failed job, or the refusal: 404, 409 when it has not failed, 400 without a store. */
+async function failedJob(db: Kysely<Database>, companyId: number, jobId: number) {
+  const job = await companyRow(
+    db,
+    'jobs',
+    companyId,
+    jobId,
+    ['kind', 'store_id', 'status', 'payload'],
+    () => notFound(JobMessages.notFound),
+  );
+  if (job.status !== 'failed') throw conflict(JobMessages.notFailed);
+  if (job.store_id === null) throw badRequest(JobMessages.noStore);
+  return { kind: job.kind, storeId: job.store_id, payload: job.payload };
+}
 
 /**
  * Retries a failed job of the company: a new job of the same kind for the same store (an upload:
@@ -22,30 +38,14 @@ export async function retryJob(
   jobId: number,
   userId: number | null,
 ): Promise<number> {
-  const failed = await db
-    .selectFrom('jobs')
-    .select(['kind', 'store_id', 'status'])
-    .where('id', '=', jobId)
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
-  if (!failed) throw notFound(JobMessages.notFound);
-  if (failed.status !== 'failed') throw conflict(JobMessages.notFailed);
-  if (failed.store_id === null) throw badRequest(JobMessages.noStore);
+  const failed = await failedJob(db, companyId, jobId);
   if (failed.kind !== UPLOAD) {
     // One open job per store and kind, held by the database: the open one answers, if any.
-    return queueOnce(db, { companyId, kind: failed.kind, storeId: failed.store_id, userId });
+    return queueOnce(db, { companyId, kind: failed.kind, storeId: failed.storeId, userId });
   }
   return db.transaction().execute(async (trx) => {
-    const job = await trx
-      .selectFrom('jobs')
-      .select(['id', 'kind', 'store_id', 'status', 'payload'])
-      .where('id', '=', jobId)
-      .where('company_id', '=', companyId)
-      .executeTakeFirst();
-    if (!job) throw notFound(JobMessages.notFound);
-    if (job.status !== 'failed') throw conflict(JobMessages.notFailed);
-    const storeId = job.store_id;
-    if (storeId === null) throw badRequest(JobMessages.noStore);
+    const job = await failedJob(trx, companyId, jobId);
+    const { storeId } = job;
     // Two retries at once: the second waits for the first here and then finds its job open.
     if (isPostgres(trx)) {
       await sql`select id from stores where id = ${storeId} for update`.execute(trx);

@@ -1,6 +1,7 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { RoleName } from '../../contract/permissions';
 import type { Database } from '../db/schema';
+import { namedRegistry } from './registry';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each collection selects its own table
 export type AnySelect = SelectQueryBuilder<any, any, Record<string, unknown>>;
@@ -34,19 +35,13 @@ export function defineCollection(def: CollectionDef): CollectionDef {
   return def;
 }
 
-const registry = new Map<string, CollectionDef>();
+const registry = namedRegistry<CollectionDef>('collection');
 
 /** Makes collections pullable. Same definition again is a no-op; a taken name throws. */
 export function registerCollection(...defs: CollectionDef[]): void {
-  for (const def of defs) {
-    const existing = registry.get(def.name);
-    if (existing && existing !== def) {
-      throw new Error(`Sync collection ${def.name} is already registered`);
-    }
-    registry.set(def.name, def);
-  }
+  registry.add(defs);
 }
 
 export function findCollection(name: string): CollectionDef | undefined {
-  return registry.get(name);
+  return registry.find(name);
 }

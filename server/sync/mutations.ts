@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { RoleName } from '../../contract/permissions';
 import type { SessionUser } from '../auth/tokens';
 import type { Database } from '../db/schema';
+import { namedRegistry } from './registry';
 
 /**
  * Thrown by a mutation's `apply` to refuse it: the effect is rolled back, the rejection is
@@ -95,7 +96,7 @@ export function defineMutation<Args>(def: MutationDef<Args>): MutationDef<Args> 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry holds every args type
 export type AnyMutationDef = MutationDef<any>;
 
-const registry = new Map<string, AnyMutationDef>();
+const registry = namedRegistry<AnyMutationDef>('mutation');
 
 /**
  * Makes a mutation known to POST /api/v1/sync/push. Modules call it from their route plugin (or at
@@ -103,15 +104,9 @@ const registry = new Map<string, AnyMutationDef>();
  * another definition under a taken name is a programming error.
  */
 export function registerMutation(...defs: AnyMutationDef[]): void {
-  for (const def of defs) {
-    const existing = registry.get(def.name);
-    if (existing && existing !== def) {
-      throw new Error(`Sync mutation ${def.name} is already registered`);
-    }
-    registry.set(def.name, def);
-  }
+  registry.add(defs);
 }
 
 export function findMutation(name: string): MutationDef<unknown> | undefined {
-  return registry.get(name);
+  return registry.find(name);
 }

@@ -1,9 +1,21 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AppError } from '../errors';
 
 /** Tables whose rows belong to one company (an `id` and a `company_id`). */
-export type CompanyTable = 'locations' | 'items' | 'orders' | 'trays' | 'batches' | 'issues';
+export type CompanyTable =
+  | 'locations'
+  | 'items'
+  | 'orders'
+  | 'trays'
+  | 'batches'
+  | 'issues'
+  | 'sync_batches'
+  | 'jobs'
+  | 'stores'
+  | 'stock_item_errors'
+  | 'projects'
+  | 'users';
 
 /**
  * Whether row `id` of `table` is the company's. Every route and mutation that takes an id from
@@ -37,4 +49,28 @@ export async function mustBeCompanyRow(
   refusal: () => AppError,
 ): Promise<void> {
   if (!(await isCompanyRow(db, table, companyId, id))) throw refusal();
+}
+
+/** The company's row `id` of `table` with `columns`, or the refusal (a 404, see mustBeCompanyRow). */
+export async function companyRow<
+  T extends CompanyTable,
+  C extends keyof Selectable<Database[T]> & string,
+>(
+  db: Kysely<Database>,
+  table: T,
+  companyId: number,
+  id: number,
+  columns: readonly C[],
+  refusal: () => AppError,
+): Promise<Pick<Selectable<Database[T]>, C>> {
+  // Kysely cannot type a query over a table chosen by a type parameter: the casts below only
+  // restore the columns' types that the signature states.
+  const row = await db
+    .selectFrom(table as CompanyTable)
+    .select(columns as readonly ('id' | 'company_id')[])
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  if (!row) throw refusal();
+  return row as unknown as Pick<Selectable<Database[T]>, C>;
 }

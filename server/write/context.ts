@@ -33,15 +33,13 @@ export function inTransaction<T>(
   user: SessionUser,
   fn: (trx: Transaction<Database>, ctx: WriteCtx) => Promise<T>,
 ): Promise<T> {
-  return db.transaction().execute((trx) => {
-    let taken: Promise<number> | undefined;
-    const ctx: WriteCtx = {
-      companyId: user.companyId,
-      userId: user.id,
-      version: () => (taken ??= nextVersion(trx, user.companyId)),
-    };
-    return fn(trx, ctx);
-  });
+  return db.transaction().execute((trx) => fn(trx, transactionCtx(trx, user.companyId, user.id)));
+}
+
+/** The WriteCtx of a write in `trx`: the company's version is taken when first asked for, once. */
+export function transactionCtx(trx: Trx, companyId: number, userId: number): WriteCtx {
+  let taken: Promise<number> | undefined;
+  return { companyId, userId, version: () => (taken ??= nextVersion(trx, companyId)) };
 }
 
 /** The WriteCtx of an outbox mutation: the push's transaction took or takes the version. */

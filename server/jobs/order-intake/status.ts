@@ -2,9 +2,9 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { PickingStatus } from '../../../contract/orders';
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
+import { toSend } from '../stock-sync/items';
 import { floorTransition, isOnFloor } from '../../modules/orders/floor';
-import { nextVersion } from '../../sync';
-import type { WriteCtx } from '../../write/context';
+import { transactionCtx } from '../../write/context';
 import type { StoreClient } from '../store-client';
 import type { JobContext } from '../types';
 import { readOrderStatus } from './market';
@@ -148,13 +148,8 @@ async function writeStatus(
   status: string,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    let taken: Promise<number> | undefined;
     // No person made the change: the store did. floorTransition reads only the company and version.
-    const wctx: WriteCtx = {
-      companyId,
-      userId: 0,
-      version: () => (taken ??= nextVersion(trx, companyId)),
-    };
+    const wctx = transactionCtx(trx, companyId, 0);
     const version = await wctx.version();
     const o = await trx
       .selectFrom('orders')
@@ -226,9 +221,7 @@ export async function givesBackCancelled(
         .updateTable('store_items')
         .set((eb) => ({
           store_quantity: eb('store_quantity', '+', quantity),
-          needs_upload: 1,
-          change_seq: eb('change_seq', '+', 1),
-          updated_at: now,
+          ...toSend(eb, now),
         }))
         .where('company_id', '=', companyId)
         .where('store_id', '=', sellingStore)
@@ -242,9 +235,7 @@ export async function givesBackCancelled(
       .set((eb) => ({
         store_quantity: eb('store_quantity', '+', back),
         held_back: eb('held_back', '-', back),
-        needs_upload: 1,
-        change_seq: eb('change_seq', '+', 1),
-        updated_at: now,
+        ...toSend(eb, now),
       }))
       .where('company_id', '=', companyId)
       .where('item_id', '=', itemId)

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import { queueForStores } from '../queue';
 import { storeClient, type StoreClient } from '../store-client';
 import { JobFailure, type JobContext } from '../types';
+import { toSend } from '../stock-sync/items';
 import {
   compareLots,
   thousandths,
@@ -118,9 +119,7 @@ async function record(
         .updateTable('store_items')
         .set((eb) => ({
           listed_quantity: difference.quantity,
-          needs_upload: 1,
-          change_seq: eb('change_seq', '+', 1),
-          updated_at: now,
+          ...toSend(eb, now),
         }))
         .where('id', '=', item.id)
         .where('change_seq', '=', item.seq)

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { PickingStatus } from '../../../contract/orders';
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
+import { toSend } from './items';
 
 /** Marketplace statuses of orders that no longer hold stock back (sent, or never to be sent). */
 const CLOSED_ORDER_STATUSES = ['SHIPPED', 'RECEIVED', 'COMPLETED', 'CANCELLED'];
@@ -75,9 +76,7 @@ export async function lowerToSellable(
           store_quantity: r.to,
           // Remembered, so a cancelled order can give it back (givesBackCancelled).
           held_back: eb('held_back', '+', r.from - r.to),
-          needs_upload: 1,
-          change_seq: eb('change_seq', '+', 1),
-          updated_at: now,
+          ...toSend(eb, now),
         }))
         .where('id', '=', r.id)
         .execute();

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 
@@ -66,6 +66,14 @@ export async function storeChanges(
     notePublic: r.note_public,
     notePrivate: r.note_private,
   }));
+}
+
+/**
+ * What every change to a store item's offer also sets: the item waits to be sent, its change_seq
+ * grows (so a send that read it before the change leaves it waiting), and the time of the change.
+ */
+export function toSend(eb: ExpressionBuilder<Database, 'store_items'>, now: string) {
+  return { needs_upload: 1 as const, change_seq: eb('change_seq', '+', 1), updated_at: now };
 }
 
 /** The item no longer waits, unless someone changed it since it was read. */

@@ -12,7 +12,7 @@ import {
   markSent,
   type UploadLot,
 } from './lots';
-import { LOST_TRIES, mayHaveCreated, settleByMark } from './settle';
+import { LOST_TRIES, mayHaveCreated, requeueLost, settleByMark } from './settle';
 
 /** BrickLink calls of the day an upload leaves for order intake (a chunk takes 2). */
 export const ORDER_INTAKE_RESERVE = 500;
@@ -131,10 +131,7 @@ export async function uploadToBrickLink(
     }
     ctx.afterStep();
     await settleSent(ctx, client, storeId, sent);
-    const missing = chunk.filter((c) => c.lot.state === 'pending');
-    for (const c of missing) c.lost += 1;
-    if (missing.some((c) => c.lost >= LOST_TRIES)) throw lost ?? notListed();
-    queue.push(...missing);
+    requeueLost(chunk, queue, () => lost ?? notListed());
     await report();
     ctx.afterStep();
   }

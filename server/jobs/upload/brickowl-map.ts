@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { itemsWithLooks } from '../../db/item-joins';
 import type { BrickOwlClient } from '../../marketplaces';
 import {
   boidsFor,
@@ -49,10 +50,7 @@ async function coloursFor(
 /** "3001 Red": the item as BrickLink names it, with its colour for a part. */
 async function lotWords(db: Kysely<Database>, lots: UploadLot[]): Promise<Map<number, string>> {
   if (lots.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('items as i')
-    .innerJoin('moulds as m', 'm.id', 'i.mold_id')
-    .innerJoin('colours as c', 'c.id', 'i.colour_id')
+  const rows = await itemsWithLooks(db)
     .select(['i.id', 'm.name as mould', 'c.name as colour'])
     .where(
       'i.id',

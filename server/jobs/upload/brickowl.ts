@@ -13,7 +13,7 @@ import {
   type UploadLot,
 } from './lots';
 import { settleBrickOwlSent } from './brickowl-marks';
-import { LOST_TRIES, mayHaveCreated } from './settle';
+import { mayHaveCreated, requeueLost } from './settle';
 
 /**
  * BrickOwl's create takes no notes: a lot with notes is marked waiting, and the stock-sync step
@@ -89,10 +89,7 @@ export async function uploadToBrickOwl(
       // The answer was lost: each lot is looked up by its mark; those not there are sent again.
       ctx.afterStep();
       await settleBrickOwlSent(ctx, client, storeId, sent, notes);
-      const missing = chunk.filter((c) => c.lot.state === 'pending');
-      for (const c of missing) c.lost += 1;
-      if (missing.some((c) => c.lost >= LOST_TRIES)) throw err;
-      queue.push(...missing);
+      requeueLost(chunk, queue, () => err);
       await report();
       continue;
     }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { markBatchItemUploaded, type UploadLot } from './lots';
+import { toSend } from '../stock-sync/items';
 
 /**
  * Lots of items the store already has a lot of are added to that lot instead of being created
@@ -50,9 +51,7 @@ export async function addToListedLots(
         .set((eb) => ({
           store_quantity: eb('store_quantity', '+', lot.quantity),
           store_price: lot.price,
-          needs_upload: 1,
-          change_seq: eb('change_seq', '+', 1),
-          updated_at: now,
+          ...toSend(eb, now),
         }))
         .where('id', '=', item.id)
         .execute();

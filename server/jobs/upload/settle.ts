@@ -19,6 +19,22 @@ export function mayHaveCreated(err: unknown): boolean {
 export const LOST_TRIES = 3;
 
 /**
+ * After a create whose answer was lost has been settled: the lots of `chunk` it did not create
+ * (pending again) go back on `queue`, unless one was lost LOST_TRIES times: then the run stops
+ * with `stop()`, and the job tries later.
+ */
+export function requeueLost<T extends { lot: UploadLot; lost: number }>(
+  chunk: T[],
+  queue: T[],
+  stop: () => unknown,
+): void {
+  const missing = chunk.filter((c) => c.lot.state === 'pending');
+  for (const c of missing) c.lost += 1;
+  if (missing.some((c) => c.lost >= LOST_TRIES)) throw stop();
+  queue.push(...missing);
+}
+
+/**
  * Settles lots marked `sent` against the store's lots that carry their marks: a lot found once is
  * done (recorded with its lot id, `onDone` then runs); a lot not found was never created and goes
  * back to pending (it may be sent); a lot found more than once is failed for a person with a stock

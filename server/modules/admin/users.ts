@@ -12,6 +12,7 @@ import type { SessionUser } from '../../auth/tokens';
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
+import { companyRow } from '../../write/company-row';
 import { sendSetPasswordMail } from '../auth/email-links';
 import { forgetAccess } from '../../auth/access-cache';
 
@@ -156,14 +157,9 @@ async function assertNotOutranked(db: Kysely<Database>, caller: SessionUser, use
 
 /** The user, only when they belong to the company; otherwise 404 (never reveal other companies). */
 async function userOfCompany(db: Kysely<Database>, companyId: number, userId: number) {
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'email', 'name'])
-    .where('id', '=', userId)
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
-  if (!user) throw notFound('This user does not exist.');
-  return user;
+  return companyRow(db, 'users', companyId, userId, ['id', 'email', 'name'], () =>
+    notFound('This user does not exist.'),
+  );
 }
 
 /**

@@ -2,8 +2,7 @@ import { BatchTraysMessages as M, TRAY_EDIT_FIELDS } from '../../../contract/bat
 import { nowIso } from '../../db/dialect';
 import { conflict } from '../../errors';
 import type { Trx, WriteCtx } from '../../write/context';
-import { heldByOther } from './lease';
-import { mustBeTraysOf } from './rules';
+import { mustBeTraysOf, mustNotBeClaimedByOther } from './rules';
 
 /**
  * Accepted means this version of the tray: any change of a tray's values clears it (the editor's
@@ -44,13 +43,7 @@ export async function setAccepted(
   flags: { tray_id: number; accepted: number; version: number }[],
 ) {
   const version = await ctx.version();
-  const batch = await trx
-    .selectFrom('batches')
-    .select(['write_permission_user_id', 'write_permission_until'])
-    .where('id', '=', batchId)
-    .where('company_id', '=', ctx.companyId)
-    .executeTakeFirstOrThrow();
-  if (heldByOther(batch, ctx.userId)) throw conflict(M.claimRefused);
+  await mustNotBeClaimedByOther(trx, ctx, batchId);
   const rows = await mustBeTraysOf(
     trx,
     ctx,

@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
 import type { TrayAddValues, TrayEditValues, VariantCreate } from '../../../contract/batch-trays';
 import { BatchTraysMessages as M } from '../../../contract/batch-trays';
+import { ProjectMessages } from '../../../contract/projects';
 import { nowIso } from '../../db/dialect';
-import { badRequest, conflict } from '../../errors';
+import { companyRow } from '../../write/company-row';
+import { badRequest, conflict, notFound } from '../../errors';
 import { recordTombstone, recordTombstones } from '../../sync';
 import type { Trx, WriteCtx } from '../../write/context';
 import { toThousandths } from '../projects/queries';
@@ -87,6 +89,26 @@ export async function renew(trx: Trx, ctx: WriteCtx, batchId: number): Promise<b
 /** Gives up the caller's claim (the editor does so when no edit is pending). */
 export async function release(trx: Trx, ctx: WriteCtx, batchId: number): Promise<void> {
   await clearClaim(trx, ctx, batchId, ctx.userId);
+}
+
+/**
+ * Refuses (409) while someone other than the caller holds a live claim on the batch; 404 when the
+ * batch is not the company's.
+ */
+export async function mustNotBeClaimedByOther(
+  trx: Trx,
+  ctx: WriteCtx,
+  batchId: number,
+): Promise<void> {
+  const batch = await companyRow(
+    trx,
+    'batches',
+    ctx.companyId,
+    batchId,
+    ['write_permission_user_id', 'write_permission_until'],
+    () => notFound(ProjectMessages.batchNotFound),
+  );
+  if (heldByOther(batch, ctx.userId)) throw conflict(M.claimRefused);
 }
 
 /**

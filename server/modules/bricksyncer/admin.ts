@@ -14,6 +14,7 @@ import {
 } from '../../../contract/bricksyncer';
 import { nowIso } from '../../db/dialect';
 import { notFound } from '../../errors';
+import { companyRow } from '../../write/company-row';
 import { SYNCERS } from './stores';
 import { routesOf } from '../../http/routes';
 
@@ -26,16 +27,10 @@ const STOCK_ERROR_COLUMNS = ['id', 'created_at', 'description', 'is_resolved'] a
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const api = routesOf(app, 'bricksyncer');
 
-  const stockError = async (companyId: number, id: number) => {
-    const row = await app.db
-      .selectFrom('stock_item_errors')
-      .select(STOCK_ERROR_COLUMNS)
-      .where('company_id', '=', companyId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!row) throw notFound(M.stockErrorNotFound);
-    return row;
-  };
+  const stockError = (companyId: number, id: number) =>
+    companyRow(app.db, 'stock_item_errors', companyId, id, STOCK_ERROR_COLUMNS, () =>
+      notFound(M.stockErrorNotFound),
+    );
   const errorResource = (row: {
     id: number;
     created_at: unknown;

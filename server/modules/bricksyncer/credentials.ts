@@ -8,6 +8,7 @@ import {
 } from '../../../contract/bricksyncer';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../errors';
+import { companyRow } from '../../write/company-row';
 
 /**
  * Store credentials are kept encrypted with AES-256-GCM: `v1.` + base64url of a 12-byte nonce, the
@@ -116,6 +117,23 @@ export type StoreWithCredentials =
       credentials: BrickOwlCredentials | null;
     };
 
+/** A store's row as the routes read and answer it (credentials still encrypted). */
+export const STORE_COLUMNS = [
+  'id',
+  'company_id',
+  'name',
+  'platform',
+  'external_id',
+  'credentials',
+] as const;
+
+/** The company's store (credentials still encrypted), or 404 'Store not found'. */
+export async function mustFindStore(db: Kysely<Database>, companyId: number, id: number) {
+  return companyRow(db, 'stores', companyId, id, STORE_COLUMNS, () =>
+    notFound(StoreMessages.notFound),
+  );
+}
+
 /**
  * A store of the company with its credentials decrypted, for the marketplace clients only (never
  * sent to a browser). credentials is null while any credential of the platform is missing.
@@ -129,13 +147,7 @@ export async function storeCredentials(
   storeId: number,
   key: Buffer = credentialKeyOf(db),
 ): Promise<StoreWithCredentials> {
-  const row = await db
-    .selectFrom('stores')
-    .select(['id', 'name', 'platform', 'external_id', 'credentials'])
-    .where('company_id', '=', companyId)
-    .where('id', '=', storeId)
-    .executeTakeFirst();
-  if (!row) throw notFound(StoreMessages.notFound);
+  const row = await mustFindStore(db, companyId, storeId);
   const plain = readableCredentials(key, companyId, row.credentials);
   const complete = CREDENTIAL_FIELDS[row.platform].every((f) => !!plain[f.key]);
   const picked = Object.fromEntries(

@@ -16,6 +16,7 @@ import { SYNCERS } from './stores';
 import { refuseForm } from '../../http/refuse';
 import { routesOf } from '../../http/routes';
 import { joinItemLooks } from '../../db/item-joins';
+import { toSend } from '../../jobs/stock-sync/items';
 
 /** Each item's total quantity in the company's warehouse. */
 function totals(db: Kysely<Database>, companyId: number) {
@@ -110,9 +111,7 @@ export async function storeItemRoutes(app: FastifyInstance): Promise<void> {
           ...checked.values,
           // A quantity set by hand is the person's new choice: nothing is owed back to it.
           ...(checked.values.store_quantity !== row.store_quantity ? { held_back: 0 } : {}),
-          needs_upload: 1,
-          change_seq: eb('change_seq', '+', 1),
-          updated_at: nowIso(),
+          ...toSend(eb, nowIso()),
         }))
         .where('company_id', '=', companyId)
         .where('id', '=', row.id)

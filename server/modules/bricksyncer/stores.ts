@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import {
   checkStore,
   CREDENTIAL_FIELDS,
@@ -15,14 +14,15 @@ import { ErrorBody } from '../../../contract/errors';
 import { audit } from '../../auth/audit';
 import type { RoleName } from '../../../contract/permissions';
 import { nowIso } from '../../db/dialect';
-import type { Database } from '../../db/schema';
 import type { StoresTable } from '../../db/schema-domain';
 import { notFound } from '../../errors';
 import {
   credentialKeyOf,
   encryptCredentials,
   maskedCredentials,
+  mustFindStore,
   readableCredentials,
+  STORE_COLUMNS,
 } from './credentials';
 import { tombstoneOrders } from '../orders/floor';
 import { checkStoreRoom } from './store-limit';
@@ -32,33 +32,12 @@ import { routesOf } from '../../http/routes';
 /** Everything under /bricksyncer is for the bricksyncer role. */
 export const SYNCERS: readonly RoleName[] = ['bricksyncer'];
 
-/** A store's row as the routes read and answer it (credentials still encrypted). */
-const STORE_COLUMNS = [
-  'id',
-  'company_id',
-  'name',
-  'platform',
-  'external_id',
-  'credentials',
-] as const;
-
 type StoreRow = Pick<
   StoresTable,
   'company_id' | 'name' | 'platform' | 'external_id' | 'credentials'
 > & {
   id: number;
 };
-
-async function mustFindStore(db: Kysely<Database>, companyId: number, id: number) {
-  const row = await db
-    .selectFrom('stores')
-    .select(STORE_COLUMNS)
-    .where('company_id', '=', companyId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) throw notFound(StoreMessages.notFound);
-  return row;
-}
 
 /** How the audit log names a store: `Store 12 "Attic" (BRICKLINK)`. */
 const storeInWords = (s: { id: number; name: string; platform: string }) =>

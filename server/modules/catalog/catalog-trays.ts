@@ -6,9 +6,9 @@ import {
 } from '../../../contract/catalog-modal';
 import type { z } from 'zod';
 import { nowIso } from '../../db/dialect';
-import { conflict, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import type { Trx, WriteCtx } from '../../write/context';
-import { heldByOther } from '../batch-trays/lease';
+import { mustNotBeClaimedByOther } from '../batch-trays/rules';
 
 type Body = z.output<typeof CatalogTraysBody>;
 
@@ -26,16 +26,7 @@ const CHUNK = 500;
 export async function addCatalogTrays(trx: Trx, ctx: WriteCtx, body: Body): Promise<CatalogTray[]> {
   // Taken first: the company's writers queue here, so tray numbers never collide.
   const version = await ctx.version();
-  const batch = await trx
-    .selectFrom('batches')
-    .select(['id', 'write_permission_user_id', 'write_permission_until'])
-    .where('id', '=', body.batch_id)
-    .where('company_id', '=', ctx.companyId)
-    .executeTakeFirst();
-  if (!batch) throw notFound(M.batchNotFound);
-  if (heldByOther(batch, ctx.userId)) {
-    throw conflict(M.claimRefused);
-  }
+  await mustNotBeClaimedByOther(trx, ctx, body.batch_id);
 
   const mouldIds = [...new Set(body.items.map((i) => i.mold_id))];
   const known = new Set(
@@ -73,14 +64,14 @@ export async function addCatalogTrays(trx: Trx, ctx: WriteCtx, body: Body): Prom
   const last = await trx
     .selectFrom('trays')
     .select((eb) => eb.fn.max('tray_nr').as('n'))
-    .where('batch_id', '=', batch.id)
+    .where('batch_id', '=', body.batch_id)
     .where('company_id', '=', ctx.companyId)
     .executeTakeFirst();
   let nr = Number(last?.n ?? 0);
   const now = nowIso();
   const rows = body.items.map((pick) => ({
     company_id: ctx.companyId,
-    batch_id: batch.id,
+    batch_id: body.batch_id,
     tray_nr: ++nr,
     item_id:
       pick.colour_id === null ? null : (variantOf.get(`${pick.mold_id}/${pick.colour_id}`) ?? null),
@@ -121,7 +112,7 @@ export async function addCatalogTrays(trx: Trx, ctx: WriteCtx, body: Body): Prom
   await trx
     .updateTable('batches')
     .set({ last_edit_user_id: ctx.userId, date_of_last_edit: now, version })
-    .where('id', '=', batch.id)
+    .where('id', '=', body.batch_id)
     .where('company_id', '=', ctx.companyId)
     .execute();
   return out.sort((a, b) => a.tray_nr - b.tray_nr);

@@ -6,6 +6,7 @@ import {
 } from '../../../contract/inventory';
 import { newItemsLocation } from '../../../contract/new-items';
 import { refuse, type Trx, type WriteCtx } from '../../write/context';
+import { itemOf } from '../locations/content';
 import { loadRoute, type LocationTree } from '../locations/route';
 import { addStock, requireLocation } from '../warehouse/fill';
 
@@ -20,13 +21,9 @@ export async function addBricks(
   args: { item_id: number; amount: number; location_id?: number },
 ): Promise<AddBricksResponse> {
   const version = await ctx.version();
-  const item = await trx
-    .selectFrom('items')
-    .select(['id', 'colour_id'])
-    .where('id', '=', args.item_id)
-    .where('company_id', '=', ctx.companyId)
-    .executeTakeFirst();
-  if (!item) throw refuse(404, 'item_not_found', M.itemNotFound);
+  const item = await itemOf(trx, ctx.companyId, args.item_id, () =>
+    refuse(404, 'item_not_found', M.itemNotFound),
+  );
 
   let locationId = args.location_id;
   let tree: LocationTree;

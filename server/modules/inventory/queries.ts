@@ -3,6 +3,7 @@ import type { InventoryItem } from '../../../contract/inventory';
 import type { CatalogItem } from '../../../contract/locations';
 import type { Database } from '../../db/schema';
 import { countRows } from '../../db/count-rows';
+import { itemsWithLooks } from '../../db/item-joins';
 
 type Db = Kysely<Database>;
 
@@ -18,11 +19,7 @@ function itemStock(db: Db, companyId: number) {
 
 /** The company's items (`i`) with their mould (`m`) and colour (`c`). */
 function companyItems(db: Db, companyId: number) {
-  return db
-    .selectFrom('items as i')
-    .innerJoin('moulds as m', 'm.id', 'i.mold_id')
-    .innerJoin('colours as c', 'c.id', 'i.colour_id')
-    .where('i.company_id', '=', companyId);
+  return itemsWithLooks(db).where('i.company_id', '=', companyId);
 }
 
 /** The columns that name an item (of companyItems) wherever items are listed. */

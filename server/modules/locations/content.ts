@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { LocationMessages, type ContentRow } from '../../../contract/locations';
 import { nowIso } from '../../db/dialect';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, notFound, type AppError } from '../../errors';
 import { recordTombstone } from '../../sync';
+import { companyRow } from '../../write/company-row';
 import type { Trx, WriteCtx } from '../../write/context';
 import { mustFind, type Db } from './tree';
 
@@ -12,15 +13,14 @@ import { mustFind, type Db } from './tree';
  * (a whole number from 0 to 100) is the schema's rule, for PUT only.
  */
 
-async function itemOf(trx: Db, companyId: number, itemId: number) {
-  const item = await trx
-    .selectFrom('items')
-    .select(['id', 'colour_id'])
-    .where('id', '=', itemId)
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
-  if (!item) throw notFound(LocationMessages.itemNotFound);
-  return item;
+/** The company's item with its colour, or the refusal (by default a 404). */
+export async function itemOf(
+  trx: Db,
+  companyId: number,
+  itemId: number,
+  refusal: () => AppError = () => notFound(LocationMessages.itemNotFound),
+) {
+  return companyRow(trx, 'items', companyId, itemId, ['id', 'colour_id'], refusal);
 }
 
 /** The stock row of an item at a location (undefined: the item lies not there). */

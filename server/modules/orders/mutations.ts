@@ -7,9 +7,10 @@ import {
   PickingMutation,
 } from '../../../contract/mutations/picking';
 import type { Transaction } from 'kysely';
+import type { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { defineMutation, restampRows, type MutationContext } from '../../sync';
-import { writeCtx } from '../../write/context';
+import { writeCtx, type Trx, type WriteCtx } from '../../write/context';
 import { restampRefused } from '../../write/restamp';
 import { claimOrder, confirmPick, finishOrder, pauseOrder } from './picking';
 import { confirmPicks } from './picking-many';
@@ -28,31 +29,26 @@ async function restampOrder(
   await restampRows(trx, 'orders', ctx.companyId, [args.order_id], await ctx.version());
 }
 
-export const orderClaim = defineMutation({
-  name: PickingMutation.claim,
-  roles: ['picker'],
-  args: OrderClaimArgs,
-  apply: (trx, ctx, args) => claimOrder(trx, writeCtx(ctx), args.order_id),
-  restamp: restampOrder,
-});
+/** A picker's step on one order (claim, pause, finish); after a refusal the order is sent again. */
+function orderStep<Args extends { order_id: number }>(
+  name: string,
+  args: z.ZodType<Args>,
+  step: (trx: Trx, ctx: WriteCtx, orderId: number) => Promise<unknown>,
+) {
+  return defineMutation({
+    name,
+    roles: ['picker'],
+    args,
+    apply: async (trx, ctx, a) => {
+      await step(trx, writeCtx(ctx), a.order_id);
+    },
+    restamp: restampOrder,
+  });
+}
 
-export const orderPause = defineMutation({
-  name: PickingMutation.pause,
-  roles: ['picker'],
-  args: OrderPauseArgs,
-  apply: (trx, ctx, args) => pauseOrder(trx, writeCtx(ctx), args.order_id),
-  restamp: restampOrder,
-});
-
-export const orderFinish = defineMutation({
-  name: PickingMutation.finish,
-  roles: ['picker'],
-  args: OrderFinishArgs,
-  apply: async (trx, ctx, args) => {
-    await finishOrder(trx, writeCtx(ctx), args.order_id);
-  },
-  restamp: restampOrder,
-});
+export const orderClaim = orderStep(PickingMutation.claim, OrderClaimArgs, claimOrder);
+export const orderPause = orderStep(PickingMutation.pause, OrderPauseArgs, pauseOrder);
+export const orderFinish = orderStep(PickingMutation.finish, OrderFinishArgs, finishOrder);
 
 export const pickConfirm = defineMutation({
   name: PickingMutation.pick,

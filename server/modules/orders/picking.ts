@@ -20,7 +20,7 @@ import { refuse, type Trx, type WriteCtx } from '../../write/context';
  */
 
 /** The order's picking state; `lock`: held until the transaction ends (PostgreSQL). */
-async function orderRow(trx: Trx, ctx: WriteCtx, orderId: number, lock = false) {
+export async function orderRow(trx: Trx, ctx: WriteCtx, orderId: number, lock = false) {
   const o = await trx
     .selectFrom('orders')
     .select(['id', 'picking_status_id', 'claimed_by_user_id', 'pickable'])

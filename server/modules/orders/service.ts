@@ -7,7 +7,7 @@ import { nowIso } from '../../db/dialect';
 import { changeOrder, type OrderChanges } from './floor';
 import { isCompanyRow } from '../../write/company-row';
 import { refuse, type Trx, type WriteCtx } from '../../write/context';
-import { finishOrder } from './picking';
+import { finishOrder, orderRow } from './picking';
 
 export interface OrderChange {
   picker_issue?: string | null;
@@ -29,13 +29,7 @@ export async function updateOrder(
   isManager: boolean,
 ): Promise<void> {
   const version = await ctx.version();
-  const o = await trx
-    .selectFrom('orders')
-    .select(['id', 'picking_status_id', 'pickable', 'claimed_by_user_id'])
-    .where('id', '=', orderId)
-    .where('company_id', '=', ctx.companyId)
-    .executeTakeFirst();
-  if (!o) throw refuse(404, Code.orderNotFound, OrderMessages.orderNotFound);
+  const o = await orderRow(trx, ctx, orderId);
 
   if (!isManager) {
     const status = change.picking_status_id;

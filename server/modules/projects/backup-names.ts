@@ -54,27 +54,25 @@ async function namesOfIds(db: Kysely<Database>, companyId: number, trays: Stored
         names.items[r.id] = { number: r.readable_id || String(r.id), name: r.name };
     },
   );
-  await each(
+  /** Moulds and colours are shared by all companies: looked up by id alone. */
+  const catalogNames = (table: 'moulds' | 'colours', of: number[], into: Record<number, string>) =>
+    each(of, async (part) => {
+      for (const r of await db
+        .selectFrom(table)
+        .select(['id', 'name'])
+        .where('id', 'in', part)
+        .execute())
+        into[r.id] = r.name;
+    });
+  await catalogNames(
+    'moulds',
     ids(trays, (t) => t.mold_id),
-    async (part) => {
-      for (const r of await db
-        .selectFrom('moulds')
-        .select(['id', 'name'])
-        .where('id', 'in', part)
-        .execute())
-        names.moulds[r.id] = r.name;
-    },
+    names.moulds,
   );
-  await each(
+  await catalogNames(
+    'colours',
     ids(trays, (t) => t.colour_id),
-    async (part) => {
-      for (const r of await db
-        .selectFrom('colours')
-        .select(['id', 'name'])
-        .where('id', 'in', part)
-        .execute())
-        names.colours[r.id] = r.name;
-    },
+    names.colours,
   );
   await each(
     ids(trays, (t) => t.creator_user_id)

@@ -10,6 +10,7 @@ import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/dialect';
 import { conflict, forbidden, notFound } from '../../errors';
 import { recordTombstone } from '../../sync';
+import { companyRow } from '../../write/company-row';
 import type { Trx, WriteCtx } from '../../write/context';
 import { ON_FLOOR, TRAY_CONTENT, mustNotBeClaimedByOther } from './merge';
 import { ProjectMessages } from '../../../contract/projects';
@@ -39,13 +40,9 @@ export async function createBackup(
   batchId: number,
   comments: string,
 ): Promise<number> {
-  const batch = await trx
-    .selectFrom('batches')
-    .select('project_id')
-    .where('id', '=', batchId)
-    .where('company_id', '=', ctx.companyId)
-    .executeTakeFirst();
-  if (!batch) throw notFound(ProjectMessages.batchNotFound);
+  const batch = await companyRow(trx, 'batches', ctx.companyId, batchId, ['project_id'], () =>
+    notFound(ProjectMessages.batchNotFound),
+  );
   const trays = await trx
     .selectFrom('trays')
     .select(['id as tray_id', ...KEPT])

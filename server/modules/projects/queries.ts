@@ -3,6 +3,7 @@ import type { BatchRow, BatchStatus, ProjectRow, ProjectStatus } from '../../../
 import { isPostgres } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../errors';
+import { companyRow } from '../../write/company-row';
 import { liveHolder } from '../batch-trays/lease';
 import { ProjectMessages } from '../../../contract/projects';
 
@@ -99,14 +100,9 @@ export async function projectRows(
 
 /** The company's project, or 404 (also for another company's id). */
 export async function mustFindProject(db: Kysely<Database>, companyId: number, projectId: number) {
-  const p = await db
-    .selectFrom('projects')
-    .select(['id', 'name', 'status'])
-    .where('id', '=', projectId)
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
-  if (!p) throw notFound(ProjectMessages.projectNotFound);
-  return p;
+  return companyRow(db, 'projects', companyId, projectId, ['id', 'name', 'status'], () =>
+    notFound(ProjectMessages.projectNotFound),
+  );
 }
 
 /** The project's batch, or 404 (also when it belongs to another project or company). */

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import { Permission, type RoleName } from '../../../contract/permissions';
 import type {
   BatchStatus,
@@ -73,12 +73,7 @@ export async function updateProject(
   projectId: number,
   v: ProjectValues,
 ): Promise<void> {
-  await trx
-    .updateTable('projects')
-    .set({ ...projectColumns(v), ...touched(ctx) })
-    .where('id', '=', projectId)
-    .where('company_id', '=', ctx.companyId)
-    .execute();
+  await editProject(trx, ctx, projectId, projectColumns(v));
 }
 
 /** Any project status may follow any other. */
@@ -88,9 +83,19 @@ export async function setProjectStatus(
   projectId: number,
   status: ProjectStatus,
 ): Promise<void> {
+  await editProject(trx, ctx, projectId, { status });
+}
+
+/** Sets `changes` on the company's project, marked edited by the caller. */
+async function editProject(
+  trx: Trx,
+  ctx: WriteCtx,
+  projectId: number,
+  changes: Updateable<Database['projects']>,
+): Promise<void> {
   await trx
     .updateTable('projects')
-    .set({ status, ...touched(ctx) })
+    .set({ ...changes, ...touched(ctx) })
     .where('id', '=', projectId)
     .where('company_id', '=', ctx.companyId)
     .execute();
@@ -131,25 +136,23 @@ export async function updateBatch(
   batchId: number,
   v: BatchValues,
 ): Promise<void> {
-  const version = await ctx.version();
-  await trx
-    .updateTable('batches')
-    .set({ ...v, ...touched(ctx), version })
-    .where('id', '=', batchId)
-    .where('company_id', '=', ctx.companyId)
-    .execute();
+  await markBatchEdited(trx, ctx, batchId, await ctx.version(), v);
 }
 
-/** The batch's trays changed: the batch is marked edited by the caller and stamped `version`. */
+/**
+ * The batch (`changes`, or its trays) changed: it is marked edited by the caller and stamped
+ * `version`.
+ */
 export async function markBatchEdited(
   trx: Trx,
   ctx: WriteCtx,
   batchId: number,
   version: number,
+  changes: Updateable<Database['batches']> = {},
 ): Promise<void> {
   await trx
     .updateTable('batches')
-    .set({ ...touched(ctx), version })
+    .set({ ...changes, ...touched(ctx), version })
     .where('id', '=', batchId)
     .where('company_id', '=', ctx.companyId)
     .execute();
@@ -182,12 +185,7 @@ export async function setBatchStatus(
     if (lacking.length)
       throw badRequest(ProjectMessages.traysWithoutItem(lacking.map((t) => t.tray_nr)));
   }
-  await trx
-    .updateTable('batches')
-    .set({ status, ...touched(ctx), version })
-    .where('id', '=', batchId)
-    .where('company_id', '=', ctx.companyId)
-    .execute();
+  await markBatchEdited(trx, ctx, batchId, version, { status });
   if (status === onFloor && before.status !== onFloor) {
     await batchEnteredFloor(trx, ctx.companyId, batchId, version);
   } else if (status !== onFloor && before.status === onFloor) {

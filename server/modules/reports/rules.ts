@@ -6,6 +6,7 @@ import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
 import { recordTombstone } from '../../sync';
+import { companyRow } from '../../write/company-row';
 import type { Trx, WriteCtx } from '../../write/context';
 
 /**
@@ -28,13 +29,14 @@ function mayHandle(user: SessionUser, managerId: number): boolean {
 
 /** The company's issue the caller may handle: 404 when not the company's, 403 when not theirs. */
 export async function mustHandle(db: Kysely<Database>, user: SessionUser, issueId: number) {
-  const issue = await db
-    .selectFrom('issues')
-    .select(['id', 'manager_id', 'solved'])
-    .where('id', '=', issueId)
-    .where('company_id', '=', user.companyId)
-    .executeTakeFirst();
-  if (!issue) throw notFound(ReportMessages.issueNotFound);
+  const issue = await companyRow(
+    db,
+    'issues',
+    user.companyId,
+    issueId,
+    ['id', 'manager_id', 'solved'],
+    () => notFound(ReportMessages.issueNotFound),
+  );
   if (!mayHandle(user, Number(issue.manager_id))) throw forbidden();
   return issue;
 }

@@ -10,6 +10,7 @@ import type { Database } from '../../db/schema';
 import { countRows } from '../../db/count-rows';
 import { notFound } from '../../errors';
 import { joinItemLooks } from '../../db/item-joins';
+import { mustBeCompanyRow } from '../../write/company-row';
 
 const CHUNK = 500;
 
@@ -169,13 +170,7 @@ export async function batchPage(
 
 /** The company's batch, or 404 (also for another company's id). */
 export async function mustFindSyncBatch(db: Kysely<Database>, companyId: number, batchId: number) {
-  const page = await db
-    .selectFrom('sync_batches')
-    .select('id')
-    .where('id', '=', batchId)
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
-  if (!page) throw notFound(M.batchNotFound);
+  await mustBeCompanyRow(db, 'sync_batches', companyId, batchId, () => notFound(M.batchNotFound));
 }
 
 /** How many lots the batch holds. */

@@ -4,7 +4,7 @@ import { WarehouseMessages as M, traysWithoutItemMessage } from '../../../contra
 import { nowIso } from '../../db/dialect';
 import { countRows } from '../../db/count-rows';
 import { recordTombstones } from '../../sync';
-import { mustBeCompanyRow } from '../../write/company-row';
+import { companyRow, mustBeCompanyRow } from '../../write/company-row';
 import { refuse, type Trx, type WriteCtx } from '../../write/context';
 
 /**
@@ -113,13 +113,9 @@ export async function storeBatch(
   locationId: number,
 ): Promise<{ filled_trays: number; quantity: number }> {
   const version = await ctx.version();
-  const batch = await trx
-    .selectFrom('batches')
-    .select(['id', 'status'])
-    .where('id', '=', batchId)
-    .where('company_id', '=', ctx.companyId)
-    .executeTakeFirst();
-  if (!batch) throw refuse(404, Code.batchNotFound, M.batchNotFound);
+  const batch = await companyRow(trx, 'batches', ctx.companyId, batchId, ['id', 'status'], () =>
+    refuse(404, Code.batchNotFound, M.batchNotFound),
+  );
   if (batch.status !== 'ready for filling') {
     throw refuse(409, Code.batchNotReady, M.batchNotReady);
   }
