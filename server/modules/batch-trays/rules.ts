@@ -5,7 +5,7 @@ import { ProjectMessages } from '../../../contract/projects';
 import { nowIso } from '../../db/dialect';
 import { companyRow } from '../../write/company-row';
 import { badRequest, conflict, notFound } from '../../errors';
-import { recordTombstone, recordTombstones } from '../../sync';
+import { recordTombstones } from '../../sync';
 import type { Trx, WriteCtx } from '../../write/context';
 import { toThousandths } from '../projects/queries';
 import { clearClaim, createBatch, touched } from '../projects/rules';
@@ -358,8 +358,9 @@ export async function splitTrays(
       .set({ batch_id: createdId, tray_nr: nr++, ...touched(ctx), version })
       .where('id', '=', r.id)
       .execute();
-    if (onFloor) await recordTombstone(trx, ctx.companyId, 'trays', r.id, version);
   }
+  const moved = rows.map((r) => r.id);
+  if (onFloor) await recordTombstones(trx, ctx.companyId, 'trays', moved, version);
   return createdId;
 }
 

@@ -9,7 +9,7 @@ import {
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/dialect';
 import { conflict, forbidden, notFound } from '../../errors';
-import { recordTombstone } from '../../sync';
+import { recordTombstones } from '../../sync';
 import { companyRow } from '../../write/company-row';
 import type { Trx, WriteCtx } from '../../write/context';
 import { ON_FLOOR, TRAY_CONTENT, mustNotBeClaimedByOther } from './merge';
@@ -248,11 +248,9 @@ export async function resetFromBackup(trx: Trx, ctx: WriteCtx, backupId: number)
   const byNr = new Map(current.map((t) => [t.tray_nr, t.id]));
   const keep = new Set(stored.map((t) => t.tray_nr));
   const onFloor = batch.status === ON_FLOOR;
-  for (const t of current) {
-    if (keep.has(t.tray_nr)) continue;
-    await trx.deleteFrom('trays').where('id', '=', t.id).execute();
-    if (onFloor) await recordTombstone(trx, ctx.companyId, 'trays', t.id, version);
-  }
+  const gone = current.filter((t) => !keep.has(t.tray_nr)).map((t) => t.id);
+  for (const id of gone) await trx.deleteFrom('trays').where('id', '=', id).execute();
+  if (onFloor) await recordTombstones(trx, ctx.companyId, 'trays', gone, version);
   for (const t of stored) {
     const values = columns(t);
     const id = byNr.get(t.tray_nr);

@@ -127,6 +127,25 @@ describeEachDialect('batches merged, duplicated and reset: floor and concurrency
     expect((await trays(parent)).map((r) => r.tray_nr)).toEqual([1, 2, 3]);
   });
 
+  it("trays split off a batch on the floor leave fillers' devices, the others stay", async () => {
+    const onFloor = await batchWithTrays('Floor split', 3);
+    await setStatus(onFloor, 'ready for filling');
+    const ids = (await trays(onFloor)).map((r) => r.id).sort((a, b) => a - b);
+    const start = await pullAll(0);
+    expect(ids.every((id) => start.rows.includes(id))).toBe(true);
+    const batch = `?project_id=${s.projectId}&batch_id=${onFloor}`;
+    const claimed = await call(s.manager, 'POST', `/v1/trays/claim${batch}`, { claim: true });
+    expect(claimed.statusCode).toBe(200);
+    const split = await call(s.manager, 'PUT', `/v1/trays/split${batch}`, {
+      name: 'Floor split off',
+      items: ids.slice(0, 2),
+    });
+    expect(split.statusCode).toBe(200);
+    const after = await pullAll(start.cursor);
+    const gone = after.tombstones.filter((id) => ids.includes(id)).sort((a, b) => a - b);
+    expect(gone).toEqual(ids.slice(0, 2));
+  });
+
   it('two duplicates to one name at once: one copy is made, the other refused with the message', async () => {
     const a = await batchWithTrays('Race source', 1);
     const url = `/v1/batches/duplicate${q}${s.projectId}`;
