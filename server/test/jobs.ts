@@ -4,6 +4,7 @@ import { FAKE_BRICKOWL_KEY } from '../../tests/support/fake-brickowl';
 import type { App } from '../app';
 import { nowIso } from '../db/dialect';
 import { JOB_HANDLERS, JobRunner, persistedClients, type JobRunnerOptions } from '../jobs';
+import { itemsWithLooks } from '../db/item-joins';
 
 /** Test helpers of the jobs suites (not used by the server). */
 
@@ -96,10 +97,7 @@ export async function readBrickOwlColours(
  * `i` with mould `m` and colour `c`, a query to narrow and select from.
  */
 export const bricklinkParts = (app: App, companyId: number) =>
-  app.db
-    .selectFrom('items as i')
-    .innerJoin('moulds as m', 'm.id', 'i.mold_id')
-    .innerJoin('colours as c', 'c.id', 'i.colour_id')
+  itemsWithLooks(app.db)
     .where('i.company_id', '=', companyId)
     .where('m.type_id', '=', 2)
     .where('m.bl_mold_id', 'is not', null)

@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from './helpers';
 import { bearerFor, companyId } from './locations-support';
 import { queueUpload, type JobRunner } from '../jobs';
 import { bricklinkParts, drain, requestOrderIntake, syncBatchOf, testRunner } from './jobs';
+import { itemsWithLooks } from '../db/item-joins';
 
 /** Test helpers of the stock-sync suite (not used by the server). */
 
@@ -150,10 +151,7 @@ export function stockSyncSuite(dialect: DialectName) {
     ) {
       const lotId = Number(await lotOf(s.t.app, store, itemId));
       s.bl.inventory.get(lotId)!.quantity -= quantity;
-      const item = await s.t.app.db
-        .selectFrom('items as i')
-        .innerJoin('moulds as m', 'm.id', 'i.mold_id')
-        .innerJoin('colours as c', 'c.id', 'i.colour_id')
+      const item = await itemsWithLooks(s.t.app.db)
         .select(['m.bl_mold_id', 'c.bl_colour_id'])
         .where('i.id', '=', itemId)
         .executeTakeFirstOrThrow();
