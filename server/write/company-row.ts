@@ -48,7 +48,7 @@ export async function mustBeCompanyRow(
   id: number,
   refusal: () => AppError,
 ): Promise<void> {
-  if (!(await isCompanyRow(db, table, companyId, id))) throw refusal();
+  await companyRow(db, table, companyId, id, ['id'], refusal);
 }
 
 /** The company's row `id` of `table` with `columns`, or the refusal (a 404, see mustBeCompanyRow). */

@@ -118,12 +118,14 @@ export async function mustNotBeClaimedByOther(
  */
 export async function mustHoldClaim(trx: Trx, ctx: WriteCtx, batchId: number): Promise<boolean> {
   const version = await ctx.version();
-  const batch = await trx
-    .selectFrom('batches')
-    .select(['write_permission_user_id', 'status'])
-    .where('id', '=', batchId)
-    .where('company_id', '=', ctx.companyId)
-    .executeTakeFirstOrThrow();
+  const batch = await companyRow(
+    trx,
+    'batches',
+    ctx.companyId,
+    batchId,
+    ['write_permission_user_id', 'status'],
+    () => notFound(ProjectMessages.batchNotFound),
+  );
   if (batch.write_permission_user_id !== ctx.userId) throw conflict(M.claimRefused);
   await trx
     .updateTable('batches')
