@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Component, Suspense, type ReactNode } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { forgetFailedLoads, lazyLoaded, loadedLater } from './lazyLoaded';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { forgetFailedLoads, lazyLoaded, LOAD_AGAIN_AFTER_MS, loadedLater } from './lazyLoaded';
 
 afterEach(cleanup);
 
@@ -119,5 +119,40 @@ describe('loadedLater', () => {
     render(<Later name="e" />);
     expect(await screen.findByText('page e')).toBeTruthy();
     expect(load.calls).toBe(2);
+  });
+
+  it('loads again while on screen once the browser is back online', async () => {
+    const load = flakyLoad();
+    const Later = loadedLater(load);
+    render(<Later name="f" />);
+    await act(async () => undefined);
+    expect(screen.queryByText('page f')).toBeNull();
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByText('page f')).toBeTruthy();
+    expect(load.calls).toBe(2);
+  });
+
+  it('loads again while on screen after a while, without an online event', async () => {
+    vi.useFakeTimers();
+    try {
+      const load = flakyLoad();
+      const Later = loadedLater(load);
+      render(<Later name="g" />);
+      await act(async () => undefined);
+      expect(screen.queryByText('page g')).toBeNull();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(LOAD_AGAIN_AFTER_MS - 1);
+      });
+      expect(load.calls).toBe(1);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1);
+      });
+      expect(screen.getByText('page g')).toBeTruthy();
+      expect(load.calls).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

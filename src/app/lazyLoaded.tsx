@@ -51,9 +51,16 @@ export function lazyLoaded<P extends object>(
   return Object.assign(LazyLoaded, { preload });
 }
 
+/** How long a part whose code failed to arrive waits before it tries again (sooner when online). */
+export const LOAD_AGAIN_AFTER_MS = 30_000;
+
 /**
  * A part of the screen whose code loads after the screen is up: nothing is drawn until its code
- * has arrived, and it never suspends (so it never holds back the reveal of anything else).
+ * has arrived, and it never suspends (so it never holds back the reveal of anything else). When
+ * its code fails to arrive (no network before the app was stored on the device), it tries again
+ * as soon as the browser is back online, or after LOAD_AGAIN_AFTER_MS: these parts (notices, the
+ * sync status) stay on screen for the whole visit, so waiting for a next mount would leave them
+ * out until the app is started again.
  */
 export function loadedLater<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
@@ -62,24 +69,36 @@ export function loadedLater<P extends object>(
   let loading: Promise<unknown> | undefined;
   return function LoadedLater(props: P) {
     const [Component, setComponent] = useState(() => loaded);
+    const [attempt, setAttempt] = useState(0);
     useEffect(() => {
       if (Component) return;
       let live = true;
+      let stopWaiting = () => undefined as void;
       loading ??= load().then(
         (module) => (loaded = module.default),
         (error: unknown) => {
-          loading = undefined; // the next mount loads again
+          loading = undefined; // the next attempt loads again
           throw error;
         },
       );
       void loading.then(
         () => live && setComponent(() => loaded),
-        () => undefined,
+        () => {
+          if (!live) return;
+          const again = () => setAttempt((n) => n + 1);
+          const timer = setTimeout(again, LOAD_AGAIN_AFTER_MS);
+          window.addEventListener('online', again, { once: true });
+          stopWaiting = () => {
+            clearTimeout(timer);
+            window.removeEventListener('online', again);
+          };
+        },
       );
       return () => {
         live = false;
+        stopWaiting();
       };
-    }, [Component]);
+    }, [Component, attempt]);
     return Component ? <Component {...props} /> : null;
   };
 }
