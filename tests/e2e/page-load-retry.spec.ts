@@ -31,3 +31,34 @@ test('a page whose code did not arrive opens when opened again', async ({ page }
   await menu.getByRole('link', { name: 'Warehouse Reports' }).click();
   await expect(page.getByRole('heading', { name: 'Warehouse Reports' })).toBeVisible();
 });
+
+test.describe('the notices', () => {
+  test.use({ allowedConsoleError: /status (code |of )401/ });
+
+  test('show once their code arrives after it first failed to, without a reload', async ({
+    page,
+    context,
+  }) => {
+    // The notices' container loads after the sign-in screen is up; here its code is refused once.
+    let refused = 0;
+    await page.route(/\/assets\/NoticeHost-[^/]*\.js$/, async (route) => {
+      if (refused > 0) return route.continue();
+      refused++;
+      return route.abort('internetdisconnected');
+    });
+    await page.goto('/');
+    await expect.poll(() => refused).toBe(1);
+
+    await page.getByLabel('Email').fill('warehouse@demo.test');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    const notice = page.getByText('Invalid e-mail or password.');
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeEnabled();
+    await expect(notice).toHaveCount(0);
+
+    // The Wi-Fi drops and comes back: the container loads and the waiting notice shows.
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await expect(notice).toBeVisible();
+  });
+});
