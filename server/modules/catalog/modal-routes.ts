@@ -9,14 +9,11 @@ import {
   MouldsResponse,
   TypesResponse,
 } from '../../../contract/catalog-modal';
-import type { RoleName } from '../../../contract/permissions';
 import { notFound } from '../../errors';
 import { addCatalogTrays } from './catalog-trays';
 import { mouldInfo, mouldsOf } from './moulds';
 import { routesOf } from '../../http/routes';
-
-/** The digitizing staff, who browse the desk's catalog and add trays from it. */
-export const DIGITIZERS: readonly RoleName[] = ['digibrick_user', 'digibrick_manager'];
+import { DIGITIZERS } from '../projects/rules';
 
 /**
  * The digitizing desk's catalog (docs/catalog.md): types, a type's moulds under a theme or
