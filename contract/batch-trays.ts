@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SharedMessages } from './shared-messages';
 import { id, int, INT_MAX, quantity, text, zeroOne } from './fields';
 
 /**
@@ -25,10 +26,10 @@ export const BatchTraysMessages = {
   uncommitted: 'cannot accept item with uncommited changes',
   selectVariant: 'Please select a variant',
   splitNameLabel: 'Insert name of the new batch',
-  splitNameEmpty: 'Give a name please',
-  splitNameTaken: 'This name already exists in this project',
-  itemNotInDatabase: 'item_id not in database',
-  colourNotFound: 'Colour not found',
+  splitNameEmpty: SharedMessages.giveAName,
+  splitNameTaken: SharedMessages.nameTakenInProject,
+  itemNotInDatabase: SharedMessages.itemNotInDatabase,
+  colourNotFound: SharedMessages.colourNotFound,
   conditionNotFound: 'Condtion not found',
   moldNotFound: 'Mould not found',
   noTrays: 'Select one or more trays first',

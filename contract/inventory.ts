@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SharedMessages } from './shared-messages';
 import { id, int, page } from './fields';
 import { countedList, ItemLook, LocationRef } from './shapes';
 
@@ -13,12 +14,12 @@ import { countedList, ItemLook, LocationRef } from './shapes';
 
 export const InventoryMessages = {
   empty: 'There are no items in the inventory.',
-  colourNotFound: 'Colour not found',
+  colourNotFound: SharedMessages.colourNotFound,
   /** The original product spelled it 'Condtion not found'; this one spells it correctly. */
-  conditionNotFound: 'Condition not found',
+  conditionNotFound: SharedMessages.conditionNotFound,
   moldNotFound: 'Mold not found',
-  itemNotFound: 'item_id not in database',
-  locationNotFound: 'Location not found',
+  itemNotFound: SharedMessages.itemNotInDatabase,
+  locationNotFound: SharedMessages.locationNotFound,
   noNewItemsLocation:
     'There is no location for new items. Mark one in the Warehouse Overview first, or choose a location.',
   loading: 'Loading....',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SharedMessages } from './shared-messages';
 import { id, isFlagOn, paging, queryFlag, text } from './fields';
 
 export { isFlagOn };
@@ -24,15 +25,15 @@ import { countedList, ItemLook, LocationRef, MessageResponse, PathStep } from '.
  *   and disabled).
  */
 export const LocationMessages = {
-  locationNotFound: 'Location not found',
-  itemNotFound: 'item_id not in database',
+  locationNotFound: SharedMessages.locationNotFound,
+  itemNotFound: SharedMessages.itemNotInDatabase,
   rootProtected: 'The root location cannot be edited, moved or deleted.',
   moveIntoSelf: 'A location cannot be moved into itself or one of its sub-locations.',
   copyIntoSelf: 'A location cannot be copied into itself or one of its sub-locations.',
   oneChange: 'Send either name (rename) or parent_id (move), not both.',
   nameRequired: 'A location needs a name.',
   quantityRange: 'The quantity must be a whole number from 0 to 100.',
-  notAtLocation: 'This item is not stored at this location.',
+  notAtLocation: SharedMessages.notAtLocation,
   sameLocation: 'The item is already at this location.',
   deleted: 'The location has been deleted.',
 } as const;

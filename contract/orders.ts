@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SharedMessages } from './shared-messages';
 import {
   id,
   int,
@@ -40,10 +41,10 @@ export const OrderMessages = {
   orderPicked: 'This order has already been picked.',
   orderNotPickable: 'This order is not ready for picking.',
   itemNotInOrder: 'This item is not part of the order.',
-  itemNotAtLocation: 'This item is not stored at this location.',
-  locationNotFound: 'Location not found',
-  itemNotFound: 'item_id not in database',
-  trayNotFound: 'Tray not found',
+  itemNotAtLocation: SharedMessages.notAtLocation,
+  locationNotFound: SharedMessages.locationNotFound,
+  itemNotFound: SharedMessages.itemNotInDatabase,
+  trayNotFound: SharedMessages.trayNotFound,
   exactlyOne: 'Send exactly one of picker_issue, has_problem, picking_status_id, pickable.',
   oneSortFlag: SortFlagMessages.oneSortFlag,
   issueTypeRequired: 'Please select the type of your issue',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SharedMessages } from './shared-messages';
 import { id, text } from './fields';
 
 /**
@@ -44,18 +45,18 @@ export const ProjectMessages = {
   // Updating a project
   sortingTime: 'The sorting time is not a number',
   additionalTime: 'The additional time is not a number',
-  nameEmptyUpdate: 'Give a name please',
+  nameEmptyUpdate: SharedMessages.giveAName,
   contentEmpty: 'Give a content please',
   // Batches
-  batchNameEmpty: 'Give a name please',
-  batchNameTaken: 'This name already exists in this project',
+  batchNameEmpty: SharedMessages.giveAName,
+  batchNameTaken: SharedMessages.nameTakenInProject,
   digitizingTime: 'The digitizing time is not a number',
   warehouseTime: 'The warehouse time is not a number',
   // Beyond the form checks
   tooLarge: (what: string, max: number) => `${what} must be between 0 and ${max}`,
-  conditionNotFound: 'Condition not found',
+  conditionNotFound: SharedMessages.conditionNotFound,
   projectNotFound: 'Project not found',
-  batchNotFound: 'Batch not found',
+  batchNotFound: SharedMessages.batchNotFound,
   notClaimed: 'This batch is not claimed by anyone',
   /**
    * 'ready for filling' refused: trays without an item (a filler cannot fill them). Names up to

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SharedMessages } from './shared-messages';
 import { BSX_QTY_MAX, type BsxLot } from './bsx/lot';
 import { BSX_ITEM_TYPES } from './bsx/stream-read';
 import { id, int, paging, PRICE_MAX, text } from './fields';
@@ -34,9 +35,9 @@ export const SyncBatchMessages = {
   decimals: (x: string) => `item ${x} has a quantity with decimals which is not allowed`,
   notInCatalog: (x: string) => `item ${x} is not in the catalog`,
   newLocked: (x: string) => `item ${x} is new in the file and keeps the condition NEW`,
-  nameEmpty: 'Give a name please',
+  nameEmpty: SharedMessages.giveAName,
   noItems: 'The batch has no items',
-  batchNotFound: 'Batch not found',
+  batchNotFound: SharedMessages.batchNotFound,
   itemNotInBatch: 'This item is not in the batch',
   uploadNoPrice: 'Error: item can not be uploaded when it has no price or with a price of 0',
   uploadNotAvailable: 'Uploading a batch to the stores is not available yet',

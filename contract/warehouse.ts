@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SharedMessages } from './shared-messages';
 import { id, int, page, paging, quantity, queryFlags } from './fields';
 import { countedList, ItemLook, LocationRef, orNull, PathStep } from './shapes';
 
@@ -9,9 +10,9 @@ import { countedList, ItemLook, LocationRef, orNull, PathStep } from './shapes';
 export const WarehouseMessages = {
   emptyTrays: 'It appears that there are no trays available!',
   locationRequired: 'Please select a relevant location first',
-  trayNotFound: 'Tray not found',
-  batchNotFound: 'Batch not found',
-  locationNotFound: 'Location not found',
+  trayNotFound: SharedMessages.trayNotFound,
+  batchNotFound: SharedMessages.batchNotFound,
+  locationNotFound: SharedMessages.locationNotFound,
   trayAlreadyFilled: 'This tray has already been filled; its bricks were added to stock once.',
   trayHasNoItem:
     'This tray has no item, so it cannot be filled. Ask the digitizer to fix the tray.',

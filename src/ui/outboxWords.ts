@@ -1,5 +1,6 @@
 import { BatchTraysMessages, BatchTraysMutation } from '../../contract/batch-trays';
 import { ErrorCode } from '../../contract/errors';
+import { SharedMessages } from '../../contract/shared-messages';
 import { FillingMutation, FillingRejectCode } from '../../contract/mutations/filling';
 import { PickingMutation, PickingRejectCode } from '../../contract/mutations/picking';
 import { SyncRejectCode, SyncRejectMessages } from '../../contract/sync';
@@ -149,7 +150,7 @@ const REASONS: Record<string, string> = {
   [PickingRejectCode.orderPicked]: 'This order has already been picked.',
   [PickingRejectCode.stockInsufficient]: 'The location holds fewer than that.',
   [PickingRejectCode.overPick]: 'Less than that was still to pick.',
-  [PickingRejectCode.notAtLocation]: 'This item is not stored at this location.',
+  [PickingRejectCode.notAtLocation]: SharedMessages.notAtLocation,
   [FillingRejectCode.trayAlreadyFilled]: 'This tray was filled before.',
 };
 

@@ -1,4 +1,4 @@
-import type { TrayRow } from '../../../contract/batch-trays';
+import { BatchTraysMessages, type TrayRow } from '../../../contract/batch-trays';
 import { CONDITIONS } from '../../../contract/projects';
 import type { Draft, DraftField, SortKey } from './grid-model';
 
@@ -74,7 +74,7 @@ export function fieldText(
     case 'colour_id':
       if (v.colour_id === null) return '';
       if (v.colour_id === row.colour_id && row.colour_name) return row.colour_name;
-      return colourName(v.colour_id) ?? 'Colour not found';
+      return colourName(v.colour_id) ?? BatchTraysMessages.colourNotFound;
     case 'condition':
       return conditionLabel(v.condition);
     case 'item_id':

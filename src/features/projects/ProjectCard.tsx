@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import {
   CONDITIONS,
+  ProjectMessages,
   PROJECT_STATUSES,
   type ProjectRow,
   type ProjectStatus,
@@ -22,7 +23,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 
 /** The condition's label; an unknown value says so. */
 export function conditionLabel(condition: string): string {
-  return (CONDITIONS as Record<string, string>)[condition] ?? 'Condition not found';
+  return (CONDITIONS as Record<string, string>)[condition] ?? ProjectMessages.conditionNotFound;
 }
 
 /**
