@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Plugin } from 'vite';
+import type { LogLevel, Plugin } from 'vite';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const PAGE_DB = resolve(root, 'src/offline/db.ts');
@@ -24,16 +24,35 @@ function workerWithoutDexie(): Plugin {
   };
 }
 
+/**
+ * The service worker is built by a second vite build of its own, which would print its full
+ * report even when the app's build was asked to be quiet (`npm start` builds with
+ * `--logLevel warn`): it writes as much as the app's build does.
+ */
+let appLogLevel: LogLevel | undefined;
+const rememberLogLevel: Plugin = {
+  name: 'remember-log-level',
+  configResolved(config) {
+    appLogLevel = config.logLevel;
+  },
+};
+
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [
+    rememberLogLevel,
     react(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
       filename: 'service-worker.ts',
       injectRegister: false,
+      integration: {
+        configureCustomSWViteBuild(config) {
+          config.logLevel = appLogLevel;
+        },
+      },
       registerType: 'prompt',
       includeAssets: ['favicon.svg'],
       manifest: {
