@@ -111,55 +111,57 @@ export function CatalogItemTable({ catalog, words, before = [], after = [] }: Ta
   const { list, page, pages, setPage } = catalog;
   return (
     <>
-      <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            {before.map((c) => (
-              <Table.Th key={c.key} aria-label={c.label}>
-                {c.header}
-              </Table.Th>
-            ))}
-            <Table.Th>Item id</Table.Th>
-            <Table.Th>Image</Table.Th>
-            <Table.Th>{words.mould}</Table.Th>
-            <Table.Th>Colour</Table.Th>
-            <Table.Th>Condition</Table.Th>
-            <Table.Th>{words.quantity}</Table.Th>
-            {after.map((c) => (
-              <Table.Th key={c.key} aria-label={c.label}>
-                {c.header}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {list?.results.map((item) => (
-            <Table.Tr key={item.item_id}>
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
               {before.map((c) => (
-                <Table.Td key={c.key}>{c.cell(item)}</Table.Td>
+                <Table.Th key={c.key} aria-label={c.label}>
+                  {c.header}
+                </Table.Th>
               ))}
-              <Table.Td>{item.item_id}</Table.Td>
-              <Table.Td>
-                {item.image_path && (
-                  <Image src={item.image_path} alt="" w={32} h={32} fit="contain" />
-                )}
-              </Table.Td>
-              <Table.Td>{item.mold_name}</Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <ColorSwatch color={`#${item.colour_hex}`} size={14} />
-                  {item.colour_name}
-                </Group>
-              </Table.Td>
-              <Table.Td>{item.condition}</Table.Td>
-              <Table.Td>{item.quantity}</Table.Td>
+              <Table.Th>Item id</Table.Th>
+              <Table.Th>Image</Table.Th>
+              <Table.Th>{words.mould}</Table.Th>
+              <Table.Th>Colour</Table.Th>
+              <Table.Th>Condition</Table.Th>
+              <Table.Th>{words.quantity}</Table.Th>
               {after.map((c) => (
-                <Table.Td key={c.key}>{c.cell(item)}</Table.Td>
+                <Table.Th key={c.key} aria-label={c.label}>
+                  {c.header}
+                </Table.Th>
               ))}
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {list?.results.map((item) => (
+              <Table.Tr key={item.item_id}>
+                {before.map((c) => (
+                  <Table.Td key={c.key}>{c.cell(item)}</Table.Td>
+                ))}
+                <Table.Td>{item.item_id}</Table.Td>
+                <Table.Td>
+                  {item.image_path && (
+                    <Image src={item.image_path} alt="" w={32} h={32} fit="contain" />
+                  )}
+                </Table.Td>
+                <Table.Td>{item.mold_name}</Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <ColorSwatch color={`#${item.colour_hex}`} size={14} />
+                    {item.colour_name}
+                  </Group>
+                </Table.Td>
+                <Table.Td>{item.condition}</Table.Td>
+                <Table.Td>{item.quantity}</Table.Td>
+                {after.map((c) => (
+                  <Table.Td key={c.key}>{c.cell(item)}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       {list && list.count === 0 && <Text c="dimmed">No items match these filters.</Text>}
       <Pagination total={pages} value={page} onChange={setPage} siblings={2} />
     </>

@@ -166,36 +166,38 @@ export default function AuditPage() {
           <Text size="sm" c="dimmed">
             {list.count} {list.count === 1 ? 'entry' : 'entries'}
           </Text>
-          <Table striped aria-label="Audit entries">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                {platform && <Table.Th>Company</Table.Th>}
-                <Table.Th>Action</Table.Th>
-                <Table.Th>Who</Table.Th>
-                <Table.Th>To whom</Table.Th>
-                <Table.Th>Details</Table.Th>
-                <Table.Th>Address</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.results.map((e) => (
-                <Table.Tr key={e.id}>
-                  <Table.Td>{new Date(e.created_at).toLocaleString()}</Table.Td>
-                  {platform && (
-                    <Table.Td>{e.company_id === null ? '—' : companyName(e.company_id)}</Table.Td>
-                  )}
-                  <Table.Td>{AUDIT_ACTION_LABELS[e.action]}</Table.Td>
-                  <Table.Td>{e.actor_email ?? '—'}</Table.Td>
-                  <Table.Td>{e.target_email ?? '—'}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'pre-wrap' }}>
-                    {describeEntry(e, companyName) || '—'}
-                  </Table.Td>
-                  <Table.Td>{e.ip ?? '—'}</Table.Td>
+          <Table.ScrollContainer minWidth={720}>
+            <Table striped aria-label="Audit entries">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>When</Table.Th>
+                  {platform && <Table.Th>Company</Table.Th>}
+                  <Table.Th>Action</Table.Th>
+                  <Table.Th>Who</Table.Th>
+                  <Table.Th>To whom</Table.Th>
+                  <Table.Th>Details</Table.Th>
+                  <Table.Th>Address</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.results.map((e) => (
+                  <Table.Tr key={e.id}>
+                    <Table.Td>{new Date(e.created_at).toLocaleString()}</Table.Td>
+                    {platform && (
+                      <Table.Td>{e.company_id === null ? '—' : companyName(e.company_id)}</Table.Td>
+                    )}
+                    <Table.Td>{AUDIT_ACTION_LABELS[e.action]}</Table.Td>
+                    <Table.Td>{e.actor_email ?? '—'}</Table.Td>
+                    <Table.Td>{e.target_email ?? '—'}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'pre-wrap' }}>
+                      {describeEntry(e, companyName) || '—'}
+                    </Table.Td>
+                    <Table.Td>{e.ip ?? '—'}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
           {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} />}
         </>
       )}

@@ -86,7 +86,8 @@ export default function BackupsPage() {
           value={chosen}
           onChange={setChosen}
           searchable
-          w={380}
+          w="100%"
+          maw={380}
         />
       </Group>
       {backups === null ? (

@@ -35,9 +35,11 @@ export function FetchedTable<T>({
   if (list === null) return <Loader />;
   if (list.length === 0) return <Text>{empty}</Text>;
   return (
-    <Table striped>
-      <TableHead labels={labels} />
-      <Table.Tbody>{list.map(row)}</Table.Tbody>
-    </Table>
+    <Table.ScrollContainer minWidth={640}>
+      <Table striped>
+        <TableHead labels={labels} />
+        <Table.Tbody>{list.map(row)}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

@@ -204,7 +204,8 @@ export default function ImportBsxPage() {
           label="Comments"
           value={comments}
           onChange={(e) => setComments(e.currentTarget.value)}
-          w={360}
+          w="100%"
+          maw={360}
         />
         <ProjectChoice value={project} onChange={setProject} />
       </Group>

@@ -88,7 +88,8 @@ export function RelationForm({ item }: { item: CatalogItem }) {
           onSearchChange={setQuery}
           filter={({ options: all }) => all}
           nothingFoundMessage={query.trim().length < 2 ? 'Type to search' : 'Nothing found'}
-          w={360}
+          w="100%"
+          maw={360}
         />
         {inventory && (
           <NumberInput

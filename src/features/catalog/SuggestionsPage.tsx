@@ -57,7 +57,8 @@ export default function SuggestionsPage() {
           setStatuses(v as SuggestionStatus[]);
           setPage(0);
         }}
-        w={360}
+        w="100%"
+        maw={360}
       />
       <LoadState result={result} label="Loading suggestions" reload={reload}>
         {(list) =>

@@ -144,7 +144,8 @@ export default function ControllersPage() {
             setStatuses(v as StatusGroup[]);
             setPage(0);
           }}
-          w={360}
+          w="100%"
+          maw={360}
         />
         <Button onClick={() => void confirmStart()} loading={starting || previewing}>
           {ControllerMessages.newController}

@@ -51,7 +51,8 @@ function ItemRow({
   }
 
   return (
-    <Group gap="xs" wrap="nowrap" py={2} aria-label={`Item ${label}`} role="listitem">
+    // Wraps on a narrow screen: deep in the tree a phone has little width left for the row.
+    <Group gap="xs" wrap="wrap" py={2} aria-label={`Item ${label}`} role="listitem">
       {row.image_path ? (
         <Image
           src={row.image_path}

@@ -90,7 +90,8 @@ export default function ProjectPage() {
           data={[...BATCH_STATUSES]}
           value={statuses}
           onChange={setStatuses}
-          w={380}
+          w="100%"
+          maw={380}
         />
         <Group>
           <Button onClick={() => setOpen({ kind: 'new' })}>New batch</Button>

@@ -77,64 +77,68 @@ export function IssuesScreen({ managerId, title }: { managerId: 1 | 2; title: st
       ) : issues.length === 0 ? (
         <Text>{ReportMessages.empty}</Text>
       ) : (
-        <Table striped highlightOnHover>
-          <TableHead labels={['Id', 'Time', 'Location', 'Item', 'Note', '']} />
-          <Table.Tbody>
-            {issues.map((issue) => (
-              <Table.Tr key={issue.issue_id} data-solved={issue.solved === 1}>
-                <Table.Td>{issue.issue_id}</Table.Td>
-                <Table.Td>{reportTime(issue.creation_date)}</Table.Td>
-                <Table.Td>
-                  {issue.location_id !== null && (
-                    <Anchor component={Link} to={`/location/${issue.location_id}`}>
-                      {issue.location_name || `Location ${issue.location_id}`}
-                    </Anchor>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {issue.mold_name && (
-                    <Group gap={6} wrap="nowrap">
-                      <Text size="sm">{issue.mold_name}</Text>
-                      {issue.colour_hex && <ColorSwatch color={`#${issue.colour_hex}`} size={14} />}
-                      <Text size="sm">{issue.colour_name}</Text>
-                      <Text size="xs" c="dimmed">
-                        {issue.condition_name}
-                      </Text>
-                    </Group>
-                  )}
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'pre-line' }}>{issue.issue_note}</Table.Td>
-                <Table.Td>
-                  {issue.solved ? (
-                    <Button
-                      size="compact-sm"
-                      color="red"
-                      variant="light"
-                      loading={busy === issue.issue_id}
-                      onClick={() => confirmDelete(issue)}
-                    >
-                      Delete
-                    </Button>
-                  ) : (
-                    <Button
-                      size="compact-sm"
-                      loading={busy === issue.issue_id}
-                      onClick={() =>
-                        void run(
-                          issue.issue_id,
-                          () => solveIssue(issue.issue_id),
-                          ReportMessages.solved,
-                        )
-                      }
-                    >
-                      Done
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped highlightOnHover>
+            <TableHead labels={['Id', 'Time', 'Location', 'Item', 'Note', '']} />
+            <Table.Tbody>
+              {issues.map((issue) => (
+                <Table.Tr key={issue.issue_id} data-solved={issue.solved === 1}>
+                  <Table.Td>{issue.issue_id}</Table.Td>
+                  <Table.Td>{reportTime(issue.creation_date)}</Table.Td>
+                  <Table.Td>
+                    {issue.location_id !== null && (
+                      <Anchor component={Link} to={`/location/${issue.location_id}`}>
+                        {issue.location_name || `Location ${issue.location_id}`}
+                      </Anchor>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {issue.mold_name && (
+                      <Group gap={6} wrap="nowrap">
+                        <Text size="sm">{issue.mold_name}</Text>
+                        {issue.colour_hex && (
+                          <ColorSwatch color={`#${issue.colour_hex}`} size={14} />
+                        )}
+                        <Text size="sm">{issue.colour_name}</Text>
+                        <Text size="xs" c="dimmed">
+                          {issue.condition_name}
+                        </Text>
+                      </Group>
+                    )}
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'pre-line' }}>{issue.issue_note}</Table.Td>
+                  <Table.Td>
+                    {issue.solved ? (
+                      <Button
+                        size="compact-sm"
+                        color="red"
+                        variant="light"
+                        loading={busy === issue.issue_id}
+                        onClick={() => confirmDelete(issue)}
+                      >
+                        Delete
+                      </Button>
+                    ) : (
+                      <Button
+                        size="compact-sm"
+                        loading={busy === issue.issue_id}
+                        onClick={() =>
+                          void run(
+                            issue.issue_id,
+                            () => solveIssue(issue.issue_id),
+                            ReportMessages.solved,
+                          )
+                        }
+                      >
+                        Done
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </Stack>
   );
