@@ -121,12 +121,18 @@ describe('loadedLater', () => {
     expect(load.calls).toBe(2);
   });
 
-  it('loads again while on screen once the browser is back online', async () => {
+  /** A part drawn once whose first load failed: nothing is shown. Answers its load. */
+  async function failedOnScreen(name: string) {
     const load = flakyLoad();
     const Later = loadedLater(load);
-    render(<Later name="f" />);
+    render(<Later name={name} />);
     await act(async () => undefined);
-    expect(screen.queryByText('page f')).toBeNull();
+    expect(screen.queryByText(`page ${name}`)).toBeNull();
+    return load;
+  }
+
+  it('loads again while on screen once the browser is back online', async () => {
+    const load = await failedOnScreen('f');
     await act(async () => {
       window.dispatchEvent(new Event('online'));
     });
@@ -137,11 +143,7 @@ describe('loadedLater', () => {
   it('loads again while on screen after a while, without an online event', async () => {
     vi.useFakeTimers();
     try {
-      const load = flakyLoad();
-      const Later = loadedLater(load);
-      render(<Later name="g" />);
-      await act(async () => undefined);
-      expect(screen.queryByText('page g')).toBeNull();
+      const load = await failedOnScreen('g');
       await act(async () => {
         await vi.advanceTimersByTimeAsync(LOAD_AGAIN_AFTER_MS - 1);
       });

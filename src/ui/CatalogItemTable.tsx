@@ -1,8 +1,9 @@
-import { ColorSwatch, Group, Image, Pagination, Table, Text, TextInput } from '@mantine/core';
+import { Group, Image, Pagination, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ITEMS_PER_PAGE, type CatalogItem, type ItemListResponse } from '../../contract/locations';
 import { showApiError } from './notify';
+import { ColourName } from './ColourName';
 
 /** A page of GET /v1/item: mould name and item id filters, 5 items a page. */
 export interface CatalogItemQuery {
@@ -147,10 +148,7 @@ export function CatalogItemTable({ catalog, words, before = [], after = [] }: Ta
                 </Table.Td>
                 <Table.Td>{item.mold_name}</Table.Td>
                 <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <ColorSwatch color={`#${item.colour_hex}`} size={14} />
-                    {item.colour_name}
-                  </Group>
+                  <ColourName hex={item.colour_hex} name={item.colour_name} />
                 </Table.Td>
                 <Table.Td>{item.condition}</Table.Td>
                 <Table.Td>{item.quantity}</Table.Td>

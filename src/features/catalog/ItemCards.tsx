@@ -1,6 +1,7 @@
-import { Card, ColorSwatch, Group, Image, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
+import { Card, Image, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import type { CatalogItem, Element } from '../../../contract/catalog';
 import { NO_IMAGE } from '../../ui/noImage';
+import { ColourName } from '../../ui/ColourName';
 
 export type PartRef = Element['part'];
 
@@ -45,10 +46,7 @@ export function ElementCards({
         >
           <Card withBorder padding="xs" h="100%">
             <CardPicture src={e.image_url || e.part.image_url || NO_IMAGE} />
-            <Group gap={6} mt="xs" wrap="nowrap">
-              <ColorSwatch color={`#${e.colour.hex || 'cccccc'}`} size={14} />
-              <Text size="sm">{e.colour.name}</Text>
-            </Group>
+            <ColourName hex={e.colour.hex || 'cccccc'} name={e.colour.name} mt="xs" />
             {withPart && (
               <Text size="xs" c="dimmed" lineClamp={2}>
                 {e.quantity !== undefined ? `${e.quantity} × ` : ''}

@@ -1,7 +1,8 @@
-import { ColorSwatch, Group, Image, Table } from '@mantine/core';
+import { Image, Table } from '@mantine/core';
 import { memo } from 'react';
 import type { InventoryItem } from '../../../contract/inventory';
 import { TableHead } from '../../ui/TableHead';
+import { ColourName } from '../../ui/ColourName';
 
 function weight(grams: number | null): string {
   return grams === null ? '' : `${grams} g`;
@@ -37,10 +38,7 @@ export const InventoryTable = memo(function InventoryTable({ items }: { items: I
               <Table.Td>{item.mold_name}</Table.Td>
               <Table.Td>{item.new_condition_name}</Table.Td>
               <Table.Td>
-                <Group gap={6} wrap="nowrap">
-                  <ColorSwatch color={`#${item.colour_hex}`} size={14} />
-                  {item.colour_name}
-                </Group>
+                <ColourName hex={item.colour_hex} name={item.colour_name} />
               </Table.Td>
               <Table.Td>{item.quantity}</Table.Td>
               <Table.Td>{item.theme_name}</Table.Td>

@@ -1,10 +1,11 @@
-import { ActionIcon, Box, ColorSwatch, Group, Image, Text } from '@mantine/core';
+import { ActionIcon, Box, Group, Image, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconArrowsMove, IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { QuantityModal } from './QuantityModal';
 import { cutItem, removeItem } from './treeActions';
 import { useTree, useTreeStore, type ContentRow } from './treeStore';
+import { ColourName } from '../../ui/ColourName';
 
 /** The items at an expanded location: image, name, colour and quantity (docs/locations.md). */
 export function NodeItems({
@@ -66,10 +67,7 @@ function ItemRow({
         <IconPhoto size={32} stroke={1} aria-hidden />
       )}
       <Text size="sm">{row.mold_name}</Text>
-      <Group gap={4} wrap="nowrap">
-        <ColorSwatch color={`#${row.colour_hex}`} size={14} />
-        <Text size="sm">{row.colour_name}</Text>
-      </Group>
+      <ColourName hex={row.colour_hex} name={row.colour_name} />
       <Text size="xs" c="dimmed">
         {row.condition}
       </Text>

@@ -1,6 +1,7 @@
-import { ColorSwatch, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { ItemThumb } from '../../ui/ItemThumb';
 import { CatalogFactsLine, useCatalogFacts } from '../../offline/catalog';
+import { ColourName } from '../../ui/ColourName';
 
 export interface ItemLook {
   image_path: string | null;
@@ -23,10 +24,7 @@ export function ItemFacts({ item, imageSize = 64 }: { item: ItemLook; imageSize?
         <Text fw={600} lh={1.2}>
           {item.mold_name || facts?.name}
         </Text>
-        <Group gap={6} wrap="nowrap">
-          <ColorSwatch color={`#${item.colour_hex}`} size={16} aria-hidden />
-          <Text size="sm">{item.colour_name}</Text>
-        </Group>
+        <ColourName hex={item.colour_hex} name={item.colour_name} swatchSize={16} />
         <Text size="sm" c="dimmed">
           {item.condition_name}
         </Text>

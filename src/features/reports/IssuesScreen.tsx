@@ -1,14 +1,4 @@
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  ColorSwatch,
-  Group,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -18,6 +8,7 @@ import { deleteIssue, fetchIssues, solveIssue } from './api';
 import { reportTime } from './reportTime';
 import { TableHead } from '../../ui/TableHead';
 import { LoadingLine } from '../../ui/LoadingLine';
+import { ColourName } from '../../ui/ColourName';
 
 /**
  * Warehouse Reports and Item Reports (docs/reports.md): the issues sent to one manager, unsolved
@@ -96,10 +87,7 @@ export function IssuesScreen({ managerId, title }: { managerId: 1 | 2; title: st
                     {issue.mold_name && (
                       <Group gap={6} wrap="nowrap">
                         <Text size="sm">{issue.mold_name}</Text>
-                        {issue.colour_hex && (
-                          <ColorSwatch color={`#${issue.colour_hex}`} size={14} />
-                        )}
-                        <Text size="sm">{issue.colour_name}</Text>
+                        <ColourName hex={issue.colour_hex} name={issue.colour_name} />
                         <Text size="xs" c="dimmed">
                           {issue.condition_name}
                         </Text>

@@ -1,9 +1,10 @@
-import { ColorSwatch, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { NO_IMAGE } from '../../ui/noImage';
 import { CatalogFactsLine, useCatalogFacts } from '../../offline/catalog';
 import type { FillView } from './local';
 import { trayImageUrl } from './image';
 import { Fact } from '../../ui/Fact';
+import { ColourName } from '../../ui/ColourName';
 
 /** Image, item UUID, colour, stock in the warehouse and quantity to fill. */
 export function TrayFacts({ view }: { view: FillView }) {
@@ -29,12 +30,12 @@ export function TrayFacts({ view }: { view: FillView }) {
               {view.item_uuid ?? '—'}
             </Text>
           </Text>
-          <Group gap={6} wrap="nowrap">
-            {view.colour_hex && <ColorSwatch color={`#${view.colour_hex}`} size={16} aria-hidden />}
-            <Text size="sm" data-testid="colour-name">
-              {view.colour_name ?? '—'}
-            </Text>
-          </Group>
+          <ColourName
+            hex={view.colour_hex}
+            name={view.colour_name ?? '—'}
+            swatchSize={16}
+            nameTestId="colour-name"
+          />
           <CatalogFactsLine facts={facts} />
         </Stack>
       </Group>
