@@ -35,3 +35,16 @@ const server = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+// `npm start` runs this script through a shell that does not pass a stop signal on: when a
+// supervisor (or `timeout`) stops npm with SIGTERM, the shell goes and this script would be left
+// running, still holding the port. So when the process that started it is gone, the server is
+// stopped as if it had been told to.
+const parent = process.ppid;
+setInterval(() => {
+  try {
+    process.kill(parent, 0);
+  } catch {
+    server.kill('SIGTERM');
+  }
+}, 1000).unref();
