@@ -28,13 +28,7 @@ export async function isCompanyRow(
   companyId: number,
   id: number,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom(table)
-    .select('id')
-    .where('id', '=', id)
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await findCompanyRow(db, table, companyId, id, ['id'])) !== undefined;
 }
 
 /**
@@ -63,6 +57,22 @@ export async function companyRow<
   columns: readonly C[],
   refusal: () => AppError,
 ): Promise<Pick<Selectable<Database[T]>, C>> {
+  const row = await findCompanyRow(db, table, companyId, id, columns);
+  if (!row) throw refusal();
+  return row;
+}
+
+/** The company's row `id` of `table` with `columns`; undefined when the company has no such row. */
+async function findCompanyRow<
+  T extends CompanyTable,
+  C extends keyof Selectable<Database[T]> & string,
+>(
+  db: Kysely<Database>,
+  table: T,
+  companyId: number,
+  id: number,
+  columns: readonly C[],
+): Promise<Pick<Selectable<Database[T]>, C> | undefined> {
   // Kysely cannot type a query over a table chosen by a type parameter: the casts below only
   // restore the columns' types that the signature states.
   const row = await db
@@ -71,6 +81,5 @@ export async function companyRow<
     .where('id', '=', id)
     .where('company_id', '=', companyId)
     .executeTakeFirst();
-  if (!row) throw refusal();
-  return row as unknown as Pick<Selectable<Database[T]>, C>;
+  return row as unknown as Pick<Selectable<Database[T]>, C> | undefined;
 }
