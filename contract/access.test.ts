@@ -18,6 +18,15 @@ describe('path guard', () => {
     expect(canOpenPath([Permission.admin], '/brick_admin')).toBe(false);
   });
 
+  it('opens Set up devices to admins and warehouse managers, Check this device to everyone', () => {
+    expect(canOpenPath([Permission.admin], '/devices')).toBe(true);
+    expect(canOpenPath([Permission.warehouse_manager], '/devices')).toBe(true);
+    expect(canOpenPath([Permission.picker], '/devices')).toBe(false);
+    expect(canOpenPath([Permission.picker], '/device-check')).toBe(true);
+    expect(canOpenPath([Permission.digibrick_user], '/device-check')).toBe(true);
+    expect(canOpenPath([], '/device-check')).toBe(true);
+  });
+
   it('knows the public paths exactly', () => {
     expect(isPublicPath('/')).toBe(true);
     expect(isPublicPath('/set_password/abc')).toBe(true);

@@ -1,12 +1,15 @@
 import { Permission, type RoleName } from './permissions';
 
+/** A path every signed-in user opens, whatever their roles (Check this device). */
+export const SIGNED_IN = 'signed-in';
+
 /**
  * Which roles may open which PWA paths. Patterns match whole path segments (`:x` matches any one
  * segment), so `/order` admits `/order/12` but not `/orders`. This fixes the original guard, which
  * matched bare prefixes and so admitted every path (docs/access.md). The server enforces the same
  * roles on the API routes behind each area.
  */
-export const PATH_RULES: { pattern: string; roles: RoleName[] }[] = [
+export const PATH_RULES: { pattern: string; roles: RoleName[] | typeof SIGNED_IN }[] = [
   { pattern: '/brick_admin', roles: ['brick_admin'] },
   { pattern: '/admin', roles: ['admin'] },
   { pattern: '/audit', roles: ['admin', 'brick_admin'] },
@@ -34,6 +37,9 @@ export const PATH_RULES: { pattern: string; roles: RoleName[] }[] = [
   { pattern: '/find_item', roles: ['picker', 'order_manager', 'warehouse_manager'] },
   { pattern: '/reports', roles: ['warehouse_manager'] },
   { pattern: '/item_reports', roles: ['order_manager'] },
+  { pattern: '/devices', roles: ['admin', 'warehouse_manager'] },
+  // A check of the device in hand: every signed-in user, no server route behind it but a public one.
+  { pattern: '/device-check', roles: SIGNED_IN },
 ];
 
 /** Paths open without a session. */
@@ -60,13 +66,14 @@ export function isPublicPath(path: string): boolean {
   });
 }
 
-export function rolesForPath(path: string): RoleName[] | undefined {
+export function rolesForPath(path: string): RoleName[] | typeof SIGNED_IN | undefined {
   return PATH_RULES.find((r) => matchesPattern(r.pattern, path))?.roles;
 }
 
 export function canOpenPath(permissions: readonly number[], path: string): boolean {
   const roles = rolesForPath(path);
   if (!roles) return false;
+  if (roles === SIGNED_IN) return true;
   return roles.some((r) => permissions.includes(Permission[r]));
 }
 

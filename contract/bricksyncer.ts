@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { BULK_MAX, id, int, paging, PRICE_MAX, text, typedNumber } from './fields';
+import {
+  BULK_MAX,
+  currencyCode,
+  DEFAULT_CURRENCY,
+  id,
+  int,
+  paging,
+  PRICE_MAX,
+  text,
+  typedNumber,
+} from './fields';
 
 /**
  * The marketplace back office (docs/bricksyncer-admin.md): stores and their credentials, items on
@@ -54,6 +64,8 @@ export const StoreAttributesIn = z.object({
   platform: text(20).nullish(),
   external_id: text(200).nullish(),
   credentials: Credentials.nullish(),
+  /** The ISO code the store sells in; absent: kept (EUR for a new store). */
+  currency: currencyCode().nullish(),
 });
 export type StoreAttributesIn = z.infer<typeof StoreAttributesIn>;
 
@@ -76,16 +88,19 @@ export interface StoreValues {
   platform: StorePlatform;
   external_id: string;
   credentials: Record<string, string>;
+  currency: string;
 }
 
 /**
  * The store form's rules: name, external id and each credential of the platform are required; the
  * other platform's credentials are dropped. `kept` are the stored credentials of the store being
- * edited on the same platform: a credential left empty keeps its stored value.
+ * edited on the same platform: a credential left empty keeps its stored value. A currency not
+ * given keeps `keptCurrency` (the store's, or EUR for a new store).
  */
 export function checkStore(
   input: StoreAttributesIn,
   kept: Record<string, string> = {},
+  keptCurrency: string = DEFAULT_CURRENCY,
 ): { ok: true; values: StoreValues } | { ok: false; problems: string[] } {
   const problems: string[] = [];
   const name = (input.name ?? '').trim();
@@ -105,7 +120,13 @@ export function checkStore(
   if (problems.length > 0 || !platform.success) return { ok: false, problems };
   return {
     ok: true,
-    values: { name, platform: platform.data, external_id: externalId, credentials },
+    values: {
+      name,
+      platform: platform.data,
+      external_id: externalId,
+      credentials,
+      currency: input.currency ?? keptCurrency,
+    },
   };
 }
 
@@ -113,6 +134,8 @@ export const StoreResource = resource('stores', {
   name: z.string(),
   platform: StorePlatform,
   external_id: z.string(),
+  /** The ISO code of the currency the store sells in: batches of another are not uploaded to it. */
+  currency: z.string(),
   /**
    * Masked: a secret shows only that it is set (`CREDENTIAL_SET`); the public BrickLink consumer
    * key shows its last 4 characters when long enough; '' when not set.
@@ -173,6 +196,8 @@ export const StoreItemRow = z.object({
   store_id: z.number(),
   store_name: z.string(),
   platform: StorePlatform,
+  /** The store's currency: the prices are in it. */
+  currency: z.string(),
   mold_name: z.string(),
   colour_name: z.string(),
   condition: z.string(),

@@ -81,6 +81,22 @@ export function price(min = 0) {
   return int(min, PRICE_MAX);
 }
 
+/** The currency everything was in before stores and batches had their own (and still the default). */
+export const DEFAULT_CURRENCY = 'EUR';
+
+export const CurrencyMessages = {
+  code: 'A currency is its three-letter ISO code, like EUR or USD',
+} as const;
+
+/** An ISO 4217 currency code: three letters, taken in capitals ("usd" is USD). */
+export function currencyCode() {
+  return z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, { error: CurrencyMessages.code });
+}
+
 /** A bulk size: 1..BULK_MAX. */
 export function bulkSize() {
   return int(1, BULK_MAX);

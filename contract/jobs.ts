@@ -34,6 +34,14 @@ export const JobMessages = {
   uploadWaiting:
     'An upload of another batch to this store is waiting or running: retry this one when it has ended',
   batchGone: 'The sync batch of this upload no longer exists',
+  /** No store of the batch's currency to upload to: the stores and their currencies. */
+  otherCurrency: (batch: string, stores: { name: string; currency: string }[]) =>
+    stores.length === 1
+      ? `This batch's prices are in ${batch}, but store '${stores[0].name}' sells in ${stores[0].currency}: a batch is uploaded only to stores of its own currency`
+      : `This batch's prices are in ${batch}, but the stores sell in other currencies (${stores.map((s) => `'${s.name}' in ${s.currency}`).join(', ')}): a batch is uploaded only to stores of its own currency`,
+  /** A store the upload left out, told beside the stores it went to. */
+  leftOut: (batch: string, store: { name: string; currency: string }) =>
+    `Not uploaded to store '${store.name}': it sells in ${store.currency}, this batch's prices are in ${batch}`,
 } as const;
 
 export const JobView = z.object({
@@ -81,4 +89,14 @@ export const StockSyncBody = z.object({ store_id: id().optional() });
 export const StockCheckBody = z.object({ store_id: id().optional() });
 /** Read BrickOwl's colour list now, with one BrickOwl store (else the company's first). */
 export const BrickOwlColoursBody = z.object({ store_id: id().optional() });
-export const UploadJobs = z.object({ jobs: z.array(JobView) });
+/**
+ * An upload's jobs, one per store of the batch's currency, and the stores with credentials left
+ * out because they sell in another currency.
+ */
+export const UploadJobs = z.object({
+  jobs: z.array(JobView),
+  other_currency: z
+    .array(z.object({ store_id: z.number(), store_name: z.string(), currency: z.string() }))
+    .default([]),
+});
+export type UploadJobs = z.infer<typeof UploadJobs>;

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { id, int, INT_MAX, PRICE_MAX } from './fields';
+import { currencyCode, DEFAULT_CURRENCY, id, int, INT_MAX, PRICE_MAX } from './fields';
 
 /**
  * BrickLink's price guide of a lot's item, colour and condition (docs/marketplaces.md): the last
  * six months' sales (`sold`) and the lots for sale now (`stock`), read with the company's BrickLink
- * store and kept for a day. Prices are thousandths of the guide's currency (the warehouse asks in
- * euro).
+ * store and kept for a day. Prices are thousandths of the guide's currency: the one asked for
+ * (a batch's, a store's), else the BrickLink store's.
  */
 export const GUIDE_TYPES = ['sold', 'stock'] as const;
 export type GuideType = (typeof GUIDE_TYPES)[number];
@@ -16,8 +16,8 @@ export const GUIDE_LABELS: Record<GuideType, string> = {
 
 /** The most lots one request may ask the guide of (each may cost two BrickLink calls). */
 export const PRICE_GUIDE_LOTS_MAX = 50;
-/** The currency the warehouse asks BrickLink's guides in (its prices are euro). */
-export const PRICE_GUIDE_CURRENCY = 'EUR';
+/** The currency a guide is asked in when neither the request nor the store names one. */
+export const PRICE_GUIDE_CURRENCY = DEFAULT_CURRENCY;
 /** How far "set to the average ± n %" may go. */
 export const PERCENT_MIN = -99;
 export const PERCENT_MAX = 1000;
@@ -53,6 +53,8 @@ export type PriceGuideLot = z.input<typeof PriceGuideLot>;
 
 export const PriceGuideBody = z.object({
   lots: z.array(PriceGuideLot).min(1).max(PRICE_GUIDE_LOTS_MAX),
+  /** The currency to ask the guides in (a batch's); absent: the BrickLink store's currency. */
+  currency: currencyCode().optional(),
 });
 export type PriceGuideBody = z.input<typeof PriceGuideBody>;
 
@@ -93,8 +95,13 @@ export type PriceGuideAnswer = z.infer<typeof PriceGuideAnswer>;
  * at least 1 and at most PRICE_MAX; null when the guide has no average (nothing sold or for sale).
  */
 export function averagePlus(guide: Guide | null, percent: number): number | null {
-  if (!guide || guide.avg_price <= 0) return null;
-  const value = Math.round((guide.avg_price * (100 + percent)) / 100);
+  return guide ? priceFromAverage(guide.avg_price, percent) : null;
+}
+
+/** An average (thousandths) plus `percent` %, as averagePlus; null for no average (0). */
+export function priceFromAverage(average: number, percent: number): number | null {
+  if (average <= 0) return null;
+  const value = Math.round((average * (100 + percent)) / 100);
   return Math.min(PRICE_MAX, Math.max(1, value));
 }
 

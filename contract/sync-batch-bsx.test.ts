@@ -32,6 +32,7 @@ function kept(item: NewBatchItem, i: number): SyncBatchItem {
     sale: item.sale,
     retain: item.retain,
     stockroom: item.stockroom,
+    in_warehouse: 0,
   };
 }
 

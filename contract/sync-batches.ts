@@ -52,6 +52,25 @@ export const SyncBatchMessages = {
   retrieveItems: 'Something went wrong, not able to retrieve the items.',
 } as const;
 
+/**
+ * What the import and the batch page tell of lots whose item the warehouse holds none of in its
+ * locations: once uploaded they are stock kept elsewhere (docs/marketplaces.md, "Stock kept
+ * elsewhere").
+ */
+export const StockElsewhereMessages = {
+  title: 'Stock kept elsewhere',
+  /** `labels`: the first few lots, `lots`: how many in all. */
+  none: (labels: string[], lots: number) =>
+    `The warehouse holds none of ${lots === 1 ? 'this item' : `these ${lots.toLocaleString('en')} items`} in its locations: ${labels.join(', ')}${lots > labels.length ? `, … ${(lots - labels.length).toLocaleString('en')} more` : ''}.`,
+  meaning:
+    "Once uploaded, their lots are stock kept elsewhere: a sale on one store lowers the other stores by what was sold, and the warehouse's stock does not change them. Lots of items the warehouse does hold are kept to what it can sell.",
+  /** The upload's line in the Logs. */
+  uploaded:
+    "Their lots are stock kept elsewhere: a sale on one store lowers the other stores by what was sold, and the warehouse's stock does not change them.",
+} as const;
+/** How many lots a stock-kept-elsewhere notice names. */
+export const STOCK_ELSEWHERE_SHOWN = 10;
+
 /** The one alert the import shows for every failed check. */
 export const errorAlert = (problems: string[]): string => `Error: ${problems.join('\n')}`;
 
@@ -77,6 +96,12 @@ export const ConvertedLot = z.object({
   colour_name: z.string().nullable(),
   colour_hex: z.string().nullable(),
   url: z.string().nullable(),
+  /**
+   * Pieces of this mould and colour (any condition) the company holds in its locations; 0 when
+   * none or not in the catalog. A lot of an item the warehouse holds none of is stock kept
+   * elsewhere once uploaded (see StockElsewhereMessages).
+   */
+  in_warehouse: z.number(),
 });
 export type ConvertedLot = z.infer<typeof ConvertedLot>;
 export const ConvertResult = z.object({ results: z.array(ConvertedLot) });
@@ -252,6 +277,8 @@ export const SyncBatchItem = z.object({
   sale: z.number(),
   retain: z.boolean(),
   stockroom: z.enum(SYNC_STOCKROOMS).nullable(),
+  /** Pieces of the warehouse item the company holds in its locations (0: stock kept elsewhere). */
+  in_warehouse: z.number(),
 });
 export type SyncBatchItem = z.infer<typeof SyncBatchItem>;
 export const SyncBatchItems = z.object({ results: z.array(SyncBatchItem) });

@@ -22,6 +22,7 @@ import { apiDocsPlugin } from './plugins/api-docs';
 import { errorsPlugin } from './plugins/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { ensurePermissionDefinitions, seedDemo } from './seed';
+import { plainHttpOnly, type TlsInfo } from './tls/info';
 
 /** One API route and the access rule it declares (see plugins/access.ts). */
 export interface RouteAccess {
@@ -42,6 +43,8 @@ declare module 'fastify' {
     dialect: DialectName;
     config: AppConfig;
     mailer: Mailer;
+    /** The server's HTTPS as it is now (certificate source, hosts, CA), for the device setup. */
+    tls: () => TlsInfo;
   }
 }
 
@@ -53,6 +56,10 @@ export interface BuildOptions {
   logger?: Logger;
   /** How often the access summary is written (default once a minute). */
   accessSummaryMs?: number;
+  /** The live HTTPS state (main.ts); default: plain HTTP only. */
+  tls?: () => TlsInfo;
+  /** Makes the HTTP(S) server Fastify listens on (main.ts: HTTPS beside a plain-HTTP port). */
+  serverFactory?: import('fastify').FastifyServerFactory;
 }
 
 /** Builds the whole server without listening: tests call `app.inject()`, main.ts calls listen. */
@@ -73,6 +80,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     // A path segment may hold up to 100 comma-joined catalog uuids (GET /api/v3/brickbase/uuids/…).
     routerOptions: { maxParamLength: 4000 },
     trustProxy: config.trustProxy,
+    // `https: true` only names the protocol in the "listening at" lines: the factory makes the server.
+    ...(opts.serverFactory
+      ? { serverFactory: opts.serverFactory, https: true as unknown as null }
+      : {}),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -99,13 +110,19 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.decorate('dialect', database.dialect);
   app.decorate('config', config);
   app.decorate('mailer', mailer);
+  const tlsInfo = opts.tls ?? (() => plainHttpOnly(config.port));
+  app.decorate('tls', tlsInfo);
   app.addHook('onClose', async () => {
     mailer.close();
     await database.destroy();
   });
 
   await app.register(accessLogPlugin, { summaryMs: opts.accessSummaryMs });
-  await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl });
+  await app.register(securityHeadersPlugin, {
+    hsts:
+      config.publicUrl.startsWith('https://') &&
+      (config.httpsPort === null || config.httpsPort === 443),
+  });
   await app.register(errorsPlugin, { spaIndex: hasBuiltPwa(config) });
   await app.register(accessPlugin, { jwtSecret: config.jwtSecret });
   await app.register(apiDocsPlugin, { apiDocs: config.apiDocs, jwtSecret: config.jwtSecret });

@@ -3,10 +3,27 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { TRAY_CLAIM_LEASE_SECONDS } from '../contract/batch-trays';
 import type { LogFormat } from './logging';
+import { certificateHosts } from './tls/certificates';
+import { canonicalHost, isLoopbackHost, isOpenable, machineHosts, urlHost } from './tls/hosts';
 
 export interface AppConfig {
+  /** Plain HTTP (PORT, default 8080): the whole app on this machine's own loopback address. */
   port: number;
   host: string;
+  /**
+   * The port this server answers HTTPS on (HTTPS_PORT, default 8443); null with HTTPS_PORT=off
+   * (a proxy in front ends TLS, or plain HTTP is wanted). With HTTPS on, plain HTTP from another
+   * machine only leads to HTTPS and the device setup page (docs/deploy.md).
+   */
+  httpsPort: number | null;
+  /** The company's own certificate and key (TLS_CERT, TLS_KEY: PEM files, reloaded on change). */
+  tlsCertFile?: string;
+  tlsKeyFile?: string;
+  /**
+   * Names the server's own certificate holds besides the machine's host name and LAN addresses
+   * (TLS_HOSTS, comma-separated: `warehouse.lan,10.0.0.5`).
+   */
+  tlsHosts: string[];
   dataDir: string;
   /** `postgres://…` for PostgreSQL; otherwise SQLite at `dataDir/warehouse.sqlite`. */
   databaseUrl?: string;
@@ -120,21 +137,77 @@ function atLeast(name: string, min: number, value: string | undefined, fallback:
   return n;
 }
 
+function httpsPort(env: NodeJS.ProcessEnv): number | null {
+  const value = (env.HTTPS_PORT ?? '').trim().toLowerCase();
+  if (value === '') return 8443;
+  if (['off', 'no', 'false', '0'].includes(value)) return null;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 65535)
+    throw new Error(`HTTPS_PORT must be a port number or off, not '${env.HTTPS_PORT}'`);
+  return n;
+}
+
+function tlsFiles(env: NodeJS.ProcessEnv): { tlsCertFile?: string; tlsKeyFile?: string } {
+  const cert = env.TLS_CERT?.trim();
+  const key = env.TLS_KEY?.trim();
+  if (!cert && !key) return {};
+  if (!cert || !key) throw new Error('TLS_CERT and TLS_KEY go together: set both or neither');
+  return { tlsCertFile: resolve(cert), tlsKeyFile: resolve(key) };
+}
+
+/** The first name of a company certificate a device can open (no wildcard, not loopback). */
+function certificateName(certFile: string | undefined): string | undefined {
+  if (!certFile) return undefined;
+  try {
+    const hosts = certificateHosts(readFileSync(certFile, 'utf8'));
+    return hosts.find((h) => isOpenable(h) && !isLoopbackHost(h));
+  } catch {
+    return undefined; // the HTTPS start says what is wrong with the file
+  }
+}
+
+/**
+ * The address mails link to when PUBLIC_URL is not set: with the server's own HTTPS, the secure
+ * address phones open (the first of TLS_HOSTS, else the first name of the company's certificate,
+ * else the first LAN address); without it, this machine's loopback address.
+ */
+function defaultPublicUrl(
+  port: number,
+  https: number | null,
+  tlsHosts: string[],
+  certFile: string | undefined,
+): string {
+  if (https === null) return `http://localhost:${port}`;
+  const host = tlsHosts[0] ?? certificateName(certFile) ?? machineHosts()[0];
+  return `https://${urlHost(canonicalHost(host))}${https === 443 ? '' : `:${https}`}`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = resolve(env.DATA_DIR ?? './data');
   mkdirSync(dataDir, { recursive: true });
   const port = Number(env.PORT ?? 8080);
+  const https = httpsPort(env);
+  const tlsHosts = (env.TLS_HOSTS ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
+  const files = tlsFiles(env);
   const secrets = loadSecrets(dataDir, env);
   const refreshTokenTtlSeconds = Number(env.REFRESH_TOKEN_TTL ?? 30 * 24 * 3600);
   const horizon = Number(env.SYNC_HORIZON_SECONDS);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
+    httpsPort: https,
+    ...files,
+    tlsHosts,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     pgPoolSize: Number(env.PG_POOL_SIZE) > 0 ? Math.floor(Number(env.PG_POOL_SIZE)) : undefined,
     smtpUrl: env.SMTP_URL || undefined,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrl: (
+      env.PUBLIC_URL || defaultPublicUrl(port, https, tlsHosts, files.tlsCertFile)
+    ).replace(/\/$/, ''),
     seedDemo: flag(env.SEED_DEMO, true),
     jwtSecret: secrets.jwtSecret,
     credentialKey: secrets.credentialKey,

@@ -1,7 +1,9 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createLogger } from './logging';
-import { startupLines } from './startup';
+import { startupLines, tlsLines } from './startup';
+import { serving } from './tls/serve';
+import { startTlsSource } from './tls/source';
 
 const config = loadConfig();
 const logger = createLogger({
@@ -13,8 +15,17 @@ const logger = createLogger({
 for (const line of startupLines(config)) logger.info(line);
 
 let app;
+let serve;
 try {
-  app = await buildApp(config, { logger });
+  const tls = startTlsSource(config, logger);
+  for (const line of tlsLines(config, tls?.info() ?? null)) logger.info(line);
+  serve = serving(tls);
+  app = await buildApp(config, {
+    logger,
+    tls: tls ? () => tls.info() : undefined,
+    serverFactory: serve.serverFactory,
+  });
+  app.addHook('onClose', () => serve!.close());
 } catch (err) {
   logger.error({ err }, 'could not start');
   process.exit(1);
@@ -28,8 +39,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 try {
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(`ready: open ${config.publicUrl} in a browser`);
+  await app.listen({ port: config.httpsPort ?? config.port, host: config.host });
+  await serve.listenPlain(config.port, config.host);
+  app.log.info(
+    config.httpsPort === null || config.publicUrl.startsWith(`http://localhost`)
+      ? `ready: open ${config.publicUrl} in a browser`
+      : `ready: open http://localhost:${config.port} on this machine, ${config.publicUrl} from phones and other machines`,
+  );
 } catch (err) {
   app.log.error({ err }, 'could not start');
   process.exit(1);

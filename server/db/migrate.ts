@@ -20,6 +20,10 @@ import * as m030 from './migrations/030_price_guide';
 import * as m031 from './migrations/031_tray_claim_lease';
 import * as m032 from './migrations/032_sync_versions_in_flight';
 import * as m033 from './migrations/033_order_totals';
+import * as m034 from './migrations/034_store_lot_fields';
+import * as m035 from './migrations/035_lots_off_warehouse';
+import * as m036 from './migrations/036_store_currency';
+import * as m037 from './migrations/037_unknown_lot_fields';
 
 /** Migrations are imported statically so they run the same under tsx, vitest and a build. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +48,10 @@ const migrations: Record<string, Migration> = {
   '031_tray_claim_lease': m031,
   '032_sync_versions_in_flight': m032,
   '033_order_totals': m033,
+  '034_store_lot_fields': m034,
+  '035_lots_off_warehouse': m035,
+  '036_store_currency': m036,
+  '037_unknown_lot_fields': m037,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -77,7 +85,9 @@ export interface MigrateOptions {
 }
 
 /**
- * Runs every pending migration, each in its own transaction. Refuses (UnorderedMigrationsError,
+ * Runs every pending migration: on PostgreSQL all in one transaction (its DDL rolls back, so a
+ * failed upgrade leaves the database as it was); on SQLite one after the other, without one
+ * (Kysely's SQLite adapter does not run DDL in transactions). Refuses (UnorderedMigrationsError,
  * nothing run) when a pending migration sorts before the last one the database ran.
  */
 export async function migrateToLatest(

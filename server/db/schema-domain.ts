@@ -374,6 +374,8 @@ export interface StoresTable {
   external_id: string;
   /** Encrypted JSON of the platform's credentials. */
   credentials: string;
+  /** The ISO currency code the store sells in (036). */
+  currency: Generated<string>;
   created_at: string;
   updated_at: string | null;
   last_synced_at: string | null;
@@ -482,6 +484,12 @@ export interface StoreItemsTable {
   /** 'Q1:P1,Q2:P2,Q3:P3', prices in thousandths; null for none. */
   tier_price: string | null;
   bulk_size: number | null;
+  /** Percent off, -99 to 100 (034). */
+  sale_rate: Generated<number>;
+  /** Kept on the marketplace at quantity 0 instead of deleted (034). */
+  retain: Generated<Flag>;
+  /** BrickLink stockroom A, B or C: never on public sale; null when for sale (034). */
+  stockroom: 'A' | 'B' | 'C' | null;
   note_public: Generated<string>;
   note_private: Generated<string>;
   needs_upload: Generated<Flag>;
@@ -493,6 +501,11 @@ export interface StoreItemsTable {
   change_seq: Generated<number>;
   /** Taken off this offer while it could not be sold; a cancelled order gives it back (029). */
   held_back: Generated<number>;
+  /**
+   * 1: the lot was put on the store while the warehouse held none of its item in its locations
+   * (stock kept elsewhere). Sales lower it by what was sold, never to the warehouse's stock (035).
+   */
+  stock_elsewhere: Generated<Flag>;
   synced_at: string | null;
   updated_at: string | null;
 }

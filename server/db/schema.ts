@@ -202,6 +202,46 @@ export interface PriceGuidesTable {
   total_quantity: number;
   fetched_at: string;
 }
+/** What a stock check found of a store's lot the warehouse does not know (a store item holds no such lot). */
+export type UnknownLotStatus = 'open' | 'removing' | 'adopted' | 'removed';
+/** A lot on a store that the warehouse does not know, waiting for a person to adopt or remove it (035). */
+export interface StoreUnknownLotsTable {
+  id: Generated<number>;
+  company_id: number;
+  store_id: number;
+  external_lot_id: string;
+  status: Generated<UnknownLotStatus>;
+  /** The lot in words, for a person: "3001 Brick 2 x 4 in Red, new". */
+  words: string;
+  /** The warehouse's item it maps to, when one was found at the check. */
+  item_id: number | null;
+  quantity: Generated<number>;
+  /** thousandths */
+  price: Generated<number>;
+  /** BrickLink's item number and type letter (a BrickLink lot). */
+  bl_item_no: string | null;
+  item_type: string | null;
+  /** BrickOwl's BOID as it lists it, with the colour (a BrickOwl lot). */
+  boid: string | null;
+  /** The marketplace's colour id. */
+  colour_id: number | null;
+  /** The warehouse's condition: NEW, LIKE_NEW, GOOD, ACCEPTABLE. */
+  condition: string;
+  note_public: Generated<string>;
+  note_private: Generated<string>;
+  /** What the lot carries besides, as listed (037): kept on its store item when adopted. */
+  tier_price: string | null;
+  bulk_size: Generated<number>;
+  sale_rate: Generated<number>;
+  retain: Generated<0 | 1>;
+  stockroom: 'A' | 'B' | 'C' | null;
+  /** Why the store refused to remove it. */
+  error: string | null;
+  found_at: string;
+  seen_at: string;
+  resolved_at: string | null;
+  resolved_by_user_id: number | null;
+}
 
 export interface Database extends DomainDatabase {
   companies: CompaniesTable;
@@ -225,4 +265,5 @@ export interface Database extends DomainDatabase {
   brickowl_colours: BrickOwlColoursTable;
   brickowl_items: BrickOwlItemsTable;
   price_guides: PriceGuidesTable;
+  store_unknown_lots: StoreUnknownLotsTable;
 }

@@ -43,7 +43,8 @@ describeEachDialect('BrickOwl catalog mapping', (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(dialect);
     bo = await startFakeBrickOwl({
-      lookup: (id, type) => (type === 'Part' && !unknown.has(id) ? [boidOf(id)] : []),
+      lookup: (id, type) =>
+        (type === 'Part' || type === 'Set') && !unknown.has(id) ? [boidOf(id)] : [],
       colours: FAKE_COLOURS.filter((c) => !c.blIds.includes(RED)),
     });
     runner = testRunner(t.app, { brickowl: bo.url });
@@ -155,6 +156,38 @@ describeEachDialect('BrickOwl catalog mapping', (dialect) => {
     expect(job.failures.every((f) => f.error.startsWith('not on BrickOwl: '))).toBe(true);
   });
 
+  it("uploads sets with BrickOwl's set conditions by completeness, never new or a used grade", async () => {
+    const sets = await t.app.db
+      .selectFrom('items as i')
+      .innerJoin('moulds as m', 'm.id', 'i.mold_id')
+      .select(['i.id', 'i.condition', 'i.completeness', 'm.bl_mold_id'])
+      .where('i.company_id', '=', demo)
+      .where('i.completeness', 'is not', null)
+      .orderBy('i.id')
+      .execute();
+    expect(sets.length).toBeGreaterThanOrEqual(3);
+    const batchId = await syncBatchOf(
+      t.app,
+      demo,
+      sets.map((x) => ({ itemId: Number(x.id), quantity: 1, price: 20_000 })),
+    );
+    const storeId = await addStore(t.app, syncer, 'BRICKOWL');
+    const [jobId] = await queueUpload(t.app.db, demo, batchId, null, [storeId]);
+    await drain(runner);
+    const byItem = await marks(jobId);
+    // BrickSync's mapping: sealed new → news, complete → newc / usedc, incomplete → newi / usedi.
+    const expected = (condition: string, completeness: string | null) => {
+      const used = condition !== 'NEW';
+      if (completeness === 'COMPLETE') return used ? 'usedc' : 'newc';
+      if (completeness === 'INCOMPLETE') return used ? 'usedi' : 'newi';
+      return used ? 'usedc' : 'news';
+    };
+    expect(sets.map((x) => [x.bl_mold_id, lotOf(byItem.get(Number(x.id))!)?.condition])).toEqual(
+      sets.map((x) => [x.bl_mold_id, expected(x.condition, x.completeness)]),
+    );
+    expect(new Set(sets.map((x) => expected(x.condition, x.completeness))).size).toBeGreaterThan(1);
+  });
+
   it('maps a BrickOwl order line back through the kept BOID and colour', async () => {
     const part = parts[2];
     bo.addOrder({ order_id: '4700001', order_date: '1763632800', status: 'Payment Received' }, [
@@ -162,9 +195,9 @@ describeEachDialect('BrickOwl catalog mapping', (dialect) => {
         lot_id: '999001', // not a lot the warehouse uploaded
         boid: `${boidOf(part.bl)}-${bo.colourFor(part.colour)}`,
         color_id: String(bo.colourFor(part.colour)),
-        quantity: '1',
+        ordered_quantity: '1',
         base_price: '0.300',
-        condition: 'new',
+        condition: 'New',
       },
     ]);
     const res = await requestOrderIntake(t.app, syncer, store);

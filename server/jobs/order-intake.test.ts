@@ -126,9 +126,10 @@ describeEachDialect('order intake', (dialect) => {
         lot_id: '1',
         boid: `771234-${part.boColour}`, // BrickOwl writes a coloured item with its colour
         color_id: String(part.boColour),
-        quantity: '4',
+        ordered_quantity: '4',
         base_price: '0.200',
-        condition: 'new',
+        condition: 'New',
+        full_con: 'new',
       },
     ]);
     await intake(s.syncer, store);

@@ -55,11 +55,14 @@ describe('BrickLink client against the fake Store API', () => {
       quantity: 5,
       unit_price: '0.1250',
     });
-    const changed = await bl.updateInventory(created.inventory_id, {
+    await bl.updateInventory(created.inventory_id, {
       quantityChange: -2,
       unit_price: blPrice(0.2),
     });
-    expect(changed).toMatchObject({ quantity: 3, unit_price: '0.2000' });
+    expect(await bl.getInventory(created.inventory_id)).toMatchObject({
+      quantity: 3,
+      unit_price: '0.2000',
+    });
     await bl.updateInventory(created.inventory_id, { quantityChange: 4 });
     expect((await bl.getInventory(created.inventory_id)).quantity).toBe(7);
     await bl.deleteInventory(created.inventory_id);

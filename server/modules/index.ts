@@ -7,6 +7,7 @@ import { catalogModule } from './catalog';
 import { catalogChunksModule } from './catalog-chunks';
 import { companyRoutes } from './companies/routes';
 import { controllersModule } from './controllers';
+import { devicesModule } from './devices/routes';
 import { healthRoutes } from './health/routes';
 import { inventoryModule } from './inventory';
 import { jobsModule } from './jobs';
@@ -43,4 +44,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(jobsModule);
   await app.register(priceGuideModule);
   await app.register(batchTraysModule);
+  await app.register(devicesModule);
 }

@@ -57,6 +57,10 @@ describeEachDialect('security headers', (dialect) => {
     for (const [where, res] of Object.entries(answers)) expectSecure(res.headers, where);
     expect(answers.docs.statusCode).toBe(200);
     expect(answers.api.headers['strict-transport-security']).toBeUndefined();
+    // Only the health check may be fetched (opaquely) from another origin: the setup page's probe.
+    expect(answers.api.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    for (const where of ['pwa', 'unauthorized', 'docs', 'labels'] as const)
+      expect(answers[where].headers['cross-origin-resource-policy'], where).toBe('same-origin');
   });
 
   it("allows the label page's one inline script by its hash, and no inline handler", async () => {
@@ -78,11 +82,52 @@ describe('HSTS and the docs setting', () => {
     return a;
   };
 
-  it('sends HSTS only when the public address is https', async () => {
-    const a = await make({ publicUrl: 'https://warehouse.example' });
-    const res = await a.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
-    expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+  it('sends HSTS and upgrade-insecure-requests only over HTTPS, HSTS only on the standard port', async () => {
+    // Behind a proxy that ends TLS on 443 (X-Forwarded-Proto tells the request's protocol).
+    const proxied = await make({
+      publicUrl: 'https://warehouse.example',
+      httpsPort: null,
+      trustProxy: true,
+    });
+    const overHttps = await proxied.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-forwarded-proto': 'https', host: 'warehouse.example' },
+    });
+    expect(overHttps.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(String(overHttps.headers['content-security-policy'])).toContain(
+      'upgrade-insecure-requests',
+    );
+    // The same server asked over plain HTTP: nothing that would send the browser elsewhere.
+    const plain = await proxied.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { host: 'warehouse.example' },
+    });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    expect(String(plain.headers['content-security-policy'])).not.toContain(
+      'upgrade-insecure-requests',
+    );
+    // The server's own HTTPS on 8443: HSTS would keep the port and upgrade the setup page's
+    // plain port 8080 to an https://…:8080 nobody answers, so none.
+    const own = await make({ publicUrl: 'https://192.168.1.20:8443', httpsPort: 8443 });
+    const res = await own.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { host: '192.168.1.20:8443' },
+    });
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends Cross-Origin-Opener-Policy where browsers honour it, not on plain HTTP by a LAN address', async () => {
+    const a = await make({});
+    const at = (host: string) =>
+      a.app.inject({ method: 'GET', url: '/api/health', headers: { host } });
+    expect((await at('localhost:8080')).headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect((await at('[::1]:8080')).headers['cross-origin-opener-policy']).toBe('same-origin');
+    const lan = await at('192.168.1.20:8080');
+    expect(lan.headers['cross-origin-opener-policy']).toBeUndefined();
+    expectSecure(lan.headers, 'plain HTTP by a LAN address');
   });
 
   it('API_DOCS=signed-in asks for a token, off removes the docs', async () => {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import fp from 'fastify-plugin';
 import { LABELS_PRINT_SCRIPT } from '../modules/locations/labels';
+import { isLoopbackHost } from '../tls/hosts';
 
 /** The CSP source of the one inline script the server writes (the label page's Print button). */
 export function scriptHash(script: string): string {
@@ -23,24 +24,39 @@ export function scriptHash(script: string): string {
  *   https host: catalog pictures live on outside hosts.
  * - X-Content-Type-Options: nosniff; Referrer-Policy: no-referrer (a /set_password link carries
  *   its token in the path); X-Frame-Options: DENY for older browsers.
- * - Strict-Transport-Security only when the public address is https (never on plain http, where
- *   it would be ignored anyway and break a local setup moved behind TLS later).
+ * - On answers over HTTPS only (the server's own, or a proxy's in front, as X-Forwarded-Proto
+ *   tells when TRUST_PROXY is on): upgrade-insecure-requests, and Strict-Transport-Security when
+ *   `hsts` (the public address is https on the standard port). Never over plain HTTP: the
+ *   loopback address keeps working over http://localhost. HSTS keeps a non-standard port when it
+ *   upgrades, so with HTTPS on 8443 it would send http://host:8080 (the setup page's port) to
+ *   https://host:8080, which speaks plain HTTP: no HSTS there.
+ * - Cross-Origin-Opener-Policy only where browsers honour it (HTTPS and the loopback address):
+ *   on plain HTTP by a LAN address Chromium ignores it and says so in the console.
  */
-export const securityHeadersPlugin = fp(
-  async (app: FastifyInstance, opts: { publicUrl: string }) => {
-    const headers = securityHeaders(opts.publicUrl.startsWith('https://'));
-    app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(headers);
-      done();
-    });
-  },
-);
+export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { hsts: boolean }) => {
+  const secure = securityHeaders({ https: true, hsts: opts.hsts, opener: true });
+  const loopback = securityHeaders({ https: false, hsts: false, opener: true });
+  const plain = securityHeaders({ https: false, hsts: false, opener: false });
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.protocol === 'https') reply.headers(secure);
+    else reply.headers(isLoopbackHost(request.hostname) ? loopback : plain);
+    done();
+  });
+});
 
 /**
  * The headers, worked out once: helmet builds them from the options (and would parse the policy
  * again on every request if it ran as a per-request hook).
  */
-function securityHeaders(https: boolean): Record<string, string> {
+function securityHeaders({
+  https,
+  hsts,
+  opener,
+}: {
+  https: boolean;
+  hsts: boolean;
+  opener: boolean;
+}): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string) => void (headers[name] = String(value)),
@@ -69,8 +85,9 @@ function securityHeaders(https: boolean): Record<string, string> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: opener ? { policy: 'same-origin' } : false,
     referrerPolicy: { policy: 'no-referrer' },
-    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+    strictTransportSecurity: hsts ? { maxAge: 31_536_000, includeSubDomains: false } : false,
     xFrameOptions: { action: 'deny' },
   });
   middleware(

@@ -64,7 +64,12 @@ export async function createTestApp(
     }
   }
   const config: AppConfig = {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_STDOUT: '0', LOG_LEVEL: 'info' } as NodeJS.ProcessEnv),
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      LOG_STDOUT: '0',
+      LOG_LEVEL: 'info',
+      HTTPS_PORT: 'off',
+    } as NodeJS.ProcessEnv),
     databaseUrl,
     staticDir: undefined,
     ...overrides,

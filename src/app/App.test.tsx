@@ -57,6 +57,7 @@ describe('app shell and guard', () => {
       'Tray Overview',
       'Warehouse Overview',
       'Find an item',
+      'Check this device',
     ]);
     expect(screen.getByText('Pia Picker')).toBeTruthy();
   });
@@ -71,6 +72,7 @@ describe('app shell and guard', () => {
       'Tray Overview',
       'Find an item',
       'Item Reports',
+      'Check this device',
     ]);
   });
 

@@ -9,6 +9,10 @@ import { PageLoading } from './pages/StatusPages';
 import { confirmSignOut, registerSignOutCheck, signOut, useSession } from './session';
 import { unsentWorkCheck } from './unsentSignOut';
 import { SyncStatusSlot } from './SyncStatusSlot';
+import { loadedLater } from './lazyLoaded';
+
+/** The floor's lasting warning where this device cannot work offline; loaded after the shell. */
+const FloorWarning = loadedLater(() => import('../features/devices/FloorWarning'));
 
 export const APP_NAME = 'Brick Warehouse';
 
@@ -106,6 +110,7 @@ export function Shell({ children }: { children: ReactNode }) {
           </AppShell.Section>
         </AppShell.Navbar>
         <AppShell.Main>
+          <FloorWarning />
           <Suspense fallback={<PageLoading />}>{children}</Suspense>
         </AppShell.Main>
       </AppShell>

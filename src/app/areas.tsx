@@ -132,6 +132,17 @@ export const AREA_ROUTES: AreaRoute[] = [
   { path: '/reports', area: 'Reports', page: reports },
   { path: '/item_reports', area: 'Reports', page: itemReports },
 
+  {
+    path: '/devices',
+    area: 'Set up devices',
+    page: lazyPage(() => import('../features/devices/DeviceSetupPage')),
+  },
+  {
+    path: '/device-check',
+    area: 'Check this device',
+    page: lazyPage(() => import('../features/devices/DeviceCheckPage')),
+  },
+
   { path: '/brickbase/catalog', area: 'BrickBase', page: catalogBrowser },
   { path: '/brickbase/:id/edit', area: 'BrickBase', page: editItem },
   { path: '/brickbase/setinfo/:id', area: 'BrickBase', page: setInfo },

@@ -13,6 +13,7 @@ describe('menuFor', () => {
       'Tray Overview',
       'Warehouse Overview',
       'Find an item',
+      'Check this device',
     ]);
   });
 
@@ -24,6 +25,7 @@ describe('menuFor', () => {
       'Tray Overview',
       'Find an item',
       'Item Reports',
+      'Check this device',
     ]);
   });
 
@@ -32,11 +34,13 @@ describe('menuFor', () => {
       'Warehouse Overview',
       'Find an item',
       'Warehouse Reports',
+      'Set up devices',
+      'Check this device',
     ]);
   });
 
   it('gives sales the inventory and the Kulla Catalog', () => {
-    expect(labels('sales_manager')).toEqual(['Inventory', 'Kulla Catalog']);
+    expect(labels('sales_manager')).toEqual(['Inventory', 'Kulla Catalog', 'Check this device']);
   });
 
   it('gives the bricksyncer its six pages (no Settings: nothing reads those keys)', () => {
@@ -47,12 +51,23 @@ describe('menuFor', () => {
       'Jobs',
       'Logs',
       'Stores',
+      'Check this device',
     ]);
   });
 
   it('gives digitizing staff BrickBase, projects and catalog', () => {
-    expect(labels('digibrick_user')).toEqual(['BrickBase Catalog', 'Projects', 'Catalog']);
-    expect(labels('digibrick_manager')).toEqual(['BrickBase Catalog', 'Projects', 'Catalog']);
+    expect(labels('digibrick_user')).toEqual([
+      'BrickBase Catalog',
+      'Projects',
+      'Catalog',
+      'Check this device',
+    ]);
+    expect(labels('digibrick_manager')).toEqual([
+      'BrickBase Catalog',
+      'Projects',
+      'Catalog',
+      'Check this device',
+    ]);
   });
 
   it('gives an admin users, the audit log and the BrickBase administration', () => {
@@ -63,12 +78,19 @@ describe('menuFor', () => {
       'Changelog',
       'Suggestions',
       'Controllers',
+      'Set up devices',
+      'Check this device',
     ]);
   });
 
-  it('gives a brick admin the companies and the audit log only, and nobody without roles anything', () => {
-    expect(labels('brick_admin')).toEqual(['Company Admin', 'New Company', 'Audit Log']);
-    expect(labels()).toEqual([]);
+  it('gives a brick admin the companies and the audit log, and someone without roles only the device check', () => {
+    expect(labels('brick_admin')).toEqual([
+      'Company Admin',
+      'New Company',
+      'Audit Log',
+      'Check this device',
+    ]);
+    expect(labels()).toEqual(['Check this device']);
   });
 
   it('leaves out groups without entries', () => {
@@ -76,6 +98,7 @@ describe('menuFor', () => {
       'Orders',
       'Fill orders',
       'Warehouse',
+      'Devices',
     ]);
   });
 });

@@ -65,6 +65,11 @@ export const MENU: MenuGroup[] = [
     ['Warehouse Reports', '/reports'],
     ['Item Reports', '/item_reports'],
   ]),
+  // Last, for everyone: whether the phone in hand can work offline on this address.
+  group('Devices', [
+    ['Set up devices', '/devices'],
+    ['Check this device', '/device-check'],
+  ]),
 ];
 
 /** The groups and entries a user with these permissions sees; empty groups are left out. */

@@ -8,18 +8,25 @@ import { flush } from './push';
 import { syncStatus, watchOutbox } from './status';
 import { formatBytes } from './deviceStorage';
 import { SyncStatus } from './SyncStatus';
+import { pretendDevice } from '../test/deviceCapabilities';
 import { startSyncServer, type SyncServer } from '../test/syncServer';
 
 let server: SyncServer;
 let unwatch: () => void;
+let restoreDevice: () => void;
 
 beforeEach(async () => {
+  // A phone on HTTPS: it can work offline, so the header tells the last sync.
+  restoreDevice = pretendDevice({ secureContext: true, serviceWorkers: true });
   server = await startSyncServer();
   await Promise.all([getDb().outbox.clear(), getDb().meta.clear()]);
+  // The counts of the test before are not this test's: the watcher tells this outbox's.
+  syncStatus.setState(syncStatus.getInitialState());
   unwatch = watchOutbox(getDb());
 });
 afterEach(async () => {
   cleanup();
+  restoreDevice();
   unwatch();
   await server.close();
 });
@@ -47,6 +54,21 @@ async function renderWithProblem() {
 }
 
 describe('SyncStatus', () => {
+  it('says "Online only", never a calm last sync, where the app cannot work offline', async () => {
+    const back = pretendDevice({ secureContext: false, serviceWorkers: false });
+    try {
+      render(
+        <MantineProvider>
+          <SyncStatus />
+        </MantineProvider>,
+      );
+      expect((await screen.findByTestId('last-sync')).textContent).toBe('Online only');
+      expect(screen.queryByText(/Last sync|Never synced/)).toBeNull();
+    } finally {
+      back();
+    }
+  });
+
   it('lists rejected entries with the server message and dismisses them', async () => {
     await renderWithProblem();
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
@@ -106,8 +128,10 @@ describe('SyncStatus: a stuck entry', () => {
     expect(problem.textContent).toContain('Tried 8 times; the changes after it went on.');
     expect(problem.textContent).not.toContain('Refused by the server');
     // Not sent: counted in the header and the drawer, as stuck.
-    expect(screen.getByText('1 unsent')).toBeTruthy();
-    expect(screen.getByTestId('sync-summary').textContent).toContain('1 not sent (1 stuck)');
+    expect(await screen.findByText('1 unsent')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByTestId('sync-summary').textContent).toContain('1 not sent (1 stuck)'),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await screen.findByText('No sync problems.');
     expect((await listOutbox()).map((e) => [e.id, e.state])).toEqual([[entry.id, 'pending']]);
@@ -122,7 +146,9 @@ describe('SyncStatus: Send now', () => {
 
   it('says everything is sent when nothing waits, and offers no Send now', async () => {
     await openDrawer();
-    expect(screen.getByTestId('sync-summary').textContent).toContain('Everything sent');
+    await waitFor(() =>
+      expect(screen.getByTestId('sync-summary').textContent).toContain('Everything sent'),
+    );
     expect(screen.queryByRole('button', { name: 'Send now' })).toBeNull();
   });
 

@@ -27,6 +27,7 @@ import {
 } from '../ui/RefusalNotices';
 import { CatalogStatusLine } from './catalog/CatalogStatusLine';
 import { getDb } from './db';
+import { canWorkOffline } from './offlineAbility';
 import { dismiss, listRejected, retry } from './outbox';
 import { timeAgo } from './relativeTime';
 import { useSyncStatus } from './useSyncStatus';
@@ -39,6 +40,9 @@ const COLLECTION_WORDS: Record<string, string> = {
   location_content: 'stock',
   trays: 'trays',
 };
+
+/** The header's second line where the app cannot keep working offline (docs/offline.md). */
+export const ONLINE_ONLY = 'Online only';
 
 /** Re-render every half minute so "Last sync … ago" stays true. */
 function useNow(intervalMs = 30_000): number {
@@ -114,7 +118,13 @@ export function SyncStatus() {
   const now = useNow();
   const [opened, setOpened] = useState(false);
   const problems = rejected?.length ?? rejectedCount;
-  const lastSync = lastSyncAt ? `Last sync ${timeAgo(lastSyncAt, now)}` : 'Never synced';
+  // A device that cannot work offline is not calmed with a sync time: it works online only.
+  const onlineOnly = !canWorkOffline();
+  const lastSync = onlineOnly
+    ? ONLINE_ONLY
+    : lastSyncAt
+      ? `Last sync ${timeAgo(lastSyncAt, now)}`
+      : 'Never synced';
   // Stuck changes have not reached the server either: they count as not sent.
   const notSent = pending + stuck;
   const [sending, setSending] = useState(false);
@@ -170,7 +180,8 @@ export function SyncStatus() {
             )}
           </Group>
           <Text
-            c="dimmed"
+            c={onlineOnly ? 'red.8' : 'dimmed'}
+            fw={onlineOnly ? 700 : undefined}
             fz={10}
             lh={1.3}
             style={{ whiteSpace: 'nowrap' }}

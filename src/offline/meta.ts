@@ -30,8 +30,19 @@ export async function setMeta(db: WarehouseDb, key: string, value: unknown): Pro
   await db.meta.put({ key, value });
 }
 
+/**
+ * A random (version 4) UUID. `crypto.randomUUID` exists only in secure contexts; a page opened
+ * over plain HTTP by a LAN address still writes to the outbox, so it builds one from
+ * `crypto.getRandomValues`, which every context has.
+ */
 export function newUuid(): string {
-  return globalThis.crypto.randomUUID();
+  const c = globalThis.crypto;
+  if (typeof c.randomUUID === 'function') return c.randomUUID();
+  const b = c.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** This device's id for the push protocol, made once and kept. */

@@ -30,6 +30,43 @@ export function dutchEurosFromThousandths(thousandths: number): string {
   return EURO_NL.format(thousandths / 1000);
 }
 
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+/** The bricksyncer screens' format of a currency (ISO code), Dutch style, up to 3 decimals. */
+function moneyFormat(currency: string): Intl.NumberFormat {
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat('nl-NL', {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 3,
+      });
+    } catch {
+      format = EURO_NL; // not a currency the browser knows: shown as euro, never thrown
+    }
+    moneyFormats.set(currency, format);
+  }
+  return format;
+}
+
+/**
+ * A price in thousandths in its currency, as the bricksyncer screens show it:
+ * (1234560, 'EUR') → "€ 1.234,56", (120, 'USD') → "US$ 0,12".
+ */
+export function moneyFromThousandths(thousandths: number, currency: string): string {
+  return moneyFormat(currency).format(thousandths / 1000);
+}
+
+/** The currency's symbol as those screens write it before a price: "€", "US$", "£". */
+export function currencySymbol(currency: string): string {
+  return (
+    moneyFormat(currency)
+      .formatToParts(0)
+      .find((p) => p.type === 'currency')?.value ?? currency
+  );
+}
+
 /** A price stored in thousandths of a euro, in euros: 1234560 → "€1,234.56", 5 → "€0.005". */
 export function eurosFromThousandths(thousandths: number): string {
   return EURO_FINE.format(thousandths / 1000);

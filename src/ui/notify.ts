@@ -55,9 +55,13 @@ export function notifySuccess(text: string): void {
   showNotice('teal', text);
 }
 
-/** Saved on this device, not yet confirmed by the server: never told as done. */
+/**
+ * Saved on this device, not yet confirmed by the server: never told as done. Up for 8 s, twice a
+ * success notice's time: it says where the work is, and a floor worker glancing at the screen in
+ * bright light between two scans should not miss it.
+ */
 export function notifyPending(text: string): void {
-  showNotice('yellow', text);
+  showNotice('yellow', text, 8_000);
 }
 
 export function notifyError(text: string): void {

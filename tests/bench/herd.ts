@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { PickingMutation } from '../../contract/mutations/picking';
 import type { DialectName } from '../../server/db';
 import { backoffDelay, parseRetryAfter } from '../../src/offline/transport';
-import { postgresReachable, quantile, startLoadFloor, STOCK } from '../support/load-floor';
+import { requireCaddy } from '../support/caddy';
+import {
+  postgresReachable,
+  quantile,
+  startLoadFloor,
+  STOCK,
+  type LoadFloor,
+  type LoadFront,
+} from '../support/load-floor';
 import { onEachSetup, type Bench, type BenchRow } from './support';
 
 const DEVICES = Number(process.env.HERD_DEVICES ?? 100);
@@ -35,7 +43,9 @@ async function timed(fn: () => Promise<Response>): Promise<Timed> {
 }
 
 /** The office's requests (GET /api/health, the order list) until `stop()` is true. */
-async function office(url: string, auth: string, stop: () => boolean) {
+async function office(floor: LoadFloor, stop: () => boolean) {
+  const { url, fetch } = floor;
+  const auth = floor.office;
   const health: Timed[] = [];
   const list: Timed[] = [];
   await Promise.all(
@@ -68,17 +78,29 @@ const bad = (t: Timed[]) => t.filter((x) => x.status === 0 || x.status >= 500).l
  * be applied once within 10 s with no 5xx, and the office still answered (p99 beside the quiet
  * p99 measured just before).
  */
-async function runOn(dialect: DialectName, servers = 1): Promise<BenchRow[]> {
-  const bench = `herd [${dialect}${servers > 1 ? ` ×${servers} servers` : ''}]`;
+async function runOn(
+  dialect: DialectName,
+  servers = 1,
+  front: LoadFront = 'balancer',
+): Promise<BenchRow[]> {
+  const via = front === 'caddy' ? ', HTTPS through Caddy' : '';
+  const bench = `herd [${dialect}${servers > 1 ? ` ×${servers} servers` : ''}${via}]`;
   if (dialect === 'postgres' && !(await postgresReachable())) {
     return [{ bench, measure: 'skipped', value: '-', note: 'PostgreSQL is not reachable' }];
   }
-  const floor = await startLoadFloor(dialect, DEVICES, WRITES, servers);
-  const url = floor.url;
+  if (front === 'caddy') {
+    try {
+      requireCaddy();
+    } catch (err) {
+      return [{ bench, measure: 'skipped', value: '-', note: (err as Error).message }];
+    }
+  }
+  const floor = await startLoadFloor(dialect, DEVICES, WRITES, servers, 'one bin', front);
+  const { url, fetch } = floor;
   try {
     // The quiet baseline of the office's requests.
     const quietUntil = performance.now() + QUIET_MS;
-    const quiet = await office(url, floor.office, () => performance.now() > quietUntil);
+    const quiet = await office(floor, () => performance.now() > quietUntil);
 
     const queues = floor.pickers.map((picker) => ({
       picker,
@@ -96,7 +118,7 @@ async function runOn(dialect: DialectName, servers = 1): Promise<BenchRow[]> {
     let retried = 0;
     let herdDone = false;
     const started = performance.now();
-    const officeDuring = office(url, floor.office, () => herdDone);
+    const officeDuring = office(floor, () => herdDone);
     const doneAt = await Promise.all(
       queues.map(async (q) => {
         let attempt = 0;
@@ -196,7 +218,13 @@ async function runOn(dialect: DialectName, servers = 1): Promise<BenchRow[]> {
 
 export const herd: Bench = {
   name: 'herd',
-  run: () => onEachSetup(runOn),
+  run: async () => {
+    const rows = await onEachSetup(runOn);
+    // And as a warehouse deploys several servers: Caddy with deploy/Caddyfile in front.
+    if (process.env.BENCH_DATABASES !== 'sqlite')
+      rows.push(...(await runOn('postgres', 2, 'caddy')));
+    return rows;
+  },
 };
 
 // `npx tsx tests/bench/herd.ts` runs it alone.

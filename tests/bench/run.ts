@@ -19,6 +19,7 @@ import { marketplaceUpload } from './marketplace-upload';
 import { loginThroughput } from './login-throughput';
 import { picking } from './picking';
 import { pickingRoute } from './picking-route';
+import { priceLots } from './price-lots';
 import type { Bench, BenchRow } from './support';
 import { stockSync } from './stock-sync';
 import { syncPush } from './sync-push';
@@ -38,6 +39,7 @@ const BENCHES: Bench[] = [
   catalogImport,
   marketplaceUpload,
   stockSync,
+  priceLots,
   fairQueue,
   clientFlush,
   catalogDevice,

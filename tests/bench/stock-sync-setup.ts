@@ -3,7 +3,7 @@ import type { App } from '../../server/app';
 import { nowIso } from '../../server/db/dialect';
 import type { ItemsTable } from '../../server/db/schema-domain';
 import type { BlInventory } from '../../server/marketplaces/bricklink/types';
-import type { BoLot } from '../../server/marketplaces/brickowl/types';
+import type { FakeLot } from '../support/fake-brickowl/lots';
 import { nextVersion } from '../../server/sync/version';
 import type { FakeBrickLink } from '../support/fake-bricklink';
 import type { FakeBrickOwl } from '../support/fake-brickowl';
@@ -185,7 +185,7 @@ export async function listedStoreItems(
 export function brickowlLots(fake: FakeBrickOwl, count: number): string[] {
   return Array.from({ length: count }, (_, n) => {
     const { quantity, price } = listedLot(n);
-    const lot: BoLot = {
+    const lot: FakeLot = {
       lot_id: String(900_000 + n),
       boid: `bo-${n}`,
       color_id: String(1 + (n % 40)),

@@ -73,6 +73,13 @@ const ACCOUNTS: { email: string; role: RoleName; menu: string[] }[] = [
   },
 ];
 
+/** Every role reaches Check this device, last in the menu; managers set devices up before it. */
+const withDevices = (account: (typeof ACCOUNTS)[number]) => [
+  ...account.menu,
+  ...(['admin', 'warehouse_manager'].includes(account.role) ? ['Set up devices'] : []),
+  'Check this device',
+];
+
 for (const account of ACCOUNTS) {
   test(`${account.email} (${account.role}) sees exactly its menu and lands on its home`, async ({
     page,
@@ -81,7 +88,7 @@ for (const account of ACCOUNTS) {
     const home = homePath([Permission[account.role]]);
     await expect(page).toHaveURL((url) => url.pathname === home);
     const menu = page.getByRole('navigation', { name: 'Main menu' });
-    await expect(menu.getByRole('link')).toHaveText(account.menu);
+    await expect(menu.getByRole('link')).toHaveText(withDevices(account));
     await expect(menu.getByRole('button', { name: 'Log out' })).toBeVisible();
   });
 }

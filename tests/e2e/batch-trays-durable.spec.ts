@@ -71,7 +71,7 @@ test('20 edits survive an offline reload, Accept offline lands each once, a clos
   await expect(page.getByRole('heading', { name })).toBeVisible({ timeout: 30_000 });
   // The app works without the server once the service worker controls the page.
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 30_000,
+    timeout: 45_000,
   });
 
   for (let nr = 1; nr <= TRAYS; nr++) await typeQuantity(page, nr, String(100 + nr));

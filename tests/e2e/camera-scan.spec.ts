@@ -33,7 +33,11 @@ async function claimOrder(page: Page): Promise<string> {
   await page.goto(`/order/${ORDER}`);
   await page.getByRole('button', { name: 'Pick', exact: true }).click();
   await expect(page.getByText('Claimed', { exact: true })).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByText('Scan the location', { exact: true })).toBeVisible();
+  // A fresh sign-in first downloads the order's locations and stock to the device ("Still
+  // downloading…"): as the other floor specs, up to 30 s on a busy two-core machine.
+  await expect(page.getByText('Scan the location', { exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
   return (await page.getByTestId('location-code').textContent())!.trim();
 }
 

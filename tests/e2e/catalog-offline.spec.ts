@@ -66,7 +66,7 @@ test('the picker item card shows catalog facts offline, also after a reload', as
     await loginAs(page, 'picker@demo.test');
     await expect(page.getByRole('heading', { name: 'Picker Orders' })).toBeVisible();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: 20_000,
+      timeout: 45_000,
     });
     await catalogOnDevice(page);
 

@@ -15,7 +15,7 @@ test.use({ viewport: PHONE });
 async function signInWithCatalog(page: Page, email: string) {
   await loginAs(page, email);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 20_000,
+    timeout: 45_000,
   });
   await catalogOnDevice(page);
 }

@@ -71,7 +71,7 @@ test('a filler fills three trays offline by scanning, reloads, and each fill lan
 
   await loginAs(page, FILLER);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 20_000,
+    timeout: 45_000,
   });
   await page.goto(`/trays?batch_id=${batchId}`);
   await expect(page.getByRole('heading', { name: 'Tray Overview' })).toBeVisible();

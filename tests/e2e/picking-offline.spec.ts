@@ -50,7 +50,7 @@ test('a picker picks a whole order offline, reloads, finishes; every pick lands 
   await loginAs(page, 'picker@demo.test');
   await expect(page.getByRole('heading', { name: 'Picker Orders' })).toBeVisible();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 20_000,
+    timeout: 45_000,
   });
 
   await page.goto(`/order/${ORDER}`);

@@ -28,7 +28,7 @@ test('the app shell loads with the network off after one visit', async ({ page, 
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
   // The worker installs, precaches the shell and claims the page.
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 15_000,
+    timeout: 45_000,
   });
 
   await context.setOffline(true);
@@ -58,7 +58,7 @@ test('the app shell loads with the network off after one visit', async ({ page, 
 test('API navigations are not answered with the app shell', async ({ page }) => {
   await page.goto('/');
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 15_000,
+    timeout: 45_000,
   });
   const res = await page.goto('/api/health');
   expect(res?.headers()['content-type']).toContain('application/json');

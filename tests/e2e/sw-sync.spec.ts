@@ -56,7 +56,7 @@ async function queueWritesOffline(
 ) {
   await loginAs(page, PICKER);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 20_000,
+    timeout: 45_000,
   });
   await context.setOffline(true);
   await expect(page.getByLabel('Offline')).toBeVisible();
@@ -305,7 +305,7 @@ test('the worker tells an open window what it sent', async ({ page, context, req
   const { access_token: token } = await apiLogin(request, PICKER);
   await loginAs(page, PICKER);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 20_000,
+    timeout: 45_000,
   });
   await context.setOffline(true);
   await expect(page.getByLabel('Offline')).toBeVisible();
@@ -345,7 +345,7 @@ test('a session the server ended while no page was open: the work waits, the use
   const { id: orderId, number } = await claimableOrder(request, token, { skip: USED_ELSEWHERE });
   await loginAs(page, PICKER);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 20_000,
+    timeout: 45_000,
   });
   await page.goto('/user_orders');
   await expect(page.getByTestId('picker-order').filter({ hasText: number })).toBeVisible({

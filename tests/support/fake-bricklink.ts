@@ -1,7 +1,15 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BrickLinkCredentials } from '../../server/marketplaces/bricklink/client';
-import type { BlInventory, BlOrder, BlOrderItem } from '../../server/marketplaces/bricklink/types';
+import {
+  lotAnswer,
+  orderDetail,
+  orderItemAnswer,
+  orderSummary,
+  type FakeLot,
+  type FakeOrder,
+  type FakeOrderItem,
+} from './fake-bricklink/answers';
 import { listLots, updateLot, validNewLot } from './fake-bricklink/inventory';
 import { FakePriceGuides } from './fake-bricklink/price-guide';
 import { Refusal } from './fake-bricklink/refusal';
@@ -9,13 +17,17 @@ import { verifySignature } from './fake-bricklink/signature';
 
 export { rfc3986, signatureBaseString } from './fake-bricklink/signature';
 export type { FakeGuideEntry, PriceGuideRequest } from './fake-bricklink/price-guide';
+export type { FakeLot, FakeOrder, FakeOrderItem } from './fake-bricklink/answers';
 
 /**
  * A local BrickLink Store API for tests and benches. It checks every request's OAuth 1.0a signature
  * the way RFC 5849 describes (its own base string and HMAC-SHA1 over node:crypto, independent of the
  * client's signing library), refuses a reused nonce or a stale timestamp, answers in BrickLink's
- * `{meta, data}` envelope, counts calls against a daily limit and can be told to throttle. It keeps
- * one store's lots and orders in memory so tests can check what a client did.
+ * `{meta, data}` envelope and in the shapes of BrickLink's recorded answers (see
+ * fake-bricklink/answers.ts), counts calls against a daily limit and can be told to throttle. Like
+ * BrickLink it answers a refusal with HTTP 200 and the refusal's code in `meta.code`; a throttled
+ * call or one past the daily limit gets the HTTP status itself. It keeps one store's lots and
+ * orders in memory so tests can check what a client did.
  */
 export interface FakeBrickLinkOptions {
   /** The port on 127.0.0.1 (default: a free one). */
@@ -45,8 +57,8 @@ const PREFIX = '/api/store/v1';
 
 export class FakeBrickLink {
   url = '';
-  readonly inventory = new Map<number, BlInventory>();
-  readonly orders = new Map<number, { order: BlOrder; items: BlOrderItem[][] }>();
+  readonly inventory = new Map<number, FakeLot>();
+  readonly orders = new Map<number, { order: FakeOrder; items: FakeOrderItem[][] }>();
   /** The catalog's price guides (`GET /items/{type}/{no}/price`) and the requests for them. */
   readonly priceGuides = new FakePriceGuides();
   /** Signed calls accepted and counted against the day (refusals for bad signatures are not). */
@@ -87,17 +99,18 @@ export class FakeBrickLink {
     this.throttle = { count, status, retryAfter: retryAfterSeconds };
   }
 
-  addOrder(order: BlOrder, items: BlOrderItem[][]): void {
+  addOrder(order: FakeOrder, items: FakeOrderItem[][]): void {
     this.orders.set(order.order_id, { order, items });
   }
 
   /**
    * A buyer orders from the store's lots, as on BrickLink's site: the order (PAID) holds each lot's
-   * item, colour, condition and price, and each lot loses what was bought (a lot sold out goes).
+   * item, colour, condition and price, and each lot loses what was bought (a lot sold out goes,
+   * unless it is retained: it stays at 0).
    * Resolves the order's id.
    */
   sell(lines: { inventoryId: number; quantity: number }[], buyer = 'demo-buyer'): number {
-    const items: BlOrderItem[] = lines.map(({ inventoryId, quantity }) => {
+    const items: FakeOrderItem[] = lines.map(({ inventoryId, quantity }) => {
       const lot = this.inventory.get(inventoryId);
       if (!lot) throw new Error(`The fake has no lot ${inventoryId}`);
       if (!Number.isInteger(quantity) || quantity <= 0 || quantity > lot.quantity)
@@ -114,7 +127,7 @@ export class FakeBrickLink {
     for (const { inventory_id, quantity } of items) {
       const lot = this.inventory.get(inventory_id)!;
       lot.quantity -= quantity;
-      if (lot.quantity === 0) this.inventory.delete(inventory_id);
+      if (lot.quantity === 0 && !lot.is_retain) this.inventory.delete(inventory_id);
     }
     const order_id = this.nextOrder++;
     this.addOrder(
@@ -138,17 +151,19 @@ export class FakeBrickLink {
     found.order.status = status;
   }
 
+  /**
+   * One answer in BrickLink's envelope. Refusals carry no `data`; the HTTP status is 200 unless
+   * `http` says otherwise (a throttled call).
+   */
   private send(
     res: ServerResponse,
-    code: number,
-    result: string,
-    description: string,
-    data: unknown,
+    meta: { code: number; message: string; description: string },
+    data?: unknown,
+    http = 200,
     headers: Record<string, string> = {},
   ): void {
-    const status = code === 204 || code === 201 ? 200 : code;
-    res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
-    res.end(JSON.stringify({ meta: { description, message: result, code }, data }));
+    res.writeHead(http, { 'Content-Type': 'application/json', ...headers });
+    res.end(JSON.stringify(data === undefined ? { meta } : { meta, data }));
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -166,6 +181,7 @@ export class FakeBrickLink {
         const result = this.throttle.status === 429 ? 'TOO_MANY_REQUESTS' : 'INTERNAL_SERVER_ERROR';
         throw Object.assign(new Refusal(this.throttle.status, result, 'Try again later'), {
           headers,
+          http: this.throttle.status,
         });
       }
       if (this.calls >= this.dailyLimit) {
@@ -174,6 +190,7 @@ export class FakeBrickLink {
           new Refusal(429, 'TOO_MANY_REQUESTS', `Daily limit of ${this.dailyLimit} calls exceeded`),
           {
             headers: { 'Retry-After': String(Math.ceil((midnight - Date.now()) / 1000)) },
+            http: 429,
           },
         );
       }
@@ -187,12 +204,13 @@ export class FakeBrickLink {
         }
       }
       const [code, result, data] = this.route(req.method ?? 'GET', url, body);
-      this.send(res, code, result, result, data);
+      this.send(res, { description: result, message: result, code }, data);
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
       this.refused.set(error.description, (this.refused.get(error.description) ?? 0) + 1);
-      const headers = (error as { headers?: Record<string, string> }).headers;
-      this.send(res, error.code, error.result, error.description, null, headers);
+      const { headers, http } = error as { headers?: Record<string, string>; http?: number };
+      const meta = { description: error.description, message: error.result, code: error.code };
+      this.send(res, meta, undefined, http, headers);
     }
   }
 
@@ -205,42 +223,45 @@ export class FakeBrickLink {
     if (guide && method === 'GET')
       return [200, 'OK', this.priceGuides.answer(guide[1], guide[2], url.searchParams)];
     if (path === '/inventories' && method === 'GET')
-      return [200, 'OK', listLots(this.inventory.values(), url.searchParams)];
+      return [200, 'OK', listLots(this.inventory.values(), url.searchParams).map(lotAnswer)];
     if (path === '/inventories' && method === 'POST') {
       if (Array.isArray(body)) {
         const lots = body.map((b) => validNewLot(b));
         for (const l of lots) this.store(l);
         return [201, 'OK_CREATED', {}];
       }
-      return [201, 'OK_CREATED', this.store(validNewLot(body))];
+      return [201, 'OK_CREATED', lotAnswer(this.store(validNewLot(body)))];
     }
     if (lot) {
       const found = this.inventory.get(Number(lot[1]));
       if (!found)
         throw new Refusal(404, 'RESOURCE_NOT_FOUND', `Inventory ${lot[1]} does not exist`);
-      if (method === 'GET') return [200, 'OK', found];
+      if (method === 'GET') return [200, 'OK', lotAnswer(found)];
       if (method === 'DELETE') {
         this.inventory.delete(found.inventory_id);
-        return [204, 'OK_NO_CONTENT', null];
+        return [204, 'OK_NO_CONTENT', {}];
       }
-      if (method === 'PUT') return [200, 'OK', updateLot(found, body)];
+      if (method === 'PUT') return [200, 'OK', lotAnswer(updateLot(found, body))];
     }
     if (path === '/orders' && method === 'GET') {
       const statuses = url.searchParams.get('status')?.toUpperCase().split(',');
-      const list = [...this.orders.values()].map((o) => o.order);
-      return [200, 'OK', statuses ? list.filter((o) => statuses.includes(o.status)) : list];
+      const list = [...this.orders.values()].filter(
+        ({ order }) => !statuses || statuses.includes(order.status),
+      );
+      return [200, 'OK', list.map(({ order, items }) => orderSummary(order, items))];
     }
     if (orderPath && method === 'GET') {
       const order = this.orders.get(Number(orderPath[1]));
       if (!order)
         throw new Refusal(404, 'RESOURCE_NOT_FOUND', `Order ${orderPath[1]} does not exist`);
-      return [200, 'OK', orderPath[2] ? order.items : order.order];
+      if (orderPath[2]) return [200, 'OK', order.items.map((batch) => batch.map(orderItemAnswer))];
+      return [200, 'OK', orderDetail(order.order, order.items)];
     }
     throw new Refusal(400, 'INVALID_URI', `${method} ${path}`);
   }
 
-  private store(lot: Omit<BlInventory, 'inventory_id'>): BlInventory {
-    const stored: BlInventory = {
+  private store(lot: Omit<FakeLot, 'inventory_id'>): FakeLot {
+    const stored: FakeLot = {
       ...lot,
       inventory_id: this.nextId++,
       date_created: new Date().toISOString(),

@@ -1,26 +1,69 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { z } from 'zod';
 import type {
-  BoBatchRequest,
-  BoLot,
-  BoOrder,
-  BoOrderItem,
-} from '../../server/marketplaces/brickowl/types';
+  boBatchAnswer,
+  boOrderAnswer,
+  boOrderItemAnswer,
+  boOrderViewAnswer,
+} from '../../server/marketplaces/brickowl/answers';
+import type { BoBatchRequest } from '../../server/marketplaces/brickowl/types';
 import {
   FAKE_COLOURS,
   FAKE_PARTS,
   colourListAnswer,
   type FakeColour,
 } from './fake-brickowl/catalog';
-import { Refusal, findLot, listLots, newLot, updateLot } from './fake-brickowl/lots';
+import {
+  Refusal,
+  colouredBoid,
+  findLot,
+  listLots,
+  newLot,
+  updateLot,
+  type FakeLot,
+} from './fake-brickowl/lots';
+
+/** An order of order/list, as BrickOwl answers it (tests/fixtures/marketplaces/brickowl/order-list.json). */
+export type FakeOrder = z.input<typeof boOrderAnswer>;
+/** A line of order/items, as BrickOwl answers it (…/order-items.json); a test may leave out the rest. */
+export type FakeOrderItem = z.input<typeof boOrderItemAnswer> & {
+  image_small?: string;
+  color_name?: string;
+  personal_note?: string;
+  public_note?: string;
+  bl_lot_id?: string | null;
+  remaining_quantity?: string;
+  weight?: string;
+  order_item_id?: string;
+};
+type OrderView = z.input<typeof boOrderViewAnswer> & Record<string, string | number | null>;
+type BatchAnswer = Extract<z.input<typeof boBatchAnswer>, { responses: unknown }>;
+
+/** BrickOwl's order statuses and their numbers (`status_id`). */
+const STATUS_IDS: Record<string, string> = {
+  Pending: '0',
+  'Payment Submitted': '1',
+  'Payment Received': '2',
+  Processing: '3',
+  Processed: '4',
+  Shipped: '5',
+  Received: '6',
+  'On Hold': '7',
+  Cancelled: '8',
+};
 
 /**
  * A local BrickOwl API for tests and benches. It checks the key on every request (query for GET,
- * form body for POST), answers in BrickOwl's shapes (`{"lot_id": …}`, `{"boids": […]}`, lists),
- * refuses with `{"error": {"status": …}}`, runs bulk/batch (at most 50 requests) and limits
- * requests per window — 600 a minute, and batches 200 a minute, unless told otherwise — with 429.
+ * form body for POST), answers in BrickOwl's shapes as recorded in tests/fixtures/marketplaces/
+ * brickowl/ (lots with `qty`, `con`/`full_con` and `external_lot_ids` as `{"other": …}` or `[]`;
+ * order lines with `ordered_quantity` and `condition` "New"/"Used"; `{"lot_id": …}`,
+ * `{"boids": […]}`), refuses with `{"error": {"status": …}}`, runs bulk/batch (at most 50
+ * requests, answered as `{"responses": [{endpoint, status_code, body}]}`) and limits requests per
+ * window — 600 a minute, and batches 100 a minute, unless told otherwise — with 429.
  * Its catalog answers `catalog/color_list` (its colours, each with the BrickLink ids it stands
- * for) and `catalog/id_lookup` (BrickLink item number and type → BOIDs), in BrickOwl's shapes.
+ * for) and `catalog/id_lookup` (BrickLink item number and type → BOIDs), in BrickOwl's shapes;
+ * a BOID it answered for a set takes only the set conditions (news, newc, newi, usedc, usedi).
  * Lots and orders live in memory so tests can check what a client did.
  */
 export interface FakeBrickOwlOptions {
@@ -41,8 +84,10 @@ export { FAKE_COLOURS, type FakeColour } from './fake-brickowl/catalog';
 
 export class FakeBrickOwl {
   url = '';
-  readonly lots = new Map<string, BoLot>();
-  readonly orders = new Map<string, { order: BoOrder; items: BoOrderItem[] }>();
+  readonly lots = new Map<string, FakeLot>();
+  readonly orders = new Map<string, { order: FakeOrder; items: FakeOrderItem[] }>();
+  /** The item type of each BOID the id lookup answered. */
+  readonly boidTypes = new Map<string, string>();
   /** The catalog's colours: a test may change them (BrickOwl adds and renumbers colours). */
   colours: FakeColour[];
   /** Id lookups answered (each lookup inside a batch counts) and colour lists answered. */
@@ -69,7 +114,7 @@ export class FakeBrickOwl {
     this.port = options.port ?? 0;
     this.options = {
       perWindow: options.perWindow ?? 600,
-      batchesPerWindow: options.batchesPerWindow ?? 200,
+      batchesPerWindow: options.batchesPerWindow ?? 100,
       windowMs: options.windowMs ?? 60_000,
       lookup: options.lookup ?? ((id, type) => (type === 'Part' ? (FAKE_PARTS[id] ?? []) : [])),
     };
@@ -92,8 +137,21 @@ export class FakeBrickOwl {
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 
-  addOrder(order: BoOrder, items: BoOrderItem[]): void {
-    this.orders.set(order.order_id, { order, items });
+  /** Adds an order as BrickOwl lists it; totals and the status's number are filled in when left out. */
+  addOrder(order: FakeOrder, items: FakeOrderItem[]): void {
+    const full: FakeOrder = {
+      order_id: order.order_id,
+      order_date: order.order_date,
+      total_quantity:
+        order.total_quantity ?? String(items.reduce((n, i) => n + Number(i.ordered_quantity), 0)),
+      total_lots: order.total_lots ?? String(items.length),
+      base_order_total:
+        order.base_order_total ??
+        items.reduce((n, i) => n + Number(i.ordered_quantity) * Number(i.base_price), 0).toFixed(2),
+      status: order.status,
+      status_id: order.status_id ?? STATUS_IDS[order.status] ?? '0',
+    };
+    this.orders.set(String(order.order_id), { order: full, items });
   }
 
   /**
@@ -102,34 +160,42 @@ export class FakeBrickOwl {
    * and the lot's external id, and each lot loses what was bought. Resolves the order's id.
    */
   sell(lines: { lotId: string; quantity: number }[]): string {
-    const items: BoOrderItem[] = lines.map(({ lotId, quantity }) => {
+    let nextLine = 433_700 + 10 * this.orders.size;
+    const items: FakeOrderItem[] = lines.map(({ lotId, quantity }) => {
       const lot = this.lots.get(lotId);
       if (!lot) throw new Error(`The fake has no lot ${lotId}`);
       if (!Number.isInteger(quantity) || quantity <= 0 || quantity > Number(lot.quantity))
         throw new Error(`Lot ${lotId} holds ${lot.quantity}, not ${quantity}`);
+      const mark = lot.external_lot_ids?.['1'];
+      const colour = this.colours.find((c) => String(c.id) === lot.color_id);
       return {
-        lot_id: lot.lot_id,
-        boid: lot.color_id ? `${lot.boid}-${lot.color_id}` : lot.boid,
-        color_id: lot.color_id,
-        quantity: String(quantity),
+        image_small: `//img.brickowl.test/small/${colouredBoid(lot)}.png`,
+        condition: lot.condition.startsWith('new') ? 'New' : 'Used',
+        full_con: lot.condition,
+        name: `Item ${lot.boid}`,
+        boid: colouredBoid(lot),
+        personal_note: lot.personal_note ?? '',
+        bl_lot_id: null,
+        external_lot_ids: mark === undefined ? [] : { other: mark },
+        remaining_quantity: String(Number(lot.quantity) - quantity),
+        weight: '0.000',
+        public_note: lot.public_note ?? '',
+        ordered_quantity: String(quantity),
+        order_item_id: String(nextLine++),
         base_price: lot.price,
-        condition: lot.condition,
-        external_lot_ids: { ...lot.external_lot_ids },
+        color_name: colour?.name ?? '',
+        color_id: lot.color_id ?? null,
+        lot_id: lot.lot_id,
+        ids: [{ id: colouredBoid(lot), type: 'boid' }],
       };
     });
-    for (const { lot_id, quantity } of items) {
-      const lot = this.lots.get(lot_id)!;
-      lot.quantity = String(Number(lot.quantity) - Number(quantity));
+    for (const { lotId, quantity } of lines) {
+      const lot = this.lots.get(lotId)!;
+      lot.quantity = String(Number(lot.quantity) - quantity);
     }
     const order_id = String(this.nextOrder++);
     this.addOrder(
-      {
-        order_id,
-        order_date: String(Math.floor(Date.now() / 1000)),
-        status: 'Payment Received',
-        total_quantity: String(items.reduce((n, i) => n + Number(i.quantity), 0)),
-        total_lots: String(items.length),
-      },
+      { order_id, order_date: String(Math.floor(Date.now() / 1000)), status: 'Payment Received' },
       items,
     );
     return order_id;
@@ -140,6 +206,7 @@ export class FakeBrickOwl {
     const found = this.orders.get(orderId);
     if (!found) throw new Error(`The fake has no order ${orderId}`);
     found.order.status = status;
+    found.order.status_id = STATUS_IDS[status] ?? found.order.status_id;
   }
 
   /** Counts a request in a sliding window; false when the window is full. */
@@ -185,7 +252,8 @@ export class FakeBrickOwl {
     }
   }
 
-  private batch(raw: string | null): unknown[] {
+  /** bulk/batch: each request's answer with its HTTP status, in the order asked. */
+  private batch(raw: string | null): BatchAnswer {
     let requests: BoBatchRequest[];
     try {
       requests = (JSON.parse(raw ?? '') as { requests: BoBatchRequest[] }).requests;
@@ -195,24 +263,50 @@ export class FakeBrickOwl {
     if (!Array.isArray(requests) || requests.length === 0)
       throw new Refusal(400, 'No requests given');
     if (requests.length > 50) throw new Refusal(400, 'A maximum of 50 requests can be batched');
-    return requests.map((r) => {
-      try {
-        const params = Object.fromEntries(
-          Object.entries(r.params?.[0] ?? {}).map(([k, v]) => [k, String(v)]),
-        );
-        return this.route(r.request_method, r.endpoint, params);
-      } catch (error) {
-        if (!(error instanceof Refusal)) throw error;
-        return { error: { status: error.message } };
-      }
-    });
+    return {
+      responses: requests.map((r) => {
+        try {
+          const params = Object.fromEntries(
+            Object.entries(r.params?.[0] ?? {}).map(([k, v]) => [k, String(v)]),
+          );
+          const body = this.route(r.request_method, r.endpoint, params);
+          return { endpoint: r.endpoint, status_code: 200, body };
+        } catch (error) {
+          if (!(error instanceof Refusal)) throw error;
+          const body = { error: { status: error.message } };
+          return { endpoint: r.endpoint, status_code: error.status, body };
+        }
+      }),
+    };
+  }
+
+  /** order/view: the order's details (of those BrickOwl sends, the ones a store's order has here). */
+  private orderView(o: FakeOrder): OrderView {
+    const time = Number(o.order_date);
+    return {
+      order_id: o.order_id,
+      order_time: o.order_date,
+      processed_time: null,
+      iso_order_time: new Date(time * 1000).toISOString().replace('.000Z', '+00:00'),
+      store_id: '907',
+      status: o.status,
+      status_id: o.status_id ?? STATUS_IDS[o.status] ?? '0',
+      total_quantity: o.total_quantity ?? '0',
+      total_lots: o.total_lots ?? '0',
+      base_currency: 'USD',
+      base_order_total: o.base_order_total ?? '0.00',
+      buyer_note: '',
+      tracking_number: null,
+      buyer_name: 'Sam Example',
+    };
   }
 
   private route(method: string, endpoint: string, p: Record<string, string>): unknown {
     const get = method === 'GET';
     if (get && endpoint === 'inventory/list') return listLots(this.lots.values(), p);
     if (!get && endpoint === 'inventory/create') {
-      const lot = newLot(p, String(this.nextLot++));
+      const lot = newLot(p, String(this.nextLot), this.boidTypes.get(p.boid ?? ''));
+      this.nextLot++;
       this.lots.set(lot.lot_id, lot);
       return { lot_id: lot.lot_id };
     }
@@ -231,15 +325,17 @@ export class FakeBrickOwl {
     if (get && endpoint === 'catalog/id_lookup') {
       if (!p.id || !p.type) throw new Refusal(400, 'Missing id or type');
       this.idLookups++;
-      return {
-        boids: p.id_type && p.id_type !== 'bl_item_no' ? [] : this.options.lookup(p.id, p.type),
-      };
+      const boids =
+        p.id_type && p.id_type !== 'bl_item_no' ? [] : this.options.lookup(p.id, p.type);
+      for (const boid of boids) this.boidTypes.set(boid, p.type);
+      return { boids };
     }
     if (get && endpoint === 'order/list') {
       // Newest first, at most `limit` (BrickOwl's default 500): older orders fall out of the list.
       const list = [...this.orders.values()]
         .map((o) => o.order)
-        .filter((o) => !p.status || o.status === p.status)
+        // The status filter takes the status's name or its number, as BrickOwl's does.
+        .filter((o) => !p.status || o.status === p.status || o.status_id === p.status)
         .sort((a, b) => Number(b.order_date) - Number(a.order_date));
       return list.slice(0, Math.min(Number(p.limit) || this.listLimit, 5000));
     }
@@ -247,8 +343,7 @@ export class FakeBrickOwl {
       const order = this.orders.get(p.order_id ?? '');
       if (!order) throw new Refusal(404, 'Order not found');
       if (endpoint === 'order/items') return order.items;
-      const { order_date, ...rest } = order.order;
-      return { ...rest, order_time: order_date };
+      return this.orderView(order.order);
     }
     throw new Refusal(404, `Unknown method ${method} ${endpoint}`);
   }

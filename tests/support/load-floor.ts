@@ -12,6 +12,7 @@ import { openDatabase, type Db, type DialectName } from '../../server/db';
 import type { Database } from '../../server/db/schema';
 import { makeFloor, makeOrder, orderItemId, type Floor } from '../../server/test/orders-fixture';
 import { startBalancer, type Balancer } from './balancer';
+import { startCaddy, type Caddy } from './caddy';
 import { createPostgresDb } from './postgres-db';
 import { startServerProcess, type ServerProcess } from './server-process';
 
@@ -27,11 +28,17 @@ export interface LoadPicker {
 
 export interface LoadFloor {
   dialect: DialectName;
-  /** Where clients send requests: the server, or the balancer in front of several. */
+  /** Where clients send requests: the server, or the balancer or Caddy in front of several. */
   url: string;
-  /** The server processes (several share one PostgreSQL database behind `balancer`). */
+  /** fetch for `url` (behind Caddy: one that trusts Caddy's local root). */
+  fetch: (
+    url: string,
+    init?: { method?: string; headers?: Record<string, string>; body?: string },
+  ) => Promise<Response>;
+  /** The server processes (several share one PostgreSQL database behind `balancer` or `caddy`). */
   servers: ServerProcess[];
   balancer?: Balancer;
+  caddy?: Caddy;
   database: Db;
   floor: Floor;
   pickers: LoadPicker[];
@@ -69,10 +76,17 @@ export async function postgresReachable(): Promise<boolean> {
 export type LoadBins = 'one bin' | 'own bins';
 
 /**
+ * What stands in front of several servers: the tests' round-robin TCP balancer, or Debian's Caddy
+ * with deploy/Caddyfile (HTTPS with its local CA on this machine's network address), as a
+ * warehouse deploys them.
+ */
+export type LoadFront = 'balancer' | 'caddy';
+
+/**
  * Starts the server on a fresh database of `dialect` and prepares `pickers` pickers whose orders
  * each ask for `perOrder` pieces of one item, stocked as `bins` says. With `servers` > 1
- * (PostgreSQL only) that many server processes share the database behind a round-robin balancer
- * (one connection to the next server in turn).
+ * (PostgreSQL only) that many server processes share the database behind `front`: a round-robin
+ * balancer (one connection to the next server in turn) or Caddy.
  */
 export async function startLoadFloor(
   dialect: DialectName,
@@ -80,6 +94,7 @@ export async function startLoadFloor(
   perOrder: number,
   servers = 1,
   bins: LoadBins = 'one bin',
+  front: LoadFront = 'balancer',
 ): Promise<LoadFloor> {
   if (servers > 1 && dialect !== 'postgres') throw new Error('several servers need PostgreSQL');
   const dataDir = mkdtempSync(join(tmpdir(), `brick-load-${dialect}-`));
@@ -101,13 +116,16 @@ export async function startLoadFloor(
           JWT_SECRET: jwtSecret,
           CREDENTIAL_KEY: credentialKey,
           LOG_STDOUT: '0',
+          ...(front === 'caddy' ? { TRUST_PROXY: '1' } : {}),
         },
       }),
     );
   }
-  const balancer =
-    servers > 1
-      ? await startBalancer(processes.map((p) => ({ host: '127.0.0.1', port: p.port })))
+  const upstreams = processes.map((p) => ({ host: '127.0.0.1', port: p.port }));
+  const balancer = servers > 1 && front === 'balancer' ? await startBalancer(upstreams) : undefined;
+  const caddy =
+    servers > 1 && front === 'caddy'
+      ? await startCaddy({ upstreams: upstreams.map((u) => `${u.host}:${u.port}`) })
       : undefined;
   const database = openDatabase({ databaseUrl: pgDb?.url, dataDir });
   const db = database.db;
@@ -138,9 +156,11 @@ export async function startLoadFloor(
   const orderIds = list.map((p) => p.orderId);
   return {
     dialect,
-    url: balancer?.url ?? processes[0].url,
+    url: caddy?.url ?? balancer?.url ?? processes[0].url,
+    fetch: caddy?.fetch ?? ((url, init) => fetch(url, init)),
     servers: processes,
     balancer,
+    caddy,
     database,
     floor,
     pickers: list,
@@ -164,6 +184,7 @@ export async function startLoadFloor(
     },
     async close() {
       await balancer?.close();
+      await caddy?.stop();
       for (const p of processes) await p.stop();
       await database.destroy();
       await pgDb?.drop();

@@ -59,6 +59,25 @@ function exited(child: ChildProcess): Promise<void> {
   });
 }
 
+/** The last 8,000 characters a child wrote to stdout and stderr, as they come. */
+export function keptOutput(child: ChildProcess): () => string {
+  let out = '';
+  const keep = (c: Buffer) => {
+    out = (out + c.toString()).slice(-8000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return () => out;
+}
+
+/** SIGTERM, then SIGKILL after 5 s; resolves once the child has exited. */
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited(child);
+  clearTimeout(timer);
+}
+
 /**
  * A test server never calls the real marketplaces: no scheduled order intake, and both
  * marketplace addresses are a closed local port (discard), so a call fails as a lost connection.
@@ -87,6 +106,9 @@ export function serverEnv(
     DATABASE_URL: '',
     STATIC_DIR: resolve('dist'),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // Plain HTTP only, unless a test turns HTTPS on with a port of its own: two servers at once
+    // would both want the default HTTPS port.
+    HTTPS_PORT: 'off',
     LOG_LEVEL: 'warn',
     ...settings,
   };
@@ -112,34 +134,24 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let out = '';
-  const keep = (c: Buffer) => {
-    out = (out + c.toString()).slice(-8000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
+  const output = keptOutput(child);
   const kill = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await exited(child);
   };
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    await exited(child);
-    clearTimeout(timer);
-  };
+  const stop = () => stopChild(child);
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   while (Date.now() < deadline && child.exitCode === null) {
     try {
       const res = await fetch(`${url}/api/health`);
-      if (res.status === 200) return { port, url, child, output: () => out, kill, stop };
+      if (res.status === 200) return { port, url, child, output, kill, stop };
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 50));
   }
   await kill();
-  throw new Error(`the server did not become healthy at ${url}\n${out.slice(-3000)}`);
+  throw new Error(`the server did not become healthy at ${url}\n${output().slice(-3000)}`);
 }
 
 /** Signs in with Basic credentials; resolves the access and refresh tokens. */

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { MarketplaceError, type BrickOwlClient } from '../../marketplaces';
+import { boIdLookupAnswer } from '../../marketplaces/brickowl/answers';
 import { BRICKOWL_BATCH_SIZE, itemBoid } from '../../marketplaces/brickowl/client';
 import type { BoItemType } from '../../marketplaces/brickowl/types';
 
@@ -84,8 +85,8 @@ async function lookUp(
   client: BrickOwlClient,
   items: (BrickLinkItem & { type: BoItemType })[],
 ): Promise<BoidAnswer[]> {
-  const first = (boids: string[] | undefined): BoidAnswer => ({
-    boid: boids && boids.length > 0 ? itemBoid(String(boids[0])) : null,
+  const first = (boids: string[]): BoidAnswer => ({
+    boid: boids.length > 0 ? itemBoid(boids[0]) : null,
   });
   if (items.length === 1) {
     try {
@@ -101,12 +102,13 @@ async function lookUp(
       throw err;
     }
   }
-  const results = await client.batch<{ boids?: string[] }>(
+  const results = await client.batch(
     items.map((item) => ({
       endpoint: 'catalog/id_lookup',
       request_method: 'GET' as const,
       params: [{ id: item.blItemNo, type: item.type, id_type: 'bl_item_no' }],
     })),
+    boIdLookupAnswer,
   );
-  return results.map((r) => (r.ok ? first(r.data.boids) : { refused: r.error }));
+  return results.map((r) => (r.ok ? first(r.data) : { refused: r.error }));
 }

@@ -3,7 +3,7 @@ import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { nextVersion } from '../../sync';
 import { writeOrderTotals } from '../../modules/orders/totals';
-import { queueStockSyncs } from '../stock-sync';
+import { lowerOtherStores, queueStockSyncs } from '../stock-sync';
 import { storeClient } from '../store-client';
 import { JobFailure, type JobContext } from '../types';
 import { findItem, type OrderLine } from './catalog';
@@ -139,6 +139,8 @@ async function importOrder(
         .where('store_id', '=', storeId)
         .where('item_id', '=', itemId)
         .execute();
+      // Stock kept elsewhere: the other stores' lots lose what was sold, as the sold lot did.
+      await lowerOtherStores(trx, companyId, storeId, itemId, l.quantity, now);
     }
     await trx
       .insertInto('order_items')

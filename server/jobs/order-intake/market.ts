@@ -1,6 +1,7 @@
 import type { ConditionName } from '../../db/schema-domain';
 import { nowIso } from '../../db/dialect';
 import { MarketplaceError } from '../../marketplaces/errors';
+import type { BoCondition, BoOrderItem } from '../../marketplaces/brickowl/types';
 import type { StoreClient } from '../store-client';
 import { BL_TYPE_CODE, thousandths, type OrderLine } from './catalog';
 
@@ -34,6 +35,21 @@ function fromBrickLink(status: string): string | undefined {
 }
 
 const fromBrickOwl = (status: string): string | undefined => BRICKOWL_STATUS[status.toLowerCase()];
+
+const BRICKOWL_USED_GRADES: Partial<Record<BoCondition, ConditionName>> = {
+  usedn: 'LIKE_NEW',
+  usedg: 'GOOD',
+  useda: 'ACCEPTABLE',
+};
+
+/**
+ * The warehouse's condition of a BrickOwl order line: new ("New", any new code), else the used
+ * grade of its full code (`full_con`), else good.
+ */
+export function brickowlCondition(line: Pick<BoOrderItem, 'isNew' | 'condition'>): ConditionName {
+  if (line.isNew) return 'NEW';
+  return (line.condition && BRICKOWL_USED_GRADES[line.condition]) ?? 'GOOD';
+}
 
 export interface MarketOrder {
   number: string;
@@ -94,28 +110,28 @@ export async function listStoreOrders(client: StoreClient): Promise<StoreListing
   const orders = await bo.listOrders();
   for (const o of orders) {
     const status = fromBrickOwl(o.status);
-    if (status) statuses.set(String(o.order_id), status);
+    if (status) statuses.set(o.orderId, status);
   }
   const open = orders
     .map((o) => ({ o, status: fromBrickOwl(o.status) ?? 'PENDING' }))
     .filter(({ status }) => OPEN_STATUSES.includes(status))
     .map(({ o, status }) => ({
-      number: String(o.order_id),
+      number: o.orderId,
       buyer: null,
-      date: orderDate(o.order_date),
+      date: orderDate(o.orderDate),
       status,
       lines: async () =>
-        (await bo.orderItems(String(o.order_id))).map((i) => {
-          const bl = i.ids?.find((x) => /bl|bricklink/i.test(x.type))?.id ?? null;
+        (await bo.orderItems(o.orderId)).map((i) => {
+          const bl = i.ids.find((x) => /bl|bricklink/i.test(x.type))?.id ?? null;
           return {
-            lotId: String(i.lot_id),
+            lotId: i.lotId ?? '',
             blItemNo: bl,
             typeCode: null,
             boid: i.boid,
-            colourId: i.color_id ? Number(i.color_id) : null,
-            condition: (i.condition.startsWith('new') ? 'NEW' : 'GOOD') as ConditionName,
-            quantity: Number(i.quantity),
-            unitPrice: thousandths(i.base_price),
+            colourId: i.colourId || null,
+            condition: brickowlCondition(i),
+            quantity: i.quantity,
+            unitPrice: thousandths(i.basePrice),
             label: `${i.name ?? i.boid} (BrickOwl ${i.boid})`,
           };
         }),

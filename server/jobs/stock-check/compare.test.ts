@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareLots, euros, thousandths, type CheckedItem } from './compare';
+import { compareLots, euros, thousandths, unknownLots, type CheckedItem } from './compare';
 
 const item = (over: Partial<CheckedItem>): CheckedItem => ({
   id: 1,
@@ -61,5 +61,32 @@ describe('compareLots', () => {
     expect(thousandths('0.1250')).toBe(125);
     expect(thousandths('0.45')).toBe(450);
     expect(euros(1500)).toBe('€ 1,500');
+  });
+});
+
+describe('unknownLots', () => {
+  const info = (mark: string | null) => ({
+    blItemNo: '3001',
+    typeCode: 'P',
+    boid: null,
+    colourId: 5,
+    condition: 'NEW' as const,
+    notePublic: '',
+    notePrivate: '',
+    mark,
+    fields: { tierPrice: null, bulk: 1, sale: 0, retain: false, stockroom: null },
+  });
+  it('names lots no store item holds, leaving out empty lots and lots an upload is settling', () => {
+    const lots = [
+      { id: '1', quantity: 2, price: 100, info: info(null) },
+      { id: '2', quantity: 2, price: 100, info: info(null) },
+      { id: '3', quantity: 0, price: 100, info: info(null) },
+      { id: '4', quantity: 2, price: 100, info: info('bw-7') },
+      { id: '5', quantity: 2, price: 100, info: info('bw-8') },
+    ];
+    expect(unknownLots(lots, new Set(['1']), new Set(['bw-7'])).map((l) => l.id)).toEqual([
+      '2',
+      '5',
+    ]);
   });
 });

@@ -1,3 +1,6 @@
+import type { ConditionName } from '../../db/schema-domain';
+import type { LotFields } from '../upload/lot-fields';
+
 /** One store item as the warehouse believes it is listed. */
 export interface CheckedItem {
   id: number;
@@ -19,6 +22,27 @@ export interface MarketLot {
   quantity: number;
   /** thousandths */
   price: number;
+  /** What the lot is, for a lot the warehouse does not know (see unknownLots). */
+  info?: LotInfo;
+}
+
+/** What a lot is, in the marketplace's ids, with its notes and our upload's mark if it has one. */
+export interface LotInfo {
+  /** BrickLink's item number and type letter (P, S, M…), for a BrickLink lot. */
+  blItemNo: string | null;
+  typeCode: string | null;
+  /** BrickOwl's BOID as listed ("306255-64"), for a BrickOwl lot. */
+  boid: string | null;
+  /** The marketplace's colour id. */
+  colourId: number | null;
+  /** The warehouse's condition: NEW, or a used grade. */
+  condition: ConditionName;
+  notePublic: string;
+  notePrivate: string;
+  /** Our upload's mark (`bw-<job item>`), when the lot carries one. */
+  mark: string | null;
+  /** Tiers, bulk, sale, retain and stockroom, as listed. */
+  fields: LotFields;
 }
 
 export type Difference<T extends CheckedItem = CheckedItem> =
@@ -68,4 +92,19 @@ export function compareLots<T extends CheckedItem>(
     }
   }
   return found;
+}
+
+/**
+ * The store's lots the warehouse does not know: no store item holds their lot id. Left out: lots
+ * holding nothing (not on sale), and lots an upload still has to settle (their mark is one of
+ * `settling`: the upload finds them by it).
+ */
+export function unknownLots(
+  lots: MarketLot[],
+  known: Set<string>,
+  settling: Set<string>,
+): MarketLot[] {
+  return lots.filter(
+    (l) => !known.has(l.id) && l.quantity > 0 && !(l.info?.mark && settling.has(l.info.mark)),
+  );
 }

@@ -13,10 +13,26 @@ import {
   type MarketLot,
 } from './compare';
 import { joinItemLooks } from '../../db/item-joins';
+import { BL_TYPE_CODE } from '../order-intake/catalog';
+import { brickowlCondition } from '../order-intake/market';
+import { boidColour, recordUnknownLots } from './unknown';
 
 export const STOCK_CHECK = 'stock_check';
 export const NO_CHECK_STORE = 'There is no store with credentials to check: add one in Stores';
 export { compareLots } from './compare';
+
+/** Our upload's mark at the end of a BrickLink lot's remarks ("… [bw-123]"). */
+const blMark = (remarks: string | undefined) => /\[(bw-\d+)\]\s*$/.exec(remarks ?? '')?.[1] ?? null;
+
+/** Tier pairs as listed (quantity, price as a decimal) as the warehouse keeps them: 'Q1:P1,…'. */
+function tierText(tiers: [number | undefined, string | number | undefined][]): string | null {
+  const kept = tiers.filter(([q, p]) => q !== undefined && q > 0 && p !== undefined);
+  return kept.length === 0 ? null : kept.map(([q, p]) => `${q}:${thousandths(p!)}`).join(',');
+}
+
+/** BrickLink's stockroom of a lot in one: A, B or C (an unnamed one is A). */
+const stockroomOf = (id: string | undefined): 'A' | 'B' | 'C' =>
+  id === 'B' || id === 'C' ? id : 'A';
 
 /** Every lot of the store, read in one listing call. Nothing on the store is changed. */
 async function storeLots(client: StoreClient): Promise<MarketLot[]> {
@@ -26,13 +42,53 @@ async function storeLots(client: StoreClient): Promise<MarketLot[]> {
       id: String(l.inventory_id),
       quantity: Number(l.quantity),
       price: thousandths(l.unit_price),
+      info: {
+        blItemNo: l.item.no,
+        typeCode: BL_TYPE_CODE[l.item.type] ?? null,
+        boid: null,
+        colourId: l.color_id,
+        condition: l.new_or_used === 'N' ? 'NEW' : 'GOOD',
+        notePublic: l.description ?? '',
+        notePrivate: (l.remarks ?? '').replace(/\s*\[bw-\d+\]\s*$/, ''),
+        mark: blMark(l.remarks),
+        fields: {
+          tierPrice: tierText([
+            [l.tier_quantity1, l.tier_price1],
+            [l.tier_quantity2, l.tier_price2],
+            [l.tier_quantity3, l.tier_price3],
+          ]),
+          bulk: Math.max(1, l.bulk ?? 1),
+          sale: l.sale_rate ?? 0,
+          retain: l.is_retain ?? false,
+          stockroom: l.is_stock_room ? stockroomOf(l.stock_room_id) : null,
+        },
+      },
     }));
   }
-  const lots = await client.brickowl.listInventory();
+  // Sold-out and hidden lots too: BrickOwl lists only lots for sale with a quantity unless told.
+  const lots = await client.brickowl.listInventory({ activeOnly: false });
   return lots.map((l) => ({
-    id: String(l.lot_id),
-    quantity: Number(l.quantity),
+    id: l.lotId,
+    quantity: l.quantity,
     price: thousandths(l.price),
+    info: {
+      blItemNo: null,
+      typeCode: null,
+      boid: l.boid,
+      colourId: boidColour(l.boid),
+      condition: brickowlCondition(l),
+      notePublic: l.publicNote,
+      notePrivate: l.personalNote,
+      mark: l.externalId && /^bw-\d+$/.test(l.externalId) ? l.externalId : null,
+      fields: {
+        tierPrice: tierText(l.tiers.map((t) => [t.quantity, t.price])),
+        bulk: l.bulkQty,
+        sale: l.salePercent,
+        retain: false,
+        // BrickOwl has no stockroom: a lot kept off sale is kept as one, as uploads send it.
+        stockroom: l.forSale ? null : 'A',
+      },
+    },
   }));
 }
 
@@ -145,7 +201,8 @@ async function record(
 
 /**
  * The stock-check job: reads all of one store's lots in one call and compares them with what the
- * warehouse believes is listed. Differences become stock issues; nothing is sent to the store.
+ * warehouse believes is listed. Differences become stock issues; lots the warehouse does not know
+ * are recorded for a person to adopt or remove (recordUnknownLots); nothing is sent to the store.
  */
 export async function runStockCheck(ctx: JobContext): Promise<void> {
   const { db, job } = ctx;
@@ -160,8 +217,13 @@ export async function runStockCheck(ctx: JobContext): Promise<void> {
   const differences = compareLots(market, items, lots);
   await ctx.progress('Comparing the lots', 0, lots.length);
   for (const difference of differences) await record(ctx, job.store_id, difference);
+  // The other way round: lots on the store that the warehouse does not know.
+  const unknown = await recordUnknownLots(ctx, client, lots);
   await ctx.progress(
-    `Checked ${lots.length} lots: ${differences.length} ${differences.length === 1 ? 'difference' : 'differences'}`,
+    `Checked ${lots.length} lots: ${differences.length} ${differences.length === 1 ? 'difference' : 'differences'}` +
+      (unknown === 0
+        ? ''
+        : `, ${unknown} ${unknown === 1 ? 'lot' : 'lots'} the warehouse does not know`),
     lots.length,
     lots.length,
   );

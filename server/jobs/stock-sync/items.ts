@@ -15,6 +15,12 @@ export interface StoreChange {
   price: number;
   tierPrice: string | null;
   bulk: number | null;
+  /** Percent off, -99 to 100. */
+  sale: number;
+  /** Kept on the store at quantity 0 instead of deleted. */
+  retain: boolean;
+  /** BrickLink's stockroom: never on public sale. */
+  stockroom: 'A' | 'B' | 'C' | null;
   notePublic: string;
   notePrivate: string;
   /** Why it could not be sent, once known. */
@@ -35,6 +41,9 @@ function columns(db: Kysely<Database>) {
       'store_price',
       'tier_price',
       'bulk_size',
+      'sale_rate',
+      'retain',
+      'stockroom',
       'note_public',
       'note_private',
     ]);
@@ -63,6 +72,9 @@ export async function storeChanges(
     price: Number(r.store_price),
     tierPrice: r.tier_price,
     bulk: r.bulk_size === null ? null : Number(r.bulk_size),
+    sale: Number(r.sale_rate),
+    retain: Number(r.retain) === 1,
+    stockroom: r.stockroom,
     notePublic: r.note_public,
     notePrivate: r.note_private,
   }));

@@ -1,9 +1,11 @@
 import { MarketplaceError, type BrickLinkClient, type BrickOwlClient } from '../../marketplaces';
 import { blPrice } from '../../marketplaces/bricklink/client';
+import { boStatusAnswer } from '../../marketplaces/brickowl/answers';
 import { BRICKOWL_BATCH_SIZE } from '../../marketplaces/brickowl/client';
 import type { BoBatchRequest } from '../../marketplaces/brickowl/types';
 import type { StoreClient } from '../store-client';
 import { keepReserve, refusedForGood } from '../upload/bricklink';
+import { blLotFields, boLotFields, type LotFields } from '../upload/lot-fields';
 import type { StoreChange } from './items';
 
 /** One change for one lot: take it off the store, or send price, notes and a quantity change. */
@@ -34,14 +36,14 @@ export interface LotOps {
 const gone = (err: unknown) =>
   err instanceof MarketplaceError && (err.status === 404 || err.code === 'RESOURCE_NOT_FOUND');
 
-/** 'Q1:P1,Q2:P2,Q3:P3' (thousandths) as quantity and price pairs. */
-function tiers(tierPrice: string | null): { quantity: number; price: number }[] {
-  if (!tierPrice) return [];
-  return tierPrice.split(',').map((t) => {
-    const [q, p] = t.split(':');
-    return { quantity: Number(q), price: Number(p) / 1000 };
-  });
-}
+/** What the change's lot carries besides quantity, price and notes (sent whole with each change). */
+const fieldsOf = (change: StoreChange): LotFields => ({
+  tierPrice: change.tierPrice,
+  bulk: change.bulk ?? 1,
+  sale: change.sale,
+  retain: change.retain,
+  stockroom: change.stockroom,
+});
 
 function bricklinkOps(client: BrickLinkClient): LotOps {
   const send = async ({ lotId, change, delta, remove }: LotStep): Promise<void> => {
@@ -52,20 +54,12 @@ function bricklinkOps(client: BrickLinkClient): LotOps {
       });
       return;
     }
-    const t = tiers(change.tierPrice);
-    const tier = (n: 1 | 2 | 3) => ({
-      [`tier_quantity${n}`]: t[n - 1]?.quantity ?? 0,
-      [`tier_price${n}`]: blPrice(t[n - 1]?.price ?? 0),
-    });
     await client.updateInventory(Number(lotId), {
       quantityChange: delta,
       unit_price: blPrice(change.price / 1000),
       description: change.notePublic,
       remarks: change.notePrivate,
-      bulk: change.bulk ?? 1,
-      ...tier(1),
-      ...tier(2),
-      ...tier(3),
+      ...blLotFields(fieldsOf(change), true),
     });
   };
   return {
@@ -99,7 +93,6 @@ function brickowlRequest({ lotId, change, delta, remove }: LotStep): BoBatchRequ
   if (remove) {
     return { endpoint: 'inventory/delete', request_method: 'POST', params: [{ lot_id: lotId }] };
   }
-  const t = tiers(change.tierPrice);
   return {
     endpoint: 'inventory/update',
     request_method: 'POST',
@@ -110,8 +103,7 @@ function brickowlRequest({ lotId, change, delta, remove }: LotStep): BoBatchRequ
         price: change.price / 1000,
         public_note: change.notePublic,
         personal_note: change.notePrivate,
-        bulk_qty: change.bulk ?? 1,
-        tier_price: t.length > 0 ? t.map((x) => `${x.quantity}:${x.price}`).join(',') : 'remove',
+        ...boLotFields(fieldsOf(change), true),
       },
     ],
   };
@@ -121,15 +113,15 @@ function brickowlOps(client: BrickOwlClient): LotOps {
   return {
     groupSize: BRICKOWL_BATCH_SIZE,
     async quantityOf(lotId) {
-      const lots = await client.listInventory({ lotId });
-      const lot = lots.find((l) => String(l.lot_id) === lotId);
-      return lot ? Number(lot.quantity) : null;
+      // A lot sold out or not for sale is still the store's: BrickOwl lists it only when told.
+      const lots = await client.listInventory({ lotId, activeOnly: false });
+      return lots.find((l) => l.lotId === lotId)?.quantity ?? null;
     },
     async apply(steps) {
-      const answers = await client.batch(steps.map(brickowlRequest));
+      const answers = await client.batch(steps.map(brickowlRequest), boStatusAnswer);
       return answers.map((a, i) => {
         if (a.ok) return { ok: true };
-        const missing = /not found|no such lot|invalid lot/i.test(a.error);
+        const missing = a.status === 404 || /not found|no such lot|invalid lot/i.test(a.error);
         // Deleting a lot that is already gone is what was wanted.
         if (missing && steps[i].remove) return { ok: true };
         return { ok: false, gone: missing, error: a.error };

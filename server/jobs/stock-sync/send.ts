@@ -18,8 +18,9 @@ type Outcome = 'done' | 'failed';
 
 /**
  * Sends a store's changes: first lowers what it offers to what can still be sold, then sends
- * each changed item to its lot (price, notes, tiers, bulk, and the quantity as a change; a lot
- * whose quantity falls to 0 is taken off the store), as many together as the marketplace takes.
+ * each changed item to its lot (price, notes, tiers, bulk, sale, retain, stockroom, and the
+ * quantity as a change; a lot whose quantity falls to 0 is taken off the store unless it is
+ * retained), as many together as the marketplace takes.
  * A change whose answer was lost is checked on the store first and never sent twice. `record`
  * keeps one job item per change, for the screens.
  */
@@ -85,7 +86,8 @@ async function prepare(
     await removeStoreItem(db, change);
     return 'done';
   }
-  if (change.sending !== null && change.sending > 0) {
+  // A retained lot is sent down to 0 rather than deleted, so 0 is checked like any quantity.
+  if (change.sending !== null && (change.sending > 0 || change.retain)) {
     // The answer to the last change was lost: the lot tells whether it landed.
     const held = await ops.quantityOf(lotId);
     if (held === null) return lotGone(ctx, client, change);
@@ -99,7 +101,8 @@ async function prepare(
     }
     // Otherwise not landed: sent again.
   }
-  const remove = change.quantity === 0;
+  // A retained lot stays on the store at 0 (BrickLink's retain; BrickOwl keeps a lot at 0 too).
+  const remove = change.quantity === 0 && !change.retain;
   return { lotId, change, remove, delta: remove ? 0 : change.quantity - change.listed };
 }
 

@@ -12,6 +12,7 @@ import {
   markSent,
   type UploadLot,
 } from './lots';
+import { blLotFields } from './lot-fields';
 import { LOST_TRIES, mayHaveCreated, requeueLost, settleByMark } from './settle';
 
 /** BrickLink calls of the day an upload leaves for order intake (a chunk takes 2). */
@@ -49,6 +50,7 @@ function blLot(lot: UploadLot): BlNewInventory | string {
     unit_price: blPrice(lot.price / 1000),
     description: lot.notePublic,
     remarks: remarks.join(' '),
+    ...blLotFields(lot),
   };
 }
 

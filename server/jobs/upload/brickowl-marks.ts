@@ -1,6 +1,6 @@
 import { BrickOwlError, type BrickOwlClient } from '../../marketplaces';
 import { BRICKOWL_BATCH_SIZE } from '../../marketplaces/brickowl/client';
-import type { BoLot } from '../../marketplaces/brickowl/types';
+import { boLotList } from '../../marketplaces/brickowl/answers';
 import { backoffMs, DEFAULT_RETRY, sleep } from '../../marketplaces/retry';
 import type { JobContext } from '../types';
 import { lotMark, type UploadLot } from './lots';
@@ -24,19 +24,19 @@ async function lotsByMark(client: BrickOwlClient, marks: string[]): Promise<Map<
     }));
     for (let attempt = 1; ; attempt++) {
       try {
-        const answers = await client.batch<BoLot[]>(requests);
+        const answers = await client.batch(requests, boLotList);
         answers.forEach((a, j) => {
-          if (!a.ok || !Array.isArray(a.data)) {
+          if (!a.ok) {
             throw new BrickOwlError(
               'BAD_RESPONSE',
-              `BrickOwl could not look up lot ${chunk[j]}: ${a.ok ? 'no list' : a.error}`,
+              `BrickOwl could not look up lot ${chunk[j]}: ${a.error}`,
               502,
               true,
             );
           }
           found.set(
             chunk[j],
-            a.data.map((l) => String(l.lot_id)),
+            a.data.map((l) => l.lotId),
           );
         });
         break;
@@ -58,7 +58,7 @@ export async function settleBrickOwlSent(
   client: BrickOwlClient,
   storeId: number,
   lots: UploadLot[],
-  onDone: (lot: UploadLot) => Promise<void>,
+  onDone: (lot: UploadLot, lotId: string) => Promise<void>,
 ): Promise<void> {
   if (lots.length === 0) return;
   const marks = await lotsByMark(

@@ -4,13 +4,15 @@ import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { countRows } from '../../db/count-rows';
 import type { JobRow } from '../claim';
-import { insertJob, storesWithCredentials } from '../queue';
+import { insertJob } from '../queue';
 import { storeClient } from '../store-client';
 import { JobFailure, type JobContext } from '../types';
 import { uploadToBrickLink } from './bricklink';
 import { uploadToBrickOwl } from './brickowl';
 import { NOT_ON_BRICKOWL } from './brickowl-map';
 import { openLots, type UploadLot } from './lots';
+import { mustShareCurrency, storesByCurrency } from './currency';
+import { noteStockElsewhere } from './elsewhere-note';
 import { addToListedLots } from './merge';
 import { sendStoreChanges } from '../stock-sync';
 
@@ -21,8 +23,10 @@ export interface UploadPayload {
 }
 
 /**
- * Queues the upload of a sync batch: one job per store of the company that has credentials (each
- * store is its own marketplace account with its own limits). The batch shows `uploading` until they end.
+ * Queues the upload of a sync batch: one job per store of the company that has credentials and
+ * sells in the batch's currency (each store is its own marketplace account with its own limits).
+ * The batch shows `uploading` until they end. With no store of its currency (but stores of
+ * others), the upload is refused naming both currencies.
  */
 export async function queueUpload(
   db: Kysely<Database>,
@@ -40,8 +44,13 @@ export async function queueUpload(
       .where('status', 'not in', ['uploading', 'uploaded'])
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) throw new JobFailure(JobMessages.uploading);
-    const stores = await storesWithCredentials(trx, companyId, storeIds);
-    if (stores.length === 0) throw new JobFailure(NO_STORE);
+    const {
+      currency,
+      same: stores,
+      other,
+    } = await storesByCurrency(trx, companyId, syncBatchId, storeIds);
+    if (stores.length === 0 && other.length === 0) throw new JobFailure(NO_STORE);
+    if (stores.length === 0) throw new JobFailure(JobMessages.otherCurrency(currency, other));
     const ids: number[] = [];
     for (const store of stores) {
       ids.push(
@@ -220,6 +229,7 @@ export async function runUpload(ctx: JobContext): Promise<void> {
   const { db, job } = ctx;
   const payload = JSON.parse(job.payload) as UploadPayload;
   if (job.store_id === null) throw new JobFailure('The upload has no store');
+  await mustShareCurrency(db, job.company_id, payload.sync_batch_id, job.store_id);
   await prepare(ctx, payload.sync_batch_id);
   const report = async () => {
     const c = await counts(db, job.id);
@@ -243,6 +253,7 @@ export async function runUpload(ctx: JobContext): Promise<void> {
   // Lots added to ones already listed, and the store's other changes, go with the upload.
   await sendStoreChanges(ctx, client, false);
   if (ctx.signal.aborted) return;
+  await noteStockElsewhere(ctx, payload.sync_batch_id);
   const c = await counts(db, job.id);
   const failed = c.failed - c.unmapped;
   // Never done while a lot of the batch is not on the store (whatever kept it from being sent);

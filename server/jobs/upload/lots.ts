@@ -5,9 +5,11 @@ import type { Database, JobItemState } from '../../db/schema';
 import type { BlItemType } from '../../marketplaces/bricklink/types';
 import type { BoCondition, BoItemType } from '../../marketplaces/brickowl/types';
 import { joinItemLooks } from '../../db/item-joins';
+import { holdsNone } from '../stock-sync/available';
+import type { LotFields } from './lot-fields';
 
 /** One lot of an upload: the job item and what the warehouse knows of it. */
-export interface UploadLot {
+export interface UploadLot extends LotFields {
   jobItemId: number;
   itemId: number;
   syncBatchItemId: number | null;
@@ -25,6 +27,15 @@ export interface UploadLot {
   boid: string | null;
   boColourId: number | null;
 }
+
+/** The store item's own copy of what a lot carries besides quantity and price. */
+export const lotFields = (lot: UploadLot) => ({
+  tier_price: lot.tierPrice,
+  bulk_size: lot.bulk,
+  sale_rate: lot.sale,
+  retain: lot.retain ? (1 as const) : (0 as const),
+  stockroom: lot.stockroom,
+});
 
 export const BL_TYPES: Record<string, BlItemType> = {
   P: 'PART',
@@ -79,6 +90,11 @@ export async function openLots(db: Kysely<Database>, jobId: number): Promise<Upl
       's.price',
       's.note_public',
       's.note_private',
+      's.tier_price',
+      's.bulk_size',
+      's.sale_rate',
+      's.retain',
+      's.stockroom',
       'i.condition',
       'i.completeness',
       't.bsx_code',
@@ -107,6 +123,11 @@ export async function openLots(db: Kysely<Database>, jobId: number): Promise<Upl
     blColourId: r.bl_colour_id === null ? null : Number(r.bl_colour_id),
     boid: r.brickowl_id,
     boColourId: r.brickowl_colour_id === null ? null : Number(r.brickowl_colour_id),
+    tierPrice: r.tier_price,
+    bulk: Number(r.bulk_size),
+    sale: Number(r.sale_rate),
+    retain: Number(r.retain) === 1,
+    stockroom: r.stockroom,
   }));
 }
 
@@ -154,7 +175,7 @@ export async function markFailed(
 
 /**
  * A lot is on the marketplace: the job item is done with its lot id, and the store's item records
- * it (quantity added, price set), in one transaction.
+ * it (quantity added, price, tiers, bulk, sale, retain and stockroom set), in one transaction.
  */
 export async function markDone(
   db: Kysely<Database>,
@@ -182,7 +203,9 @@ export async function markDone(
         store_price: lot.price,
         note_public: lot.notePublic,
         note_private: lot.notePrivate,
+        ...lotFields(lot),
         needs_upload: 0,
+        stock_elsewhere: holdsNone(companyId, lot.itemId),
         synced_at: now,
         updated_at: now,
       })
@@ -192,6 +215,7 @@ export async function markDone(
           store_quantity: eb('store_items.store_quantity', '+', lot.quantity),
           listed_quantity: lot.quantity,
           store_price: lot.price,
+          ...lotFields(lot),
           synced_at: now,
           updated_at: now,
         })),

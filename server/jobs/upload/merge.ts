@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
-import { markBatchItemUploaded, type UploadLot } from './lots';
+import { lotFields, markBatchItemUploaded, type UploadLot } from './lots';
 import { toSend } from '../stock-sync/items';
 
 /**
  * Lots of items the store already has a lot of are added to that lot instead of being created
- * beside it: the store item's quantity grows by the lot's, its price becomes the batch's, and the
- * change is sent with the store's other changes (as a quantity change, so a sale meanwhile is not
- * undone). Answers the lots still to be created.
+ * beside it: the store item's quantity grows by the lot's, its price, tiers, bulk, sale, retain
+ * and stockroom become the batch's, and the change is sent with the store's other changes (as a
+ * quantity change, so a sale meanwhile is not undone). Answers the lots still to be created.
  */
 export async function addToListedLots(
   db: Kysely<Database>,
@@ -51,6 +51,7 @@ export async function addToListedLots(
         .set((eb) => ({
           store_quantity: eb('store_quantity', '+', lot.quantity),
           store_price: lot.price,
+          ...lotFields(lot),
           ...toSend(eb, now),
         }))
         .where('id', '=', item.id)

@@ -45,7 +45,7 @@ export async function settleByMark(
   storeId: number,
   lots: UploadLot[],
   found: (mark: string) => string[],
-  onDone?: (lot: UploadLot) => Promise<void>,
+  onDone?: (lot: UploadLot, lotId: string) => Promise<void>,
 ): Promise<void> {
   const { db, job } = ctx;
   const missing: UploadLot[] = [];
@@ -53,7 +53,7 @@ export async function settleByMark(
     const seen = found(lotMark(lot.jobItemId));
     if (seen.length === 1) {
       await markDone(db, job.company_id, storeId, lot, seen[0]);
-      await onDone?.(lot);
+      await onDone?.(lot, seen[0]);
     } else if (seen.length === 0) missing.push(lot);
     else await foundTwice(ctx, storeId, lot, seen);
   }

@@ -1,10 +1,19 @@
 import { createHmac } from 'node:crypto';
 import OAuth from 'oauth-1.0a';
+import { z } from 'zod';
 import { DailyCallBudget } from '../budget';
 import { BrickLinkError, MarketplaceError } from '../errors';
 import { DEFAULT_RETRY, withRetry, type RetryPolicy } from '../retry';
+import {
+  blEnvelopeSchema,
+  blLotSchema,
+  blOrderItemSchema,
+  blOrderSchema,
+  blPriceGuideSchema,
+  describeIssues,
+  type BlMeta,
+} from './schemas';
 import type {
-  BlEnvelope,
   BlInventory,
   BlInventoryChange,
   BlInventoryFilter,
@@ -38,13 +47,26 @@ export interface BrickLinkClientOptions {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/**
+ * A call whose `data` the product does not read (a create of several lots, an update, a delete):
+ * it succeeds on its code alone, whatever `data` holds, or with an empty body.
+ */
+const IGNORED: z.ZodType<void> = z.unknown().transform((): void => undefined);
+
+const lotList = z.array(blLotSchema);
+const orderList = z.array(blOrderSchema);
+const orderBatches = z.array(z.array(blOrderItemSchema));
+
 /** Prices go to BrickLink as fixed-point strings with 4 decimals. */
 export const blPrice = (value: number) => value.toFixed(4);
 
 /**
  * The BrickLink Store API: every call signed with OAuth 1.0a (HMAC-SHA1 over the method, the URL and
  * its query and the oauth_* values; JSON bodies are not part of the signature), answers unwrapped
- * from the `{meta, data}` envelope, a `meta.code` outside 2xx turned into a BrickLinkError.
+ * from the `{meta, data}` envelope and `data` checked against what the product reads of it. The
+ * outcome is `meta.code`: BrickLink answers refusals with HTTP 200 and the refusal's code there
+ * (a 401 for a bad signature, a 404 for an unknown lot); a 4xx or 5xx HTTP status counts as well.
+ * A refusal is a BrickLinkError named by `meta.message`; an answer in another shape is BAD_RESPONSE.
  */
 export class BrickLinkClient {
   readonly budget: DailyCallBudget;
@@ -67,16 +89,16 @@ export class BrickLinkClient {
   }
 
   listInventories(filter: BlInventoryFilter = {}): Promise<BlInventory[]> {
-    return this.call('GET', '/inventories', { ...filter });
+    return this.call(lotList, 'GET', '/inventories', { ...filter });
   }
 
   getInventory(inventoryId: number): Promise<BlInventory> {
-    return this.call('GET', `/inventories/${inventoryId}`);
+    return this.call(blLotSchema, 'GET', `/inventories/${inventoryId}`);
   }
 
   /** One lot; answers the lot with its new inventory_id. */
   createInventory(lot: BlNewInventory): Promise<BlInventory> {
-    return this.call('POST', '/inventories', {}, lot);
+    return this.call(blLotSchema, 'POST', '/inventories', {}, lot);
   }
 
   /**
@@ -88,20 +110,24 @@ export class BrickLinkClient {
     if (lots.length > BRICKLINK_CREATE_CHUNK) {
       throw new Error(`Send at most ${BRICKLINK_CREATE_CHUNK} lots in one call`);
     }
-    await this.call('POST', '/inventories', {}, lots);
+    await this.call(IGNORED, 'POST', '/inventories', {}, lots);
   }
 
-  updateInventory(inventoryId: number, change: BlInventoryChange): Promise<BlInventory> {
+  /**
+   * Changes a lot. BrickLink answers the changed lot, but nothing here reads it: a change BrickLink
+   * made must not turn into a failure (and a second try) over the shape of its answer.
+   */
+  async updateInventory(inventoryId: number, change: BlInventoryChange): Promise<void> {
     const { quantityChange, ...rest } = change;
     const body: Record<string, unknown> = { ...rest };
     if (quantityChange !== undefined && quantityChange !== 0) {
       body.quantity = `${quantityChange > 0 ? '+' : '-'}${Math.abs(quantityChange)}`;
     }
-    return this.call('PUT', `/inventories/${inventoryId}`, {}, body);
+    await this.call(IGNORED, 'PUT', `/inventories/${inventoryId}`, {}, body);
   }
 
   async deleteInventory(inventoryId: number): Promise<void> {
-    await this.call('DELETE', `/inventories/${inventoryId}`);
+    await this.call(IGNORED, 'DELETE', `/inventories/${inventoryId}`);
   }
 
   /** Orders received (`direction=in`), optionally only some statuses ("PAID,PACKED"). */
@@ -109,17 +135,17 @@ export class BrickLinkClient {
     const query: Record<string, string> = { direction: 'in' };
     if (filter.status) query.status = filter.status;
     if (filter.filed !== undefined) query.filed = String(filter.filed);
-    return this.call('GET', '/orders', query);
+    return this.call(orderList, 'GET', '/orders', query);
   }
 
   /** One order received, in whatever status it is now (RESOURCE_NOT_FOUND when unknown). */
   getOrder(orderId: number): Promise<BlOrder> {
-    return this.call('GET', `/orders/${orderId}`);
+    return this.call(blOrderSchema, 'GET', `/orders/${orderId}`);
   }
 
   /** An order's items, in BrickLink's batches (a list of lists). */
   orderItems(orderId: number): Promise<BlOrderItem[][]> {
-    return this.call('GET', `/orders/${orderId}/items`);
+    return this.call(orderBatches, 'GET', `/orders/${orderId}/items`);
   }
 
   /**
@@ -127,7 +153,7 @@ export class BrickLinkClient {
    * lots for sale now (`stock`), in the currency asked. An unknown item is RESOURCE_NOT_FOUND.
    */
   priceGuide(type: BlItemType, no: string, query: BlPriceGuideQuery): Promise<BlPriceGuide> {
-    return this.call('GET', `/items/${type}/${encodeURIComponent(no)}/price`, {
+    return this.call(blPriceGuideSchema, 'GET', `/items/${type}/${encodeURIComponent(no)}/price`, {
       color_id: String(query.colorId),
       guide_type: query.guideType,
       new_or_used: query.newOrUsed,
@@ -143,12 +169,14 @@ export class BrickLinkClient {
   }
 
   private async call<T>(
+    reader: z.ZodType<T>,
     method: Method,
     path: string,
     query: Record<string, string | undefined> = {},
     body?: unknown,
   ): Promise<T> {
     const url = this.url(path, query);
+    const what = `${method} ${path}`;
     return withRetry<T>({
       policy: this.retry,
       idempotent: method === 'GET' || method === 'DELETE',
@@ -170,15 +198,27 @@ export class BrickLinkClient {
         });
       },
       read: async (response) => {
-        const envelope = await readEnvelope<T>(response);
-        const code = Number(envelope?.meta?.code ?? response.status);
-        if (code >= 200 && code < 300 && response.ok) return { ok: true, value: envelope!.data };
-        const status = response.ok ? code : response.status;
-        return {
-          ok: false,
-          status,
-          error: (retryable, wait) => toError(envelope, status, retryable, wait),
-        };
+        const answer = await readEnvelope(response, what);
+        const code = answer === 'empty' ? response.status : answer.meta.code;
+        if (!response.ok || code < 200 || code >= 300) {
+          const meta = answer === 'empty' ? undefined : answer.meta;
+          const status = response.ok ? code : response.status;
+          return {
+            ok: false,
+            status,
+            error: (retryable, wait) => toError(meta, status, retryable, wait),
+          };
+        }
+        if (answer === 'empty' && reader !== IGNORED)
+          throw badResponse(`BrickLink answered ${what} with no body`, response.status);
+        const data = reader.safeParse(answer === 'empty' ? undefined : answer.data);
+        if (!data.success) {
+          throw badResponse(
+            `BrickLink answered ${what} in a shape the warehouse cannot read (${describeIssues(data.error)})`,
+            response.status,
+          );
+        }
+        return { ok: true, value: data.data };
       },
       unreachable: (error) =>
         new BrickLinkError('NETWORK', `BrickLink could not be reached: ${String(error)}`, 0, true),
@@ -186,25 +226,44 @@ export class BrickLinkClient {
   }
 }
 
-async function readEnvelope<T>(response: Response): Promise<BlEnvelope<T> | undefined> {
+const badResponse = (message: string, status: number) =>
+  new BrickLinkError('BAD_RESPONSE', message, status);
+
+/**
+ * The answer's envelope, or 'empty' for a body with nothing in it. A 2xx answer that is not JSON,
+ * or JSON without `meta.code`, is BAD_RESPONSE; any other status without an envelope is read by
+ * its HTTP status alone (a proxy's error page, a gateway's 429).
+ */
+async function readEnvelope(
+  response: Response,
+  what: string,
+): Promise<z.output<typeof blEnvelopeSchema> | 'empty'> {
   const text = await response.text();
-  if (!text) return undefined;
+  if (!text.trim()) return 'empty';
+  let json: unknown;
   try {
-    return JSON.parse(text) as BlEnvelope<T>;
+    json = JSON.parse(text);
   } catch {
-    if (response.ok)
-      throw new BrickLinkError('BAD_RESPONSE', 'BrickLink answered no JSON', response.status);
-    return undefined;
+    if (response.ok) throw badResponse(`BrickLink answered ${what} with no JSON`, response.status);
+    return 'empty';
   }
+  const envelope = blEnvelopeSchema.safeParse(json);
+  if (envelope.success) return envelope.data;
+  if (response.ok) {
+    throw badResponse(
+      `BrickLink answered ${what} without its envelope (${describeIssues(envelope.error, 'answer')})`,
+      response.status,
+    );
+  }
+  return 'empty';
 }
 
 function toError(
-  envelope: BlEnvelope<unknown> | undefined,
+  meta: BlMeta | undefined,
   status: number,
   retryable: boolean,
   wait?: number,
 ): MarketplaceError {
-  const meta = envelope?.meta;
   const code = meta?.message || (status === 429 ? 'RATE_LIMITED' : `HTTP_${status}`);
   const detail =
     meta?.description && meta.description !== meta.message ? `: ${meta.description}` : '';

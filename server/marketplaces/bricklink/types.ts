@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { blLotSchema, blOrderItemSchema, blOrderSchema, blPriceGuideSchema } from './schemas';
+
 /** The BrickLink Store API's shapes, as far as the warehouse uses them. */
 export type BlItemType =
   | 'PART'
@@ -10,15 +13,12 @@ export type BlItemType =
   | 'UNSORTED_LOT'
   | 'ORIGINAL_BOX';
 
-export interface BlEnvelope<T> {
-  meta: { description: string; message: string; code: number };
-  data: T;
-}
+/** A store lot as the client reads it (see schemas.ts for what is read and how). */
+export type BlInventory = z.output<typeof blLotSchema>;
 
-/** A store lot ("inventory"). Prices travel as strings with 4 decimals. */
-export interface BlInventory {
-  inventory_id: number;
-  item: { no: string; type: BlItemType; name?: string; category_id?: number };
+/** What a create sends: a lot without the fields BrickLink assigns. Prices are strings with 4 decimals. */
+export interface BlNewInventory {
+  item: { no: string; type: BlItemType };
   color_id: number;
   quantity: number;
   new_or_used: 'N' | 'U';
@@ -38,13 +38,7 @@ export interface BlInventory {
   tier_price2?: string;
   tier_quantity3?: number;
   tier_price3?: string;
-  date_created?: string;
 }
-
-/** What a create sends: a lot without the fields BrickLink assigns. */
-export type BlNewInventory = Omit<BlInventory, 'inventory_id' | 'date_created' | 'item'> & {
-  item: { no: string; type: BlItemType };
-};
 
 /**
  * What an update sends. `quantity` is a change, never a new total (BrickLink refuses totals because
@@ -61,27 +55,11 @@ export interface BlInventoryFilter {
   color_id?: string;
 }
 
-export interface BlOrder {
-  order_id: number;
-  date_ordered: string;
-  buyer_name: string;
-  store_name?: string;
-  status: string;
-  total_count: number;
-  unique_count: number;
-  cost?: { currency_code: string; subtotal: string; grand_total: string };
-}
+/** An order as order intake reads it: id, date, buyer and status. */
+export type BlOrder = z.output<typeof blOrderSchema>;
 
-export interface BlOrderItem {
-  inventory_id: number;
-  item: { no: string; type: BlItemType; name?: string };
-  color_id: number;
-  quantity: number;
-  new_or_used: 'N' | 'U';
-  unit_price: string;
-  remarks?: string;
-  description?: string;
-}
+/** One line of an order. */
+export type BlOrderItem = z.output<typeof blOrderItemSchema>;
 
 /** Which price guide: the last 6 months' sales, or the lots for sale now. */
 export type BlGuideType = 'sold' | 'stock';
@@ -92,30 +70,7 @@ export type BlGuideType = 'sold' | 'stock';
  * `unit_quantity` is the number of sales and `total_quantity` the pieces sold; for the stock guide
  * the number of lots for sale and the pieces in them.
  */
-export interface BlPriceGuide {
-  item: { no: string; type: BlItemType };
-  new_or_used: 'N' | 'U';
-  currency_code: string;
-  min_price: string;
-  max_price: string;
-  avg_price: string;
-  qty_avg_price: string;
-  unit_quantity: number;
-  total_quantity: number;
-  price_detail: BlPriceDetail[];
-}
-
-/** One sale (sold guide) or one lot for sale (stock guide). */
-export interface BlPriceDetail {
-  quantity: number;
-  unit_price: string;
-  /** stock guide */
-  shipping_available?: boolean | string;
-  /** sold guide */
-  seller_country_code?: string;
-  buyer_country_code?: string;
-  date_ordered?: string;
-}
+export type BlPriceGuide = z.output<typeof blPriceGuideSchema>;
 
 export interface BlPriceGuideQuery {
   colorId: number;

@@ -1,8 +1,18 @@
-/** BrickOwl API shapes, as far as the warehouse uses them. BrickOwl sends most numbers as strings. */
+/**
+ * What the warehouse sends to BrickOwl. The answers, as BrickOwl sends them and as they are read,
+ * are in answers.ts.
+ */
+export type { BoLot, BoOrder, BoOrderItem, BoOrderView } from './answers';
+
+/**
+ * BrickOwl's condition codes. Parts and minifigures take new or a used grade (usedn like new,
+ * usedg good, useda acceptable); sets take news (sealed), newc / newi (new complete / incomplete)
+ * and usedc / usedi (used complete / incomplete).
+ */
 export type BoCondition =
   'new' | 'news' | 'newc' | 'newi' | 'usedc' | 'usedi' | 'usedn' | 'usedg' | 'useda' | 'other';
 
-export const BO_CONDITIONS: readonly BoCondition[] = [
+export const BO_CONDITIONS = [
   'new',
   'news',
   'newc',
@@ -13,24 +23,10 @@ export const BO_CONDITIONS: readonly BoCondition[] = [
   'usedg',
   'useda',
   'other',
-];
+] as const satisfies readonly BoCondition[];
 
 export type BoItemType =
   'Part' | 'Set' | 'Minifigure' | 'Gear' | 'Sticker' | 'Minibuild' | 'Instructions' | 'Packaging';
-
-/** A lot in the store, as inventory/list answers it. */
-export interface BoLot {
-  lot_id: string;
-  boid: string;
-  color_id?: string;
-  quantity: string;
-  price: string;
-  condition: BoCondition;
-  for_sale: string;
-  public_note?: string;
-  personal_note?: string;
-  external_lot_ids?: Record<string, string>;
-}
 
 export interface BoNewLot {
   boid: string;
@@ -43,35 +39,30 @@ export interface BoNewLot {
   external_id?: string;
 }
 
-/** Exactly one of lot_id / external_id, and at least one change. */
-export interface BoLotChange {
-  lot_id?: string;
-  external_id?: string;
-  absolute_quantity?: number;
-  relative_quantity?: number;
-  price?: number;
+/**
+ * What a lot carries that only inventory/update sets (BrickOwl's documentation lists none of these
+ * for inventory/create).
+ */
+export interface BoLotFields {
+  /** 0: kept off sale (a lot in BrickLink's stockroom: BrickOwl has no stockroom). */
   for_sale?: 0 | 1;
-  public_note?: string;
-  personal_note?: string;
+  /** Percent off, a whole number from -95 to 95. */
+  sale_percent?: number;
+  /** Sold only in multiples of this. */
   bulk_qty?: number;
   /** 'qty:price,qty:price,qty:price' or 'remove'. */
   tier_price?: string;
 }
 
-/**
- * One colour of catalog/color_list as BrickOwl sends it: the list is an object of these keyed by
- * BrickOwl's colour id (ids as strings), each naming the ids the colour has on other sites.
- */
-export interface BoColour {
-  id: string;
-  name: string;
-  hex?: string;
-  peeron_names?: string[];
-  ldraw_ids?: string[];
-  /** BrickLink's colour ids for it (empty for a colour BrickLink does not have). */
-  bl_ids?: string[];
-  bl_names?: string[];
-  lego_colors?: { lego_id: string; raw_name: string }[];
+/** Exactly one of lot_id / external_id, and at least one change. */
+export interface BoLotChange extends BoLotFields {
+  lot_id?: string;
+  external_id?: string;
+  absolute_quantity?: number;
+  relative_quantity?: number;
+  price?: number;
+  public_note?: string;
+  personal_note?: string;
 }
 
 /** A colour as the client hands it out: BrickOwl's id and name, and BrickLink's ids for it. */
@@ -85,36 +76,4 @@ export interface BoBatchRequest {
   endpoint: string;
   request_method: 'GET' | 'POST';
   params: Record<string, string | number>[];
-}
-
-export interface BoOrder {
-  order_id: string;
-  order_date: string;
-  status: string;
-  total_quantity?: string;
-  total_lots?: string;
-  base_order_total?: string;
-}
-
-/** What order/view answers: the order's details (only the fields the warehouse reads). */
-export interface BoOrderView {
-  order_id: string;
-  order_time?: string;
-  /** The status's name ("Payment Received", "Cancelled", …) and its number ("2", "8", …). */
-  status: string;
-  status_id?: string;
-  total_quantity?: string;
-  total_lots?: string;
-}
-
-export interface BoOrderItem {
-  lot_id: string;
-  boid: string;
-  name?: string;
-  color_id?: string;
-  quantity: string;
-  base_price: string;
-  condition: string;
-  external_lot_ids?: Record<string, string>;
-  ids?: { id: string; type: string }[];
 }

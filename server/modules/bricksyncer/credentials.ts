@@ -125,6 +125,7 @@ export const STORE_COLUMNS = [
   'platform',
   'external_id',
   'credentials',
+  'currency',
 ] as const;
 
 /** The company's store (credentials still encrypted), or 404 'Store not found'. */

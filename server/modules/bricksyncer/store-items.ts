@@ -43,6 +43,7 @@ async function storeItemRows(
       'si.store_id',
       's.name as store_name',
       's.platform',
+      's.currency',
       'm.name as mold_name',
       'c.name as colour_name',
       'i.condition',

@@ -52,6 +52,7 @@ describeEachDialect('bricksyncer stores', (dialect) => {
       name: 'Main BrickLink store',
       platform: 'BRICKLINK',
       external_id: 'mainbricks',
+      currency: 'EUR',
       credentials: {
         consumer_key: '****abcd',
         consumer_secret: CREDENTIAL_SET,

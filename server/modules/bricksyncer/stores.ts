@@ -37,6 +37,7 @@ type StoreRow = Pick<
   'company_id' | 'name' | 'platform' | 'external_id' | 'credentials'
 > & {
   id: number;
+  currency: string;
 };
 
 /** How the audit log names a store: `Store 12 "Attic" (BRICKLINK)`. */
@@ -48,12 +49,12 @@ const storeInWords = (s: { id: number; name: string; platform: string }) =>
  * new platform counts as changed when it differs from the stored one (all of them after a switch).
  */
 export function changedStoreFields(
-  before: { name: string; platform: string; external_id: string },
+  before: { name: string; platform: string; external_id: string; currency?: string },
   beforeCredentials: Record<string, string>,
-  after: { name: string; platform: StoreRow['platform']; external_id: string },
+  after: { name: string; platform: StoreRow['platform']; external_id: string; currency?: string },
   afterCredentials: Record<string, string>,
 ): string[] {
-  const changed = (['name', 'platform', 'external_id'] as const).filter(
+  const changed = (['name', 'platform', 'external_id', 'currency'] as const).filter(
     (k) => before[k] !== after[k],
   );
   const samePlatform = before.platform === after.platform;
@@ -74,6 +75,7 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
       name: row.name,
       platform: row.platform,
       external_id: row.external_id,
+      currency: row.currency,
       credentials: maskedCredentials(
         row.platform,
         readableCredentials(key(), row.company_id, row.credentials),
@@ -127,6 +129,7 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
             platform: v.platform,
             external_id: v.external_id,
             credentials: encryptCredentials(key(), companyId, v.credentials),
+            currency: v.currency,
             created_at: nowIso(),
           })
           .returning(STORE_COLUMNS)
@@ -171,7 +174,11 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
       const input = body.data.attributes;
       const samePlatform = (input.platform ?? row.platform) === row.platform;
       const kept = samePlatform ? readableCredentials(key(), companyId, row.credentials) : {};
-      const checked = checkStore({ ...input, platform: input.platform ?? row.platform }, kept);
+      const checked = checkStore(
+        { ...input, platform: input.platform ?? row.platform },
+        kept,
+        row.currency,
+      );
       if (!checked.ok) return refuseForm(reply, checked.problems);
       const v = checked.values;
       const changed = changedStoreFields(row, kept, v, v.credentials);
@@ -183,6 +190,7 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
             platform: v.platform,
             external_id: v.external_id,
             credentials: encryptCredentials(key(), companyId, v.credentials),
+            currency: v.currency,
             updated_at: nowIso(),
           })
           .where('company_id', '=', companyId)

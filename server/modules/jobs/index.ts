@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { BackgroundJobs } from '../../jobs';
 import { jobRoutes } from './routes';
 import { storeJobRoutes } from './store-job-routes';
+import { unknownLotRoutes } from './unknown-lot-routes';
 
 /** Each server's background jobs, by its database (tests reach them through the app). */
 const jobsByDb = new WeakMap<object, BackgroundJobs>();
@@ -38,4 +39,5 @@ export async function jobsModule(app: FastifyInstance): Promise<void> {
   });
   await app.register(jobRoutes(jobs));
   await app.register(storeJobRoutes(jobs));
+  await app.register(unknownLotRoutes(jobs));
 }

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import {
-  PRICE_GUIDE_CURRENCY,
   PriceGuideMessages as M,
   type Guide,
   type GuideType,
@@ -42,8 +41,12 @@ const guideOf = (row: Row): Guide => ({
 
 const rowKey = (k: GuideKey, g: GuideType) => `${keyText(k)}|${g}`;
 
-/** The guides kept and read less than a day ago, by key and guide type. */
-async function keptGuides(db: Kysely<Database>, keys: GuideKey[]): Promise<Map<string, Row>> {
+/** The guides kept in `currency` and read less than a day ago, by key and guide type. */
+async function keptGuides(
+  db: Kysely<Database>,
+  keys: GuideKey[],
+  currency: string,
+): Promise<Map<string, Row>> {
   const found = new Map<string, Row>();
   if (keys.length === 0) return found;
   const since = new Date(Date.now() - GUIDE_KEPT_MS).toISOString();
@@ -51,6 +54,7 @@ async function keptGuides(db: Kysely<Database>, keys: GuideKey[]): Promise<Map<s
     .selectFrom('price_guides')
     .selectAll()
     .where('fetched_at', '>', since)
+    .where('currency_code', '=', currency)
     .where('bl_item_no', 'in', [...new Set(keys.map((k) => k.no))])
     .execute();
   const wanted = new Set(keys.map(keyText));
@@ -73,6 +77,7 @@ async function keep(db: Kysely<Database>, row: Row): Promise<void> {
     bl_colour_id: _colour,
     condition: _condition,
     guide_type: _guide,
+    currency_code: _currency,
     ...rest
   } = row;
   await db
@@ -80,15 +85,22 @@ async function keep(db: Kysely<Database>, row: Row): Promise<void> {
     .values(row)
     .onConflict((oc) =>
       oc
-        .columns(['item_type', 'bl_item_no', 'bl_colour_id', 'condition', 'guide_type'])
+        .columns([
+          'item_type',
+          'bl_item_no',
+          'bl_colour_id',
+          'condition',
+          'guide_type',
+          'currency_code',
+        ])
         .doUpdateSet(rest),
     )
     .execute();
 }
 
 /**
- * Reads one key's guides from BrickLink, the sold guide first (an item BrickLink does not know is
- * then not asked twice), and keeps them. Before each call the store's day must have more than the
+ * Reads one key's guides in `currency` from BrickLink, the sold guide first (an item BrickLink
+ * does not know is then not asked twice), and keeps them. Before each call the store's day must have more than the
  * calls kept for order intake left. Answers the key's rows, or the reason there are none.
  */
 async function readKey(
@@ -96,6 +108,7 @@ async function readKey(
   client: BrickLinkClient,
   key: GuideKey,
   types: GuideType[],
+  currency: string,
 ): Promise<{ rows: Row[]; error: string | null }> {
   const rows: Row[] = [];
   for (const guideType of types) {
@@ -108,7 +121,7 @@ async function readKey(
       bl_colour_id: key.colourId,
       condition: key.condition,
       guide_type: guideType,
-      currency_code: PRICE_GUIDE_CURRENCY,
+      currency_code: currency,
       fetched_at: nowIso(),
     };
     try {
@@ -116,12 +129,11 @@ async function readKey(
         colorId: key.colourId,
         guideType,
         newOrUsed: key.condition,
-        currencyCode: PRICE_GUIDE_CURRENCY,
+        currencyCode: currency,
       });
       const row: Row = {
         ...base,
         found: 1,
-        currency_code: g.currency_code || PRICE_GUIDE_CURRENCY,
         min_price: thousandths(g.min_price),
         avg_price: thousandths(g.avg_price),
         max_price: thousandths(g.max_price),
@@ -167,16 +179,18 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
 }
 
 /**
- * The sold and stock guides of each key: those read less than a day ago from the database at no
- * call, the others from BrickLink with `client` (kept for the next day). One answer per key.
+ * The sold and stock guides of each key in `currency`: those read less than a day ago from the
+ * database at no call, the others from BrickLink with `client` (kept for the next day). One
+ * answer per key.
  */
 export async function guidesFor(
   db: Kysely<Database>,
   client: () => Promise<BrickLinkClient>,
   keys: GuideKey[],
+  currency: string,
 ): Promise<Map<string, LotGuide>> {
   const unique = [...new Map(keys.map((k) => [keyText(k), k])).values()];
-  const kept = await keptGuides(db, unique);
+  const kept = await keptGuides(db, unique, currency);
   const errors = new Map<string, string>();
   const missing = unique.filter(
     (k) => !kept.has(rowKey(k, 'sold')) || !kept.has(rowKey(k, 'stock')),
@@ -187,7 +201,7 @@ export async function guidesFor(
       const soldRow = kept.get(rowKey(k, 'sold'));
       if (soldRow && !soldRow.found) return;
       const types: GuideType[] = soldRow ? ['stock'] : ['sold', 'stock'];
-      const read = await readKey(db, bricklink, k, types);
+      const read = await readKey(db, bricklink, k, types, currency);
       for (const r of read.rows) kept.set(rowKey(k, r.guide_type), r);
       if (read.error) errors.set(keyText(k), read.error);
     });

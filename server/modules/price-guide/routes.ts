@@ -14,25 +14,29 @@ import { SYNCERS } from '../bricksyncer/stores';
 import { CredentialsRefused, guidesFor } from './guides';
 import { keyText, noGuide, resolveLots } from './lots';
 
-/** The company's first BrickLink store (by id) with complete credentials, or a clear 400. */
+/**
+ * The company's first BrickLink store (by id) with complete credentials, with its currency, or a
+ * clear 400.
+ */
 async function brickLinkStore(app: FastifyInstance, companyId: number) {
   const stores = await app.db
     .selectFrom('stores')
-    .select('id')
+    .select(['id', 'currency'])
     .where('company_id', '=', companyId)
     .where('platform', '=', 'BRICKLINK')
     .orderBy('id')
     .execute();
   for (const s of stores) {
     const store = await storeCredentials(app.db, companyId, Number(s.id));
-    if (store.credentials) return store;
+    if (store.credentials) return { ...store, currency: s.currency };
   }
   throw badRequest(M.noStore);
 }
 
 /**
  * BrickLink's price guide of lots (docs/marketplaces.md): read with the company's BrickLink store,
- * each guide kept a day and shared, so a guide read today costs no call.
+ * in the currency asked (a batch's) or else that store's, each guide kept a day per currency and
+ * shared, so a guide read today costs no call.
  */
 export function priceGuideRoutes(clients: () => MarketplaceClients) {
   return async function routes(app: FastifyInstance): Promise<void> {
@@ -61,6 +65,7 @@ export function priceGuideRoutes(clients: () => MarketplaceClients) {
               return c.bricklink;
             },
             keys,
+            body.currency ?? store.currency,
           );
         } catch (error) {
           if (error instanceof CredentialsRefused) {

@@ -116,7 +116,34 @@ export async function matchLots(
   });
 }
 
-export const converted = (m: CatalogMatch): ConvertedLot => ({
+const stockKey = (mould: number, colour: number) => `${mould}:${colour}`;
+
+/**
+ * The pieces the company holds in its locations of each matched mould and colour, any condition
+ * (by `stockKey`); a pair it holds none of is absent.
+ */
+export async function heldInLocations(
+  db: Kysely<Database>,
+  companyId: number,
+  matches: CatalogMatch[],
+): Promise<Map<string, number>> {
+  const moulds = [...new Set(matches.flatMap((m) => (m.mould && m.colour ? [m.mould.id] : [])))];
+  const held = new Map<string, number>();
+  for (const part of chunks(moulds)) {
+    const rows = await db
+      .selectFrom('location_content as lc')
+      .innerJoin('items as i', 'i.id', 'lc.item_id')
+      .select(['i.mold_id', 'i.colour_id', sql<string>`sum(lc.quantity)`.as('n')])
+      .where('lc.company_id', '=', companyId)
+      .where('i.mold_id', 'in', part)
+      .groupBy(['i.mold_id', 'i.colour_id'])
+      .execute();
+    for (const r of rows) held.set(stockKey(Number(r.mold_id), Number(r.colour_id)), Number(r.n));
+  }
+  return held;
+}
+
+export const converted = (m: CatalogMatch, held: Map<string, number>): ConvertedLot => ({
   found: m.mould !== null && m.colour !== null,
   mold_name: m.mould?.name ?? null,
   type_name: m.mould?.type_name ?? null,
@@ -124,6 +151,7 @@ export const converted = (m: CatalogMatch): ConvertedLot => ({
   colour_name: m.colour?.name ?? null,
   colour_hex: m.colour?.hex ?? null,
   url: m.mould?.image_url ?? null,
+  in_warehouse: m.mould && m.colour ? (held.get(stockKey(m.mould.id, m.colour.id)) ?? 0) : 0,
 });
 
 /** The company's sync batches, newest first, one page. */
@@ -209,9 +237,22 @@ export async function batchItems(
   companyId: number,
   batchId: number,
 ): Promise<SyncBatchItem[]> {
+  const held = db
+    .selectFrom('location_content')
+    .select(['item_id', sql<string>`sum(quantity)`.as('n')])
+    .where('company_id', '=', companyId)
+    .where('item_id', 'in', (eb) =>
+      eb
+        .selectFrom('sync_batch_items')
+        .select('item_id')
+        .where('company_id', '=', companyId)
+        .where('sync_batch_id', '=', batchId),
+    )
+    .groupBy('item_id');
   const rows = await db
     .selectFrom('sync_batch_items as s')
     .$call(joinItemLooks('s.item_id'))
+    .leftJoin(held.as('held'), 'held.item_id', 's.item_id')
     .leftJoin('item_types as t', 't.id', 'm.type_id')
     .leftJoin('categories as k', 'k.id', 'm.category_id')
     .leftJoin('themes as th', 'th.id', 'm.theme_id')
@@ -221,6 +262,7 @@ export async function batchItems(
     .select(['t.name as type_name', 'k.name as category_name', 'th.name as theme_name'])
     .select(['t.bsx_code', 's.bl_colour_id', 'c.bl_colour_id as catalog_bl_colour_id'])
     .select(['s.tier_price', 's.bulk_size', 's.sale_rate', 's.retain', 's.stockroom'])
+    .select('held.n as in_warehouse')
     .where('s.company_id', '=', companyId)
     .where('s.sync_batch_id', '=', batchId)
     .orderBy('s.id')
@@ -249,6 +291,7 @@ export async function batchItems(
     sale: Number(r.sale_rate),
     retain: Number(r.retain) === 1,
     stockroom: r.stockroom,
+    in_warehouse: Number(r.in_warehouse ?? 0),
   }));
 }
 

@@ -18,12 +18,14 @@ import {
   UploadBody,
 } from '../../../contract/sync-batches';
 import { jobViews } from '../../jobs';
+import { storesByCurrency } from '../../jobs/upload/currency';
 import { refuse } from '../../write/context';
 import {
   batchItems,
   batchPage,
   batchRow,
   converted,
+  heldInLocations,
   matchLots,
   mustFindSyncBatch,
 } from './queries';
@@ -49,9 +51,11 @@ export async function syncBatchRoutes(app: FastifyInstance): Promise<void> {
       answer: ConvertResult,
       options: { bodyLimit: LARGE_BODY },
     },
-    async ({ body, user }) => ({
-      results: (await matchLots(app.db, user.companyId, body.lots)).map(converted),
-    }),
+    async ({ body, user }) => {
+      const matches = await matchLots(app.db, user.companyId, body.lots);
+      const held = await heldInLocations(app.db, user.companyId, matches);
+      return { results: matches.map((m) => converted(m, held)) };
+    },
   );
 
   api.post(
@@ -156,7 +160,7 @@ export async function syncBatchRoutes(app: FastifyInstance): Promise<void> {
     {
       access: SYNCERS,
       summary:
-        'Upload a batch to every store with credentials: checks that every item has a price, then queues one upload job per store',
+        "Upload a batch to every store with credentials in the batch's currency: checks that every item has a price, then queues one upload job per store; stores of another currency are left out (listed), and with none of its currency the upload is refused (409)",
       query: BatchIdQuery,
       body: UploadBody,
       answer: UploadJobs,
@@ -173,7 +177,15 @@ export async function syncBatchRoutes(app: FastifyInstance): Promise<void> {
       const prices = stored.map((i) => ({ price: sent.get(i.item_id) ?? i.price }));
       if (!canUpload(prices)) throw refuse(400, ErrorCode.validation, M.uploadNoPrice);
       const jobIds = await startUpload(app.db, user, batchId, sent);
-      return { jobs: await jobViews(app.db, companyId, jobIds) };
+      const { other } = await storesByCurrency(app.db, companyId, batchId);
+      return {
+        jobs: await jobViews(app.db, companyId, jobIds),
+        other_currency: other.map((s) => ({
+          store_id: s.id,
+          store_name: s.name,
+          currency: s.currency,
+        })),
+      };
     },
   );
 }

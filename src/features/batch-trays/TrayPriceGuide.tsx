@@ -4,6 +4,7 @@ import type { TrayRow } from '../../../contract/batch-trays';
 import type { PriceChange } from '../../../contract/price-guide';
 import { useSession } from '../../app/session';
 import { notifyError } from '../../ui/notify';
+import { DEFAULT_CURRENCY } from '../../../contract/fields';
 import { PriceGuideCell, SetToAverage, usePriceGuides, type PricedLot } from '../price-guide';
 import type { Draft } from './grid-model';
 
@@ -17,11 +18,15 @@ interface Props {
 
 /**
  * BrickLink's price guide of the selected trays (their mould, colour and condition), beside their
- * price in a popover, with Set to average ± %. For people who may use the marketplaces only.
+ * price in a popover, with Set to average ± %. For people who may use the marketplaces only. The
+ * popover closes when Set to average's confirmation opens, so it never lies over the confirmation's
+ * Old and New columns; it stays mounted (hidden), and with it the confirmation.
  */
 export function TrayPriceGuide({ rows, draftFor, onPrices }: Props) {
   const mayPrice = useSession((s) => s.flags.bricksyncer);
-  const guides = usePriceGuides<number>();
+  // Tray prices are the warehouse's own, in euro: the guide is asked in euro, whatever currency
+  // the stores sell in.
+  const guides = usePriceGuides<number>(DEFAULT_CURRENCY);
   const [opened, setOpened] = useState(false);
   if (!mayPrice) return null;
 
@@ -50,7 +55,14 @@ export function TrayPriceGuide({ rows, draftFor, onPrices }: Props) {
   }
 
   return (
-    <Popover opened={opened} onChange={setOpened} width={560} position="bottom-start" withArrow>
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      width={560}
+      position="bottom-start"
+      withArrow
+      keepMounted
+    >
       <Popover.Target>
         <Button
           size="xs"
@@ -63,24 +75,31 @@ export function TrayPriceGuide({ rows, draftFor, onPrices }: Props) {
       </Popover.Target>
       <Popover.Dropdown>
         <Stack gap="xs">
-          <ScrollArea.Autosize mah={320}>
-            <Table>
-              <Table.Tbody>
-                {lots.map((l) => (
-                  <Table.Tr key={l.key}>
-                    <Table.Td>
-                      <Text size="sm">{l.label}</Text>
-                    </Table.Td>
-                    <Table.Td>€ {((l.price ?? 0) / 1000).toFixed(3).replace('.', ',')}</Table.Td>
-                    <Table.Td>
-                      <PriceGuideCell guide={guides.guides.get(l.key)} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea.Autosize>
-          <SetToAverage lots={lots} load={guides.load} onApply={apply} />
+          {opened && (
+            <ScrollArea.Autosize mah={320}>
+              <Table>
+                <Table.Tbody>
+                  {lots.map((l) => (
+                    <Table.Tr key={l.key}>
+                      <Table.Td>
+                        <Text size="sm">{l.label}</Text>
+                      </Table.Td>
+                      <Table.Td>€ {((l.price ?? 0) / 1000).toFixed(3).replace('.', ',')}</Table.Td>
+                      <Table.Td>
+                        <PriceGuideCell guide={guides.guides.get(l.key)} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollArea.Autosize>
+          )}
+          <SetToAverage
+            lots={lots}
+            load={guides.load}
+            onApply={apply}
+            onConfirming={() => setOpened(false)}
+          />
         </Stack>
       </Popover.Dropdown>
     </Popover>

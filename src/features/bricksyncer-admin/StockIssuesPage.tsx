@@ -3,8 +3,12 @@ import { showApiError } from '../../ui/notify';
 import { fetchStockErrors, resolveStockError } from './api';
 import { when } from './when';
 import { FetchedTable, useFetchedList } from './FetchedTable';
+import { UnknownLots } from './UnknownLots';
 
-/** Stock issues: the stock item errors; an unresolved one can be resolved. */
+/**
+ * Stock issues: the stock item errors (an unresolved one can be resolved), and the lots on the
+ * stores that the warehouse does not know (adopt, or remove from the store).
+ */
 export default function StockIssuesPage() {
   const [errors, setErrors] = useFetchedList(fetchStockErrors);
 
@@ -40,6 +44,7 @@ export default function StockIssuesPage() {
           </Table.Tr>
         )}
       />
+      <UnknownLots />
     </Stack>
   );
 }

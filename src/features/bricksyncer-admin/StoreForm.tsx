@@ -3,10 +3,11 @@ import { useState } from 'react';
 import {
   checkStore,
   CREDENTIAL_FIELDS,
+  StoreAttributesIn,
   StorePlatform,
-  type StoreAttributesIn,
   type StoreResource,
 } from '../../../contract/bricksyncer';
+import { CurrencyMessages, DEFAULT_CURRENCY } from '../../../contract/fields';
 import { notifyError, showApiError } from '../../ui/notify';
 import { formProblems } from '../../api/errors';
 
@@ -17,12 +18,16 @@ interface Props {
   save(attributes: StoreAttributesIn): Promise<void>;
 }
 
-/** The store form: name, platform, external id and the chosen platform's credentials. */
+/**
+ * The store form: name, platform, external id, the currency the store sells in (its ISO code, EUR
+ * for a new store) and the chosen platform's credentials.
+ */
 export function StoreForm({ title, store, save }: Props) {
   const a = store?.attributes;
   const [name, setName] = useState(a?.name ?? '');
   const [platform, setPlatform] = useState<string>(a?.platform ?? 'BRICKLINK');
   const [externalId, setExternalId] = useState(a?.external_id ?? '');
+  const [currency, setCurrency] = useState(a?.currency ?? DEFAULT_CURRENCY);
   const [credentials, setCredentials] = useState<Record<string, string>>({});
   const [problems, setProblems] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
@@ -34,7 +39,19 @@ export function StoreForm({ title, store, save }: Props) {
     const sent = Object.fromEntries(
       CREDENTIAL_FIELDS[chosen].map((f) => [f.key, credentials[f.key] ?? '']),
     );
-    const attributes = { name, platform: chosen, external_id: externalId, credentials: sent };
+    const code = StoreAttributesIn.shape.currency.safeParse(currency);
+    if (!code.success || !code.data) {
+      setProblems([CurrencyMessages.code]);
+      notifyError(`Error: ${CurrencyMessages.code}`);
+      return;
+    }
+    const attributes = {
+      name,
+      platform: chosen,
+      external_id: externalId,
+      credentials: sent,
+      currency: code.data,
+    };
     const kept = keepsStored ? a.credentials : {};
     const checked = checkStore(attributes, kept);
     if (!checked.ok) {
@@ -75,6 +92,15 @@ export function StoreForm({ title, store, save }: Props) {
         value={externalId}
         onChange={(e) => setExternalId(e.currentTarget.value)}
         error={problemFor('External id')}
+      />
+      <TextInput
+        label="Currency"
+        description="The ISO code of the currency the store sells in on the marketplace (EUR, USD, GBP, …): sync batches in another currency are not uploaded to it"
+        maw={120}
+        maxLength={3}
+        value={currency}
+        onChange={(e) => setCurrency(e.currentTarget.value.toUpperCase())}
+        error={problemFor('A currency')}
       />
       {CREDENTIAL_FIELDS[chosen].map((f) => (
         <PasswordInput

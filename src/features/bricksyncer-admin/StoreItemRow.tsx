@@ -8,7 +8,7 @@ import {
 import type { LotGuide } from '../../../contract/price-guide';
 import { notifyError } from '../../ui/notify';
 import { PriceGuideCell } from '../price-guide';
-import { dutchEurosFromThousandths as euro } from '../../ui/format';
+import { moneyFromThousandths } from '../../ui/format';
 import { saveStoreItem } from './api';
 import { useApiCall } from '../../ui/useApiCall';
 
@@ -42,7 +42,8 @@ export function updateWithPrice(row: Row, storePrice: number): StoreItemUpdate {
 }
 
 interface LineProps {
-  row: Row;
+  /** With its BrickLink item number when the list has it. */
+  row: Row & { bl_item_no?: string | null };
   saved(row: Row): void;
   selected: boolean;
   onSelect(on: boolean): void;
@@ -104,6 +105,7 @@ export function StoreItemLine({ row, saved, selected, onSelect, guide }: LinePro
       <Table.Td>
         {row.mold_name}
         <br />
+        {row.bl_item_no ? `${row.bl_item_no} · ` : ''}
         {row.colour_name} · {row.condition}
       </Table.Td>
       <Table.Td>
@@ -114,7 +116,9 @@ export function StoreItemLine({ row, saved, selected, onSelect, guide }: LinePro
           </Badge>
         )}
       </Table.Td>
-      <Table.Td>{form ? field('price', 'Price') : euro(row.store_price)}</Table.Td>
+      <Table.Td>
+        {form ? field('price', 'Price') : moneyFromThousandths(row.store_price, row.currency)}
+      </Table.Td>
       <Table.Td>
         <PriceGuideCell guide={guide} />
       </Table.Td>

@@ -4,7 +4,7 @@ import { CREDENTIAL_FIELDS, StoreMessages } from '../../../contract/bricksyncer'
 import { FactTable } from '../../ui/FactTable';
 import { useStore } from './useStore';
 
-/** View store: its name, platform, external id and credentials, each masked. */
+/** View store: its name, platform, external id, currency and credentials, each masked. */
 export default function StorePage() {
   const { storeId, store } = useStore();
   if (store === undefined) return <Loader />;
@@ -14,6 +14,7 @@ export default function StorePage() {
     ['Name', a.name],
     ['Platform', a.platform],
     ['External id', a.external_id],
+    ['Currency', a.currency],
     ...CREDENTIAL_FIELDS[a.platform].map((f): [string, string] => [
       f.label,
       a.credentials[f.key] || 'not set',

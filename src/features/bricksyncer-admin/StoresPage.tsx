@@ -22,12 +22,13 @@ export default function StoresPage() {
       <FetchedTable
         list={stores}
         empty="There are no stores yet."
-        labels={['Name', 'Platform', 'External id', '']}
+        labels={['Name', 'Platform', 'External id', 'Currency', '']}
         row={(s) => (
           <Table.Tr key={s.id}>
             <Table.Td>{s.attributes.name}</Table.Td>
             <Table.Td>{s.attributes.platform}</Table.Td>
             <Table.Td>{s.attributes.external_id}</Table.Td>
+            <Table.Td>{s.attributes.currency}</Table.Td>
             <Table.Td>
               <Group gap="sm">
                 <Anchor component={Link} to={`/bricksyncer/stores/${s.id}`}>

@@ -4,7 +4,6 @@ import {
   type LogEntryResource,
   type StockErrorResource,
   type StoreAttributesIn,
-  type StoreItemList,
   type StoreItemRow,
   type StoreItemUpdate,
   type StoreResource,
@@ -44,10 +43,6 @@ export async function deleteStore(id: string): Promise<void> {
 /** True when the call failed because the store is not there (or not the company's). */
 export const isNotFound = (error: unknown) =>
   error instanceof HTTPError && error.response.status === 404;
-
-export function fetchStoreItems(page: number): Promise<StoreItemList> {
-  return api.get('v1/store_items', { searchParams: { limit: 10, page } }).json();
-}
 
 export function saveStoreItem(update: StoreItemUpdate): Promise<StoreItemRow> {
   return api.put('v1/stock_store_item', { json: update }).json();

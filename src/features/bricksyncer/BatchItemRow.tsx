@@ -1,8 +1,10 @@
 import { Checkbox, Group, Image, NumberInput, Table, Text } from '@mantine/core';
 import type { LotGuide } from '../../../contract/price-guide';
 import type { SyncBatchItem } from '../../../contract/sync-batches';
+import { currencySymbol } from '../../ui/format';
 import { PriceGuideCell } from '../price-guide';
 import { toThousandths } from './api';
+import { lotDetails } from './ImportRow';
 
 interface Props {
   item: SyncBatchItem;
@@ -13,13 +15,16 @@ interface Props {
   onSelect: (on: boolean) => void;
   /** BrickLink's price guide, once shown */
   guide: LotGuide | undefined;
+  /** The batch's currency (ISO code): its prices are in it. */
+  currency: string;
 }
 
 /**
- * One batch item with its editable price (euro, up to 3 decimals, Dutch decimal comma) and, once
- * shown, BrickLink's price guide beside it.
+ * One batch item with what it carries on the marketplaces besides price and notes (bulk, sale,
+ * tiers, stockroom, retain), its editable price (in the batch's currency, up to 3 decimals,
+ * Dutch decimal comma) and, once shown, BrickLink's price guide beside it.
  */
-export function BatchItemRow({ item, price, onPrice, selected, onSelect, guide }: Props) {
+export function BatchItemRow({ item, price, onPrice, selected, onSelect, guide, currency }: Props) {
   const label = `${item.mold_name} ${item.colour_name}`;
   return (
     <Table.Tr data-testid="batch-item">
@@ -61,13 +66,18 @@ export function BatchItemRow({ item, price, onPrice, selected, onSelect, guide }
         </Text>
       </Table.Td>
       <Table.Td>
+        <Text size="xs" data-testid="lot-details">
+          {lotDetails(item, currency)}
+        </Text>
+      </Table.Td>
+      <Table.Td>
         <NumberInput
           aria-label={`Price of ${label}`}
           value={price === null ? '' : price / 1000}
           min={0}
           decimalScale={3}
           decimalSeparator=","
-          prefix="€ "
+          prefix={`${currencySymbol(currency)} `}
           w={130}
           onChange={(v) => onPrice(toThousandths(v))}
         />

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { JobView } from '../../../contract/jobs';
+import { JobMessages, type JobView } from '../../../contract/jobs';
 import {
   canUpload,
   SyncBatchMessages as M,
@@ -17,6 +17,7 @@ import { fetchBatchItems, fetchSyncBatch, savePrices } from './api';
 import { BatchBsxExport } from './BatchBsxExport';
 import { BatchItemRow } from './BatchItemRow';
 import { rememberedJobs, rememberJobs, startUpload, uploadRefusal } from './uploadApi';
+import { conditionWords, StockElsewhereNotice } from './StockElsewhereNotice';
 import { UploadProgress } from './UploadProgress';
 
 type Load<T> = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; value: T };
@@ -43,8 +44,12 @@ export default function BatchPage() {
     return jobIds.length > 0 ? { jobIds } : null;
   });
   const [refusal, setRefusal] = useState<string | null>(null);
+  // Stores the last upload left out, for selling in another currency than the batch's.
+  const [leftOut, setLeftOut] = useState<string[]>([]);
   const { selected, setSelected, select } = useRowSelection<number>();
-  const guides = usePriceGuides<number>();
+  const guides = usePriceGuides<number>(
+    batch.state === 'loaded' ? batch.value.currency : undefined,
+  );
   const dirty = edits.size > 0;
 
   const load = useCallback(async () => {
@@ -62,6 +67,8 @@ export default function BatchPage() {
   }, [load]);
 
   const list = items.state === 'loaded' ? items.value : [];
+  // The batch's prices are in its file's currency.
+  const currency = batch.state === 'loaded' ? batch.value.currency : 'EUR';
   const priceOf = (i: SyncBatchItem) => (edits.has(i.id) ? edits.get(i.id)! : i.price);
   const lotOf = (i: SyncBatchItem): PricedLot<number> => ({
     key: i.id,
@@ -102,6 +109,15 @@ export default function BatchPage() {
     );
   }, [batchId]);
 
+  // A batch being uploaded or uploaded is not uploaded again (the server refuses it too).
+  const batchStatus = batch.state === 'loaded' ? batch.value.status : null;
+  const uploadClosed =
+    batchStatus === 'uploading'
+      ? JobMessages.uploading
+      : batchStatus === 'uploaded'
+        ? JobMessages.uploaded
+        : null;
+
   async function sendUpload() {
     const priced = list.map((i) => ({
       item_id: i.item_id,
@@ -111,10 +127,16 @@ export default function BatchPage() {
     if (!canUpload(priced)) return notifyError(M.uploadNoPrice);
     setBusy(true);
     setRefusal(null);
+    setLeftOut([]);
     try {
-      const jobs = await startUpload(
+      const { jobs, otherCurrency } = await startUpload(
         batchId,
         priced.map((p) => ({ ...p, price: p.price ?? 0 })),
+      );
+      setLeftOut(
+        otherCurrency.map((s) =>
+          JobMessages.leftOut(currency, { name: s.store_name, currency: s.currency }),
+        ),
       );
       rememberJobs(
         batchId,
@@ -140,7 +162,7 @@ export default function BatchPage() {
         <Stack gap={4}>
           <Title order={2}>{batch.value.name}</Title>
           <Text c="dimmed">
-            {batch.value.items} items · {batch.value.status} ·{' '}
+            {batch.value.items} items · {batch.value.status} · prices in {batch.value.currency} ·{' '}
             {new Date(batch.value.date_of_creation).toLocaleString('nl-NL')}
           </Text>
           {batch.value.comments && <Text>{batch.value.comments}</Text>}
@@ -153,12 +175,23 @@ export default function BatchPage() {
       )}
       {items.state === 'loading' && <Loader aria-label="Loading the items" />}
       {items.state === 'failed' && <Alert color="red">{M.retrieveItems}</Alert>}
+      {items.state === 'loaded' && (
+        <StockElsewhereNotice
+          labels={list
+            .filter((i) => i.in_warehouse === 0)
+            .map(
+              (i) =>
+                `${i.bl_item_id ?? i.mold_name} (${i.colour_name}, ${conditionWords(i.condition)})`,
+            )}
+        />
+      )}
       {items.state === 'loaded' && list.length > 0 && (
         <PriceGuideBar
           lots={list.map(lotOf)}
           selected={selected}
           guides={guides}
           onApply={applyAverage}
+          currency={currency}
         />
       )}
       {items.state === 'loaded' && (
@@ -179,6 +212,7 @@ export default function BatchPage() {
                 <Table.Th>Condition</Table.Th>
                 <Table.Th>Quantity</Table.Th>
                 <Table.Th>Notes</Table.Th>
+                <Table.Th>Bulk, sale, tiers, stockroom</Table.Th>
                 <Table.Th>Price</Table.Th>
                 <Table.Th>BrickLink price guide</Table.Th>
               </Table.Tr>
@@ -193,6 +227,7 @@ export default function BatchPage() {
                   selected={selected.has(i.id)}
                   onSelect={(on) => select(i.id, on)}
                   guide={guides.guides.get(i.id)}
+                  currency={currency}
                 />
               ))}
             </Table.Tbody>
@@ -205,11 +240,16 @@ export default function BatchPage() {
         </Button>
         <Button
           onClick={() => void sendUpload()}
-          disabled={items.state !== 'loaded'}
+          disabled={items.state !== 'loaded' || uploadClosed !== null}
           loading={busy}
         >
           Upload items
         </Button>
+        {uploadClosed && (
+          <Text size="sm" c="dimmed" data-testid="upload-closed">
+            {uploadClosed}
+          </Text>
+        )}
       </Group>
       {batch.state === 'loaded' && <BatchBsxExport batchId={batchId} name={batch.value.name} />}
       {refusal && (
@@ -220,6 +260,11 @@ export default function BatchPage() {
               Go to Stores
             </Anchor>
           )}
+        </Alert>
+      )}
+      {leftOut.length > 0 && (
+        <Alert color="yellow" data-testid="upload-left-out">
+          <Text style={{ whiteSpace: 'pre-line' }}>{leftOut.join('\n')}</Text>
         </Alert>
       )}
       {upload && (

@@ -34,6 +34,7 @@ import {
 } from './importFlow';
 import { ForAllLots, ImportProgressBar } from './ImportParts';
 import { ImportRow, type ImportLine } from './ImportRow';
+import { StockElsewhereNotice } from './StockElsewhereNotice';
 import { TableHead } from '../../ui/TableHead';
 
 const PER_PAGE = 50;
@@ -198,6 +199,11 @@ export default function ImportBsxPage() {
         create the batch.
       </Text>
       {currency !== 'EUR' && <Text>The prices are in {currency}, as in the file.</Text>}
+      <StockElsewhereNotice
+        labels={lines
+          .filter((l) => l.found.found && l.found.in_warehouse === 0)
+          .map((l) => lotLabel({ ...l.item, colour_name: l.found.colour_name }))}
+      />
       <Group align="flex-end">
         <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
         <Textarea
@@ -242,6 +248,7 @@ export default function ImportBsxPage() {
                 key={line.key}
                 line={line}
                 index={first + k}
+                currency={currency}
                 onApply={(item) => update(first + k, { ...line, item })}
                 onRemove={() => update(first + k, null)}
               />

@@ -8,7 +8,7 @@ import {
   type SyncCompleteness,
   type SyncCondition,
 } from '../../../contract/sync-batches';
-import { dutchEurosFromThousandths as euro } from '../../ui/format';
+import { currencySymbol, moneyFromThousandths } from '../../ui/format';
 import { toThousandths } from './api';
 
 export interface ImportLine {
@@ -20,12 +20,21 @@ export interface ImportLine {
 interface Props {
   line: ImportLine;
   index: number;
+  /** The file's currency (ISO code): its prices are in it. */
+  currency: string;
   onApply: (item: NewBatchItem) => void;
   onRemove: () => void;
 }
 
-/** What BrickStore keeps of a lot beyond price and notes, in one line: bulk, sale, tiers, …. */
-export function lotDetails(item: NewBatchItem): string {
+/**
+ * What BrickStore keeps of a lot beyond price and notes, in one line: bulk, sale, tiers (their
+ * prices in `currency`), stockroom, retain.
+ */
+export function lotDetails(
+  item: Pick<NewBatchItem, 'bulk' | 'sale' | 'tiers' | 'stockroom' | 'retain'>,
+  currency: string,
+): string {
+  const euro = (price: number) => moneyFromThousandths(price, currency);
   const parts: string[] = [];
   if (item.bulk !== 1) parts.push(`Bulk ${item.bulk}`);
   if (item.sale !== 0) parts.push(`Sale ${item.sale} %`);
@@ -38,7 +47,7 @@ export function lotDetails(item: NewBatchItem): string {
 }
 
 /** One lot of the confirm step: shown, or edited (Edit) and applied with the check button. */
-export function ImportRow({ line, index, onApply, onRemove }: Props) {
+export function ImportRow({ line, index, currency, onApply, onRemove }: Props) {
   const { item, found } = line;
   const [draft, setDraft] = useState<NewBatchItem | null>(null);
   const name = found.found ? found.mold_name : 'Not in the catalog';
@@ -82,7 +91,7 @@ export function ImportRow({ line, index, onApply, onRemove }: Props) {
           min={0}
           decimalScale={3}
           decimalSeparator=","
-          prefix="€ "
+          prefix={`${currencySymbol(currency)} `}
           onChange={(v) => setDraft({ ...draft, price: toThousandths(v) })}
         />
       </Table.Td>
@@ -104,7 +113,7 @@ export function ImportRow({ line, index, onApply, onRemove }: Props) {
       <Table.Td>{item.condition ?? '—'}</Table.Td>
       <Table.Td>{item.item_type_id === 'S' ? (item.completeness ?? '—') : '—'}</Table.Td>
       <Table.Td>{item.quantity}</Table.Td>
-      <Table.Td>{item.price === null ? '—' : euro(item.price)}</Table.Td>
+      <Table.Td>{item.price === null ? '—' : moneyFromThousandths(item.price, currency)}</Table.Td>
       <Table.Td>
         {item.note_public}
         {item.note_private && <div>{item.note_private}</div>}
@@ -117,7 +126,7 @@ export function ImportRow({ line, index, onApply, onRemove }: Props) {
       <Table.Td c={found.found ? undefined : 'red'}>{name}</Table.Td>
       <Table.Td>{found.colour_name ?? item.colour_name ?? ''}</Table.Td>
       {cells}
-      <Table.Td>{lotDetails(item)}</Table.Td>
+      <Table.Td>{lotDetails(item, currency)}</Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap">
           {draft ? (

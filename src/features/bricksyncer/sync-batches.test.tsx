@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { choose, renderInDataRouter, signIn, startRealServer } from '../../test/realServer';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { File as NodeFile } from 'node:buffer';
@@ -8,7 +8,12 @@ import { join } from 'node:path';
 import { BsxImportMessages, readBsxText } from '../../../contract/bsx';
 import { JobMessages } from '../../../contract/jobs';
 import { Permission } from '../../../contract/permissions';
-import { newItemFromLot, SyncBatchMessages as M } from '../../../contract/sync-batches';
+import {
+  newItemFromLot,
+  StockElsewhereMessages as SE,
+  SyncBatchMessages as M,
+} from '../../../contract/sync-batches';
+import { itemsWithLooks } from '../../../server/db/item-joins';
 import { NO_STORE } from '../../../server/jobs';
 import { addStore, testRunner } from '../../../server/test/jobs';
 import { startFakeBrickLink } from '../../../tests/support/fake-bricklink';
@@ -249,7 +254,7 @@ describe('sync batch screens', () => {
     await screen.findByText('Elsewhere');
   });
 
-  it('uploads to the store, follows the job every 2 s to Uploaded and refuses a second upload', async () => {
+  it('uploads to the store, follows the job every 2 s to Uploaded and offers no second upload', async () => {
     await signIn('syncer@demo.test');
     const bl = await startFakeBrickLink();
     try {
@@ -279,8 +284,11 @@ describe('sync batch screens', () => {
       const prices = [...bl.inventory.values()].slice(-2).map((l) => l.unit_price);
       expect(prices.map(Number).sort((a, b) => a - b)).toEqual([0.04, 0.5]);
 
-      fireEvent.click(screen.getByRole('button', { name: 'Upload items' }));
-      await screen.findByText(JobMessages.uploaded);
+      // Not offered again: the button is off and says why (the server refuses it as well).
+      await waitFor(() =>
+        expect(screen.getByTestId('upload-closed').textContent).toBe(JobMessages.uploaded),
+      );
+      expect(screen.getByRole('button', { name: 'Upload items' })).toHaveProperty('disabled', true);
       expect(screen.queryByRole('link', { name: 'Go to Stores' })).toBeNull();
     } finally {
       await bl.close();
@@ -315,6 +323,64 @@ describe('sync batch screens', () => {
     } finally {
       await bo.close();
     }
+  });
+
+  it('tells on the import and on the batch page which lots the warehouse holds none of', async () => {
+    await signIn('syncer@demo.test');
+    // The warehouse keeps the white 2 x 2 brick (3003) and none of the grey 1 x 4 plate (3710).
+    const id = await batchOfParts('Kept elsewhere');
+    const [brick] = await t.app.db
+      .selectFrom('sync_batch_items as s')
+      .innerJoin('items as i', 'i.id', 's.item_id')
+      .select(['i.id', 'i.colour_id', 'i.company_id'])
+      .where('s.sync_batch_id', '=', id)
+      .where('s.bl_item_id', '=', '3003')
+      .execute();
+    const plates = await itemsWithLooks(t.app.db)
+      .select('i.id')
+      .where('i.company_id', '=', brick.company_id)
+      .where('m.bl_mold_id', '=', '3710')
+      .where('c.bl_colour_id', '=', 85)
+      .execute();
+    await t.app.db
+      .deleteFrom('location_content')
+      .where('item_id', 'in', [brick.id, ...plates.map((p) => p.id)])
+      .execute();
+    const location = await t.app.db
+      .selectFrom('locations')
+      .select('id')
+      .where('company_id', '=', brick.company_id)
+      .where('parent_id', 'is not', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await t.app.db
+      .insertInto('location_content')
+      .values({
+        company_id: brick.company_id,
+        location_id: location.id,
+        item_id: brick.id,
+        colour_id: brick.colour_id,
+        quantity: 40,
+        updated_at: new Date().toISOString(),
+      })
+      .execute();
+
+    renderAt('/bricksyncer/bsx_batch');
+    const input = await waitFor(() => document.querySelector('input[type="file"]')!);
+    fireEvent.change(input, { target: { files: [new NodeFile([sample], 'attic.bsx')] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Convert to BC' }));
+    await waitFor(() => expect(screen.getAllByTestId('import-row')).toHaveLength(4));
+    const told = screen.getByTestId('stock-elsewhere');
+    // Only the lots the catalog knows are told; not the brick the warehouse keeps.
+    expect(told.textContent).toContain(
+      `${SE.title}${SE.none(['3710 (Dark Bluish Gray)'], 1)}${SE.meaning}`,
+    );
+    cleanup();
+
+    renderAt(`/bricksyncer/batch/${id}`);
+    const onBatch = await screen.findByTestId('stock-elsewhere');
+    expect(onBatch.textContent).toContain(SE.none(['3710 (Dark Bluish Gray, good)'], 1));
+    expect(onBatch.textContent).not.toContain('3003');
   });
 
   it('tells when the batch cannot be retrieved', async () => {

@@ -1,24 +1,27 @@
 import { HTTPError } from 'ky';
 import type { StoreResource } from '../../../contract/bricksyncer';
-import type { JobView } from '../../../contract/jobs';
+import type { JobView, UploadJobs } from '../../../contract/jobs';
 import { api } from '../../api/client';
 import { errorsOfAnswer } from '../../api/errors';
 
 /** The upload's calls (docs/bricksyncer.md, docs/marketplaces.md): start it, follow its jobs. */
 
-/** Starts the upload with the prices as typed; the queued jobs, one per store with credentials. */
+/**
+ * Starts the upload with the prices as typed: the queued jobs, one per store with credentials in
+ * the batch's currency, and the stores left out for selling in another currency.
+ */
 export async function startUpload(
   batchId: number,
   items: { item_id: number; price: number; quantity: number }[],
-): Promise<JobView[]> {
+): Promise<{ jobs: JobView[]; otherCurrency: UploadJobs['other_currency'] }> {
   const res = await api
     .post('v1/sync_batch_upload', {
       searchParams: { batch_id: batchId },
       json: { items },
       timeout: 120_000,
     })
-    .json<{ jobs: JobView[] }>();
-  return res.jobs;
+    .json<Partial<UploadJobs> & { jobs: JobView[] }>();
+  return { jobs: res.jobs, otherCurrency: res.other_currency ?? [] };
 }
 
 export function fetchJob(jobId: number): Promise<JobView> {

@@ -9,10 +9,12 @@ interface Props<K> {
   selected: ReadonlySet<K>;
   guides: ReturnType<typeof usePriceGuides<K>>;
   onApply: Parameters<typeof SetToAverage<K>>[0]['onApply'];
+  /** The lots' currency (a batch's), EUR unless given. */
+  currency?: string;
 }
 
 /** A pricing screen's price-guide actions: show the guides, set the selected lots to the average. */
-export function PriceGuideBar<K>({ lots, selected, guides, onApply }: Props<K>) {
+export function PriceGuideBar<K>({ lots, selected, guides, onApply, currency }: Props<K>) {
   return (
     <Group gap="xs">
       <Button
@@ -27,6 +29,7 @@ export function PriceGuideBar<K>({ lots, selected, guides, onApply }: Props<K>) 
         lots={lots.filter((l) => selected.has(l.key))}
         load={guides.load}
         onApply={onApply}
+        currency={currency}
       />
       <Text size="sm" c="dimmed">
         {selected.size} selected

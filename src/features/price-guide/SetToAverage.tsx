@@ -1,20 +1,7 @@
-import {
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import {
   averageChanges,
-  GUIDE_LABELS,
-  GUIDE_TYPES,
-  PERCENT_MAX,
-  PERCENT_MIN,
   type GuideType,
   type LotGuide,
   type PriceChange,
@@ -22,13 +9,18 @@ import {
 import { notifyError } from '../../ui/notify';
 import type { GuideLot } from './usePriceGuides';
 import { TableHead } from '../../ui/TableHead';
+import { AverageChoice, isValidPercent } from './AverageChoice';
 
-const euro = (thousandths: number | null) =>
+/**
+ * Thousandths in `currency` (euro unless given) with 3 decimals, Dutch style (€ 0,150); 'none' for
+ * no price.
+ */
+export const euro = (thousandths: number | null, currency = 'EUR') =>
   thousandths === null
     ? 'none'
     : new Intl.NumberFormat('nl-NL', {
         style: 'currency',
-        currency: 'EUR',
+        currency,
         minimumFractionDigits: 3,
         maximumFractionDigits: 3,
       }).format(thousandths / 1000);
@@ -49,6 +41,10 @@ interface Props<K> {
   load(lots: GuideLot<K>[]): Promise<Map<K, LotGuide> | null>;
   /** Applies the new prices through the screen's own save; answers whether it did. */
   onApply(changes: PriceChange<K>[]): Promise<boolean> | boolean;
+  /** Called when the confirmation opens (a popover holding the button closes then). */
+  onConfirming?(): void;
+  /** The lots' currency (a batch's), EUR unless given. */
+  currency?: string;
 }
 
 /**
@@ -56,7 +52,7 @@ interface Props<K> {
  * months, or for sale now) plus or minus n %, after a confirmation that counts what changes and
  * shows old → new. Lots without a guide keep their price.
  */
-export function SetToAverage<K>({ lots, load, onApply }: Props<K>) {
+export function SetToAverage<K>({ lots, load, onApply, onConfirming, currency = 'EUR' }: Props<K>) {
   const [guides, setGuides] = useState<Map<K, LotGuide> | null>(null);
   const [type, setType] = useState<GuideType>('sold');
   const [percent, setPercent] = useState<number>(0);
@@ -68,7 +64,10 @@ export function SetToAverage<K>({ lots, load, onApply }: Props<K>) {
     setOpening(true);
     const loaded = await load(lots);
     setOpening(false);
-    if (loaded) setGuides(loaded);
+    if (loaded) {
+      setGuides(loaded);
+      onConfirming?.();
+    }
   }
 
   const plan = useMemo(
@@ -85,7 +84,7 @@ export function SetToAverage<K>({ lots, load, onApply }: Props<K>) {
       ),
     [lots, guides, type, percent],
   );
-  const validPercent = Number.isFinite(percent) && percent >= PERCENT_MIN && percent <= PERCENT_MAX;
+  const validPercent = isValidPercent(percent);
 
   async function apply() {
     setBusy(true);
@@ -109,20 +108,7 @@ export function SetToAverage<K>({ lots, load, onApply }: Props<K>) {
         size="lg"
       >
         <Stack>
-          <SegmentedControl
-            value={type}
-            onChange={(v) => setType(v as GuideType)}
-            data={GUIDE_TYPES.map((g) => ({ value: g, label: GUIDE_LABELS[g] }))}
-          />
-          <NumberInput
-            label="Average plus or minus (%)"
-            value={percent}
-            onChange={(v) => setPercent(typeof v === 'number' ? v : Number(v))}
-            min={PERCENT_MIN}
-            max={PERCENT_MAX}
-            allowDecimal={false}
-            error={validPercent ? null : `From ${PERCENT_MIN} to ${PERCENT_MAX} %`}
-          />
+          <AverageChoice type={type} onType={setType} percent={percent} onPercent={setPercent} />
           <Text data-testid="average-summary">
             {n} of {lots.length} {lots.length === 1 ? 'lot gets' : 'lots get'} a new price
             {plan.unchanged > 0
@@ -140,8 +126,8 @@ export function SetToAverage<K>({ lots, load, onApply }: Props<K>) {
                 {plan.changes.slice(0, SHOWN).map((c) => (
                   <Table.Tr key={String(c.key)} data-testid="average-change">
                     <Table.Td>{c.label}</Table.Td>
-                    <Table.Td>{euro(c.old)}</Table.Td>
-                    <Table.Td>{euro(c.new)}</Table.Td>
+                    <Table.Td>{euro(c.old, currency)}</Table.Td>
+                    <Table.Td>{euro(c.new, currency)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -1,4 +1,5 @@
 export { PriceGuideBar } from './PriceGuideBar';
 export { PriceGuideCell } from './PriceGuideCell';
+export { SetAllToAverage } from './SetAllToAverage';
 export { SetToAverage, type PricedLot } from './SetToAverage';
 export { usePriceGuides, type GuideLot } from './usePriceGuides';

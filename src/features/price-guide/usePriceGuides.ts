@@ -10,10 +10,11 @@ export interface GuideLot<K> {
 }
 
 /**
- * The price guides a screen has loaded, by its lots' keys. `load` asks for the lots not loaded yet
- * and answers every lot's guide; a refusal is shown and answers null.
+ * The price guides a screen has loaded, by its lots' keys, in `currency` (a batch's; without one,
+ * the BrickLink store's). `load` asks for the lots not loaded yet and answers every lot's guide; a
+ * refusal is shown and answers null.
  */
-export function usePriceGuides<K>() {
+export function usePriceGuides<K>(currency?: string) {
   const [guides, setGuides] = useState<Map<K, LotGuide>>(new Map());
   const [loading, setLoading] = useState(false);
   const load = useCallback(
@@ -23,7 +24,10 @@ export function usePriceGuides<K>() {
       if (missing.length === 0) return known;
       setLoading(true);
       try {
-        const answers = await fetchPriceGuides(missing.map((l) => l.lot));
+        const answers = await fetchPriceGuides(
+          missing.map((l) => l.lot),
+          currency,
+        );
         const next = new Map(known);
         missing.forEach((l, i) => next.set(l.key, answers[i]));
         setGuides(next);
@@ -35,7 +39,7 @@ export function usePriceGuides<K>() {
         setLoading(false);
       }
     },
-    [guides],
+    [guides, currency],
   );
   return { guides, load, loading };
 }

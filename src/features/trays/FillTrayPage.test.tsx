@@ -79,5 +79,13 @@ describe('filling when the device cannot save', () => {
     await screen.findByText('Tray Overview');
     expect((await listOutbox()).map((e) => e.name)).toEqual([FillingMutation.fill]);
     expect((await getDb().locationContent.get(50))?.quantity).toBe(19);
-  });
+    // Nothing sends in this test, so the filler is told the fill waits on the device, never done.
+    expect(
+      await screen.findByText(
+        'Filled on this device — the server has not confirmed it yet.',
+        {},
+        { timeout: 8_000 },
+      ),
+    ).toBeTruthy();
+  }, 20_000);
 });

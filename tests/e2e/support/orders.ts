@@ -88,7 +88,7 @@ export async function claimableOrder(
  */
 export async function orderOnDevice(page: Page, orderNumber: string) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 20_000,
+    timeout: 45_000,
   });
   await page.goto('/user_orders');
   await expect(page.getByTestId('picker-order').filter({ hasText: orderNumber })).toBeVisible({

@@ -65,7 +65,7 @@ export async function pickerSignsIn(page: Page, proxyUrl: string, email: string)
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('heading', { name: 'Picker Orders' })).toBeVisible();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 20_000,
+    timeout: 45_000,
   });
   await expect(page.getByText(/Last sync/)).toBeVisible({ timeout: 20_000 });
 }

@@ -1,9 +1,4 @@
-import type {
-  BlGuideType,
-  BlItemType,
-  BlPriceDetail,
-  BlPriceGuide,
-} from '../../../server/marketplaces/bricklink/types';
+import type { BlGuideType, BlItemType } from '../../../server/marketplaces/bricklink/types';
 import { ITEM_TYPES } from './inventory';
 import { Refusal } from './refusal';
 
@@ -23,6 +18,23 @@ export interface PriceGuideRequest {
 }
 
 const price = (n: number) => n.toFixed(4);
+
+/** One lot for sale (stock guide) as BrickLink details it, "qunatity" (sic) included. */
+interface StockDetail {
+  quantity: number;
+  qunatity: number;
+  unit_price: string;
+  shipping_available: boolean;
+}
+
+/** One sale (sold guide) as BrickLink details it. */
+interface SoldDetail {
+  quantity: number;
+  unit_price: string;
+  seller_country_code: string;
+  buyer_country_code: string;
+  date_ordered: string;
+}
 
 /**
  * The fake BrickLink's catalog price guides (`GET /items/{type}/{no}/price`): items it knows, and
@@ -54,10 +66,10 @@ export class FakePriceGuides {
   }
 
   /** The answer to a price guide request, or a Refusal as BrickLink words it. */
-  answer(rawType: string, rawNo: string, query: URLSearchParams): BlPriceGuide {
+  answer(rawType: string, rawNo: string, query: URLSearchParams) {
     const bad = (field: string) =>
       new Refusal(400, 'PARAMETER_MISSING_OR_INVALID', `${field} is missing or invalid`);
-    const type = rawType.toUpperCase() as BlItemType;
+    const type = rawType.toUpperCase();
     const no = decodeURIComponent(rawNo);
     const colour = query.get('color_id') ?? '0';
     const guideType = (query.get('guide_type') ?? 'stock').toLowerCase();
@@ -86,9 +98,14 @@ export class FakePriceGuides {
     const pieces = entries.reduce((n, e) => n + e.quantity, 0);
     const avg = units.length ? units.reduce((a, b) => a + b, 0) / units.length : 0;
     const qtyAvg = pieces ? entries.reduce((n, e) => n + e.quantity * e.unit_price, 0) / pieces : 0;
-    const detail: BlPriceDetail[] = entries.map((e, i) =>
+    const detail: (StockDetail | SoldDetail)[] = entries.map((e, i) =>
       guideType === 'stock'
-        ? { quantity: e.quantity, unit_price: price(e.unit_price), shipping_available: true }
+        ? {
+            quantity: e.quantity,
+            qunatity: e.quantity,
+            unit_price: price(e.unit_price),
+            shipping_available: true,
+          }
         : {
             quantity: e.quantity,
             unit_price: price(e.unit_price),
