@@ -13,7 +13,6 @@ test('at 1280×800 the grid fits, destructive actions ask, delete is undone, the
 }, testInfo) => {
   // Login, the grid, two confirmations, a round trip through the backup and the picker: more than
   // the default budget on a busy machine, though every step waits on state.
-  test.setTimeout(90_000);
   const name = `E2E desk ${Date.now()}`;
   const { batchId, headers } = await batchWithTrays(request, name);
   await loginAs(page, 'digi.manager@demo.test');

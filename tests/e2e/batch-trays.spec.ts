@@ -23,7 +23,6 @@ test('a digibrick manager edits cells, accepts some, denies others and splits; a
   baseURL,
 }) => {
   // Many edits, a split and a second user's browser: more than the default budget on a busy machine.
-  test.setTimeout(120_000);
   const name = `E2E trays ${Date.now()}`;
   const { batchId, headers, q } = await batchWithTrays(request, name);
   await loginAs(page, 'digi.manager@demo.test');

@@ -12,7 +12,6 @@ test('a digitizer suggests an edit; a curator accepts it and reads it in the cha
   baseURL,
 }) => {
   // Two users' browsers, a suggestion and its review: more than the default budget on a busy machine.
-  test.setTimeout(150_000);
   const weight = (1 + (Date.now() % 900) / 100).toFixed(2);
   const description = `E2E weight ${Date.now()}`;
 

@@ -19,7 +19,6 @@ test('a bricksyncer follows an order intake on the Jobs screen: store, status an
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
   const name = `E2E jobs store ${Date.now()}`;
   const syncer = await apiLogin(request, 'syncer@demo.test');
   const created = await request.post('/api/v2/stores', {
@@ -150,7 +149,6 @@ test.describe('Retry of a failed upload', () => {
   test('a bricksyncer fixes the store and retries the failed upload: every lot lands once', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
     const name = 'Retry Bricks on BrickLink';
     const c = FAKE_BRICKLINK_CREDENTIALS;
     const { access_token: token } = await signIn(server.url, 'syncer@demo.test');

@@ -61,7 +61,6 @@ test.describe('the camera films the label of the first stop', () => {
     page,
     cameraLabel,
   }) => {
-    test.setTimeout(60_000);
     expect(await claimOrder(page)).toBe(cameraLabel);
     await expect(page.getByRole('button', { name: 'Confirm' })).toBeDisabled();
 
@@ -79,7 +78,6 @@ test.describe('the camera films another location', () => {
   test.use({ cameraLabel: WRONG_CODE });
 
   test('the picker is told it is not the right location', async ({ page }) => {
-    test.setTimeout(60_000);
     expect(await claimOrder(page)).not.toBe(WRONG_CODE);
 
     await openCamera(page);
@@ -96,7 +94,6 @@ test.describe('the camera films a blank wall', () => {
   test.use({ cameraLabel: null });
 
   test('closing the camera by hand releases it', async ({ page }) => {
-    test.setTimeout(60_000);
     await claimOrder(page);
 
     await openCamera(page);

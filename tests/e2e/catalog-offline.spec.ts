@@ -55,7 +55,6 @@ test('the picker item card shows catalog facts offline, also after a reload', as
   context,
   request,
 }) => {
-  test.setTimeout(90_000);
   const { access_token: token } = await apiLogin(request, 'picker@demo.test');
   const orderId = await freeOrder(request, token);
   const numbers = await brickLinkNumbers(request, token, orderId);

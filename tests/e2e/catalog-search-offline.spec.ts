@@ -36,7 +36,6 @@ test('the desk catalog searches the device copy when the network is cut', async 
   page,
   context,
 }, testInfo) => {
-  test.setTimeout(90_000);
   await signInWithCatalog(page, 'digi.manager@demo.test');
   await page.goto('/brickbase/catalog');
   await expect(page.getByRole('heading', { name: 'BrickBase Catalog' })).toBeVisible();
@@ -62,7 +61,6 @@ test('the floor finds an item by a scanned number or a name with the network cut
   page,
   context,
 }, testInfo) => {
-  test.setTimeout(90_000);
   await signInWithCatalog(page, 'picker@demo.test');
   try {
     await context.setOffline(true);

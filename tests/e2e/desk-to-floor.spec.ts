@@ -48,7 +48,6 @@ test('a batch set ready for filling reaches a filler after the next sync; a tray
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   const name = `E2E desk to floor ${Date.now()}`;
   const { batchId, headers, trays } = await batchWithATray(request, name);
   const [first] = await trays();

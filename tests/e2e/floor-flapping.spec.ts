@@ -36,8 +36,9 @@ async function pickStop(page: Page): Promise<number> {
   if (!(await code.isVisible())) return 0;
   await scanLocation(page, (await code.textContent())!.trim());
   const quantity = await confirmPrefilled(page);
-  // The stop moved on (or the quantity there went down): the pick is on the device.
-  await expect(page.getByText('Location scanned')).toHaveCount(0, { timeout: 10_000 });
+  // The stop moved on (or the quantity there went down): the pick is on the device. A busy
+  // phone whose network flaps took up to 15 s to save a pick here.
+  await expect(page.getByText('Location scanned')).toHaveCount(0, { timeout: 30_000 });
   return quantity;
 }
 

@@ -87,7 +87,6 @@ test('two phones pick the same order offline: the loser is told and gets the put
   baseURL,
   request,
 }, testInfo) => {
-  test.setTimeout(150_000);
   const admin = await apiLogin(request, 'admin@demo.test');
   const second = await apiLogin(request, 'sales@demo.test');
   // A second picker: the sales manager gets the picker's permission for this test.

@@ -45,7 +45,6 @@ test('scans buzz good and bad, can be muted, and take 2-character codes unless s
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(90_000);
   await page.addInitScript(() => {
     const w = window as unknown as { buzzes: unknown[] };
     w.buzzes = [];
@@ -131,6 +130,8 @@ test('scans buzz good and bad, can be muted, and take 2-character codes unless s
   await page.getByRole('link', { name: 'Back' }).click();
   const notice = page.getByText(/You left the order: it is paused/);
   await expect(notice).toBeVisible();
+  // A pointer resting on a notice keeps it up, so it is still there to be measured.
+  await notice.hover();
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await page.waitForTimeout(300);
   const box = page.locator('.mantine-Notification-root').filter({ has: notice });

@@ -55,7 +55,6 @@ async function backedOffForAMinute(page: Page) {
 test('Send now and a tap on the unsent count send at once when the server is back', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(120_000);
   const token = await apiToken();
   const orderId = await unassignedOrder(token);
 

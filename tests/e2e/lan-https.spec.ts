@@ -49,7 +49,6 @@ let trusting: TrustingBrowser;
 let api: APIRequestContext;
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
   dataDir = mkdtempSync(join(tmpdir(), 'bw-lan-https-'));
   const httpsPort = await freePort();
   server = await startServerProcess({

@@ -67,7 +67,6 @@ test('a BrickStore file reaches both fake marketplaces, an order on each is impo
   browser,
 }) => {
   // About 25 s on an idle 2-core machine; the margin is for a busy one.
-  test.setTimeout(120_000);
   const { server, bricklink, brickowl } = demo;
   await giveDemoStoresCredentials(server.url, FAKE_BRICKLINK_CREDENTIALS, FAKE_BRICKOWL_KEY);
 

@@ -66,7 +66,6 @@ async function editRow(row: Locator, price: string, quantity: string): Promise<v
 test('a bricksyncer uploads a BrickStore batch to BrickLink and BrickOwl, then sends a lowered price and quantity', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   const { server, bricklink, brickowl } = flow;
   const BL = 'Flow Bricks on BrickLink';
   const BO = 'Flow Bricks on BrickOwl';

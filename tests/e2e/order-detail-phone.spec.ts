@@ -104,7 +104,6 @@ for (const [role, email] of [
     const { access_token: token } = await apiLogin(page.request, email);
     const order = await longestOrder(page, token);
 
-    test.setTimeout(60_000);
     await loginAs(page, email);
     await catalogOnDevice(page);
     await page.goto(`/order/${order.order_id}`);

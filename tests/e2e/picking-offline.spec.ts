@@ -41,7 +41,6 @@ test('a picker picks a whole order offline, reloads, finishes; every pick lands 
   page,
   context,
 }) => {
-  test.setTimeout(120_000);
   const { access_token: token } = await apiLogin(page.request, 'picker@demo.test');
   const before = await orderItems(page, token);
   expect(before.every((i) => i.quantity_picked === 0)).toBe(true);

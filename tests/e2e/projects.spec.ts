@@ -6,7 +6,6 @@ test('a digibrick manager creates a project and a batch, duplicates it, backs it
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
   const stamp = Date.now();
   const project = `E2E project ${stamp}`;
   const batch = `E2E batch ${stamp}`;

@@ -31,7 +31,6 @@ test.use({
 test('a pick on a device whose storage is full is not counted and the picker is told', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(60_000);
   const { access_token: token } = await apiLogin(page.request, 'picker@demo.test');
   const pickedBefore = await pickedOnServer(page.request, token);
   await loginAs(page, 'picker@demo.test');

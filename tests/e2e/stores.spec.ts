@@ -3,7 +3,6 @@ import { expect, loginAs, test } from './support/fixtures';
 test('a bricksyncer adds a store, sees its credentials masked, edits it and deletes it after the question', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   const name = `E2E store ${Date.now()}`;
   await loginAs(page, 'syncer@demo.test');
 

@@ -19,7 +19,6 @@ test('a pick the server rejects appears in sync problems with its message', asyn
   page,
   context,
 }) => {
-  test.setTimeout(90_000);
   const { access_token: token } = await apiLogin(page.request, 'picker@demo.test');
 
   await loginAs(page, 'picker@demo.test');

@@ -105,8 +105,8 @@ export async function orderOnDevice(page: Page, orderNumber: string) {
 export async function scanLocation(page: Page, code: string) {
   await expect(async () => {
     await wedgeScan(page, code);
-    await expect(page.getByText('Location scanned')).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
+    await expect(page.getByText('Location scanned')).toBeVisible({ timeout: 4_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /**
