@@ -35,7 +35,7 @@ const stockroomOf = (id: string | undefined): 'A' | 'B' | 'C' =>
   id === 'B' || id === 'C' ? id : 'A';
 
 /** Every lot of the store, read in one listing call. Nothing on the store is changed. */
-async function storeLots(client: StoreClient): Promise<MarketLot[]> {
+export async function storeLots(client: StoreClient): Promise<MarketLot[]> {
   if (client.platform === 'BRICKLINK') {
     const lots = await client.bricklink.listInventories();
     return lots.map((l) => ({

@@ -14,6 +14,7 @@ import { openLots, type UploadLot } from './lots';
 import { mustShareCurrency, storesByCurrency } from './currency';
 import { noteStockElsewhere } from './elsewhere-note';
 import { addToListedLots } from './merge';
+import { reopenMissing } from './read-back';
 import { sendStoreChanges } from '../stock-sync';
 
 export const UPLOAD = 'upload';
@@ -253,6 +254,13 @@ export async function runUpload(ctx: JobContext): Promise<void> {
   // Lots added to ones already listed, and the store's other changes, go with the upload.
   await sendStoreChanges(ctx, client, false);
   if (ctx.signal.aborted) return;
+  // Read back: a lot recorded as uploaded that is not on the store is created again (twice at
+  // most; what is still missing after that stays pending and fails the job below).
+  for (let round = 0; round < 3; round++) {
+    if ((await reopenMissing(ctx, client)) === 0 || round === 2) break;
+    await send(await openLots(db, job.id));
+    if (ctx.signal.aborted) return;
+  }
   await noteStockElsewhere(ctx, payload.sync_batch_id);
   const c = await counts(db, job.id);
   const failed = c.failed - c.unmapped;
