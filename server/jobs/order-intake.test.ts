@@ -171,6 +171,60 @@ describeEachDialect('order intake', (dialect) => {
     expect(await queueDueOrderIntakes(s.t.app.db, 600_000)).toBe(0);
   });
 
+  it('leaves out a store whose credentials were refused, until they are edited or for a day', async () => {
+    await s.t.app.db.deleteFrom('jobs').where('kind', '=', 'order_intake').execute();
+    const store = await addStore(s.t.app, s.syncer, 'BRICKOWL', {
+      api_key: 'not-the-right-key-0000',
+    });
+    const mine = () =>
+      s.t.app.db
+        .selectFrom('jobs')
+        .select(['id', 'status', 'error'])
+        .where('store_id', '=', store)
+        .where('kind', '=', 'order_intake')
+        .execute();
+    await queueDueOrderIntakes(s.t.app.db, 600_000);
+    await drain(s.runner);
+    expect((await mine()).map((j) => j.status)).toEqual(['failed']);
+    expect((await mine())[0].error).toMatch(/^The marketplace refused the store's credentials/);
+
+    // The next intervals: no second failed job while nobody changed the store.
+    const due = (everyMs: number) =>
+      s.t.app.db
+        .updateTable('jobs')
+        .set({ created_at: new Date(Date.now() - everyMs - 1000).toISOString() })
+        .where('store_id', '=', store)
+        .execute();
+    await due(600_000);
+    await queueDueOrderIntakes(s.t.app.db, 600_000);
+    expect(await mine()).toHaveLength(1);
+
+    // Edited (new credentials): tried at the next interval.
+    await s.t.app.db
+      .updateTable('stores')
+      .set({ updated_at: new Date().toISOString() })
+      .where('id', '=', store)
+      .execute();
+    await queueDueOrderIntakes(s.t.app.db, 600_000);
+    expect(await mine()).toHaveLength(2);
+    await drain(s.runner);
+
+    // Or a day after the refusal, in case it was the marketplace's own passing fault.
+    await s.t.app.db
+      .updateTable('stores')
+      .set({ updated_at: new Date(Date.now() - 26 * 3600_000).toISOString() })
+      .where('id', '=', store)
+      .execute();
+    await s.t.app.db
+      .updateTable('jobs')
+      .set({ finished_at: new Date(Date.now() - 25 * 3600_000).toISOString() })
+      .where('store_id', '=', store)
+      .execute();
+    await due(600_000);
+    await queueDueOrderIntakes(s.t.app.db, 600_000);
+    expect(await mine()).toHaveLength(3);
+  });
+
   it('answers by role, company and credentials', async () => {
     const store = await addStore(s.t.app, s.syncer, 'BRICKLINK');
     expect((await intake(s.picker, store)).statusCode).toBe(403);

@@ -4,6 +4,7 @@ import { isPostgres, nowIso } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { countRows } from '../db/count-rows';
 import { AppError } from '../errors';
+import { CREDENTIALS_REFUSED } from './types';
 
 export interface NewJob {
   companyId: number;
@@ -136,7 +137,10 @@ export async function queueOnce(db: Kysely<Database>, job: NewJob): Promise<numb
 /**
  * The schedule: queues a job of `kind` for every store with credentials that has none waiting or
  * running and none queued within the last `everyMs`. One statement, and the database holds one
- * open job per store and kind, so servers sharing the database do not each queue one.
+ * open job per store and kind, so servers sharing the database do not each queue one. A store
+ * whose credentials the marketplace refused is left out until they are edited, or for a day (a
+ * refusal that was the marketplace's own passing fault is tried again): one failed job tells the
+ * person, not one every interval.
  */
 export async function queueDue(
   db: Kysely<Database>,
@@ -145,6 +149,7 @@ export async function queueDue(
 ): Promise<number> {
   const now = nowIso();
   const since = new Date(Date.now() - everyMs).toISOString();
+  const dayAgo = new Date(Date.now() - 24 * 3600_000).toISOString();
   const res = await db
     .insertInto('jobs')
     .columns(['company_id', 'kind', 'store_id', 'stage', 'run_after', 'created_at', 'updated_at'])
@@ -161,6 +166,24 @@ export async function queueDue(
           sql.val(now).as('updated_at'),
         ])
         .where('s.credentials', '<>', '')
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('jobs as r')
+                .select('r.id')
+                .whereRef('r.store_id', '=', 's.id')
+                .where('r.status', '=', 'failed')
+                .where('r.error', 'like', `${CREDENTIALS_REFUSED}%`)
+                .where('r.finished_at', '>', dayAgo)
+                .where((w) =>
+                  w.or([
+                    w('s.updated_at', 'is', null),
+                    w('r.finished_at', '>', w.ref('s.updated_at')),
+                  ]),
+                ),
+            ),
+          ),
+        )
         .where(({ not, exists, selectFrom }) =>
           not(
             exists(

@@ -6,7 +6,13 @@ import type { Database } from '../db/schema';
 import { MarketplaceError, type MarketplaceClients } from '../marketplaces';
 import { claimJob, finishJob, renewLease, type JobRow } from './claim';
 import { journal } from './journal';
-import { JobFailure, JobKilled, type JobContext, type JobHandler } from './types';
+import {
+  CREDENTIALS_REFUSED,
+  JobFailure,
+  JobKilled,
+  type JobContext,
+  type JobHandler,
+} from './types';
 
 export interface JobRunnerOptions {
   db: Kysely<Database>;
@@ -154,7 +160,7 @@ export class JobRunner {
     }
     const message =
       err instanceof MarketplaceError && refusedCredentials(err)
-        ? `The marketplace refused the store's credentials: check them in Stores (${err.message})`
+        ? `${CREDENTIALS_REFUSED}: check them in Stores (${err.message})`
         : err instanceof JobFailure || err instanceof MarketplaceError
           ? err.message
           : `Unexpected error: ${err instanceof Error ? err.message : String(err)}`;

@@ -31,6 +31,9 @@ export interface JobHandler {
   failed?(db: Kysely<Database>, job: JobRow): Promise<void>;
 }
 
+/** How a job's error starts when the marketplace refused the store's credentials. */
+export const CREDENTIALS_REFUSED = "The marketplace refused the store's credentials";
+
 /** A job failed for a reason a person must fix (bad credentials, a store gone): not retried. */
 export class JobFailure extends Error {
   constructor(message: string) {
