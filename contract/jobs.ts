@@ -30,6 +30,9 @@ export const JobMessages = {
   noCredentials: 'The store has no complete credentials: enter them in Stores first',
   queueFull: `Your company already has ${JOB_QUEUE_MAX} marketplace jobs waiting or running: wait until some have finished, then try again.`,
   notFailed: 'Only a failed job can be retried',
+  /** A failed job already run again: its newer job is the one to follow (and retry). */
+  retried: (newer: number) =>
+    `This job has already been run again as job ${newer}: follow that one, and retry it if it fails`,
   noStore: 'The job has no store to run for',
   uploadWaiting:
     'An upload of another batch to this store is waiting or running: retry this one when it has ended',
@@ -67,6 +70,11 @@ export const JobView = z.object({
     done: z.number(),
     failed: z.number(),
   }),
+  /**
+   * A failed job run again since (a later job of the same kind for the same store, an upload's for
+   * the same batch): that job's id, and Retry is not offered; else null.
+   */
+  retried_by: z.number().nullable(),
   /** Each with the item in words: mould (colour, condition). */
   failures: z.array(z.object({ item_id: z.number(), label: z.string(), error: z.string() })),
 });

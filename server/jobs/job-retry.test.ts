@@ -167,6 +167,44 @@ describeEachDialect('retrying a failed job', (dialect) => {
     await s.t.app.db.deleteFrom('jobs').where('store_id', '=', store).execute();
   });
 
+  it('a failed job run again since is not retried a second time: it names the newer job', async () => {
+    const store = await addStore(s.t.app, s.syncer, 'BRICKLINK');
+    const failed = await addJob('stock_check', store, 'failed');
+    const view = async () =>
+      (
+        await s.t.app.inject({
+          method: 'GET',
+          url: `/api/v1/job?job_id=${failed}`,
+          headers: { authorization: s.syncer },
+        })
+      ).json();
+    expect((await view()).retried_by).toBeNull();
+    const first = await retry(s.t.app, s.syncer, failed);
+    expect(first.statusCode, first.body).toBe(202);
+    const newer = first.json().id as number;
+    expect((await view()).retried_by).toBe(newer);
+    // While the newer job waits, asking again answers it.
+    const meanwhile = await retry(s.t.app, s.syncer, failed);
+    expect(meanwhile.statusCode).toBe(202);
+    expect(meanwhile.json().id).toBe(newer);
+    // Once it has run, the old failure is not run a second time (it made empty jobs before).
+    await s.t.app.db
+      .updateTable('jobs')
+      .set({ status: 'done', finished_at: new Date().toISOString() })
+      .where('id', '=', newer)
+      .execute();
+    const second = await retry(s.t.app, s.syncer, failed);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().errors[0].detail).toBe(JobMessages.retried(newer));
+    const kept = await s.t.app.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('store_id', '=', store)
+      .execute();
+    expect(kept).toHaveLength(2);
+    await s.t.app.db.deleteFrom('jobs').where('store_id', '=', store).execute();
+  });
+
   it('two retries of one failed job at the same moment queue one job', async () => {
     const store = await addStore(s.t.app, s.syncer, 'BRICKLINK');
     const failed = await addJob('order_intake', store, 'failed');

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { JobView } from '../../contract/jobs';
 import type { Database } from '../db/schema';
 import { leftJoinItemLooks } from '../db/item-joins';
+import { UPLOAD } from './upload';
 
 /** The sync batch an upload's payload names, else null. */
 function batchOf(payload: string): number | null {
@@ -25,6 +26,21 @@ export async function jobViews(
     .leftJoin('stores', 'stores.id', 'jobs.store_id')
     .selectAll('jobs')
     .select('stores.name as store_name')
+    .select((eb) =>
+      eb
+        .selectFrom('jobs as later')
+        .select('later.id')
+        .whereRef('later.store_id', '=', 'jobs.store_id')
+        .whereRef('later.kind', '=', 'jobs.kind')
+        .whereRef('later.id', '>', 'jobs.id')
+        // An upload is run again for its own batch (its payload names only the batch).
+        .where((w) =>
+          w.or([w('later.kind', '<>', UPLOAD), w('later.payload', '=', w.ref('jobs.payload'))]),
+        )
+        .orderBy('later.id')
+        .limit(1)
+        .as('retried_by'),
+    )
     .where('jobs.company_id', '=', companyId)
     .where('jobs.id', 'in', ids)
     .orderBy('jobs.id', 'desc')
@@ -71,6 +87,7 @@ export async function jobViews(
       updated_at: j.updated_at,
       finished_at: j.finished_at,
       items: { pending: by('pending'), sent: by('sent'), done: by('done'), failed: by('failed') },
+      retried_by: j.status === 'failed' && j.retried_by != null ? Number(j.retried_by) : null,
       failures: failures
         .filter((f) => f.job_id === j.id)
         .slice(0, 100)

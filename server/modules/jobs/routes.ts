@@ -79,6 +79,15 @@ export function jobRoutes(jobs: BackgroundJobs) {
       },
     );
 
+    const batchUploaded = async (id: number) =>
+      (
+        await app.db
+          .selectFrom('sync_batches')
+          .select('status')
+          .where('id', '=', id)
+          .executeTakeFirst()
+      )?.status === 'uploaded';
+
     api.post(
       '/v1/job_retry',
       {
@@ -95,6 +104,16 @@ export function jobRoutes(jobs: BackgroundJobs) {
         const [failed] = await jobViews(app.db, companyId, [body.job_id]);
         if (!failed) throw notFound(JobMessages.notFound);
         if (failed.status !== 'failed') throw conflict(JobMessages.notFailed);
+        if (failed.retried_by !== null) {
+          // Run again already: while that job waits or runs, asking again answers it.
+          const [newer] = await jobViews(app.db, companyId, [failed.retried_by]);
+          if (newer && (newer.status === 'queued' || newer.status === 'running')) return newer;
+          // An upload whose batch is on the store by now says so rather than naming the job.
+          if (failed.sync_batch_id !== null && (await batchUploaded(failed.sync_batch_id))) {
+            throw conflict(JobMessages.uploaded);
+          }
+          throw conflict(JobMessages.retried(failed.retried_by));
+        }
         if (failed.store_id !== null) await storeToRun(app.db, companyId, failed.store_id);
         const id = await retryJob(app.db, companyId, failed.id, userId);
         jobs.poke();

@@ -87,7 +87,14 @@ export function JobCard({ job, onRetried }: { job: JobView; onRetried: () => voi
           </Alert>
         )}
         <Group gap="md">
-          {job.status === 'failed' && <RetryButton job={job} onQueued={onRetried} />}
+          {job.status === 'failed' && job.retried_by === null && (
+            <RetryButton job={job} onQueued={onRetried} />
+          )}
+          {job.retried_by !== null && (
+            <Text size="xs" c="dimmed" data-testid="retried-by">
+              Run again as job {job.retried_by}
+            </Text>
+          )}
           <Text size="xs" c="dimmed">
             Attempts: {job.attempts}
           </Text>

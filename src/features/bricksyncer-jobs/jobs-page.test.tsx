@@ -227,9 +227,10 @@ describe('jobs screen', () => {
       .where('id', '=', queued)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ kind: 'stock_check', store_id: fixed, status: 'queued' });
-    // The failed job stays, with its Retry.
-    expect(
-      within(screen.getByLabelText(`Stock check job ${failed}`)).getByText('failed'),
-    ).toBeTruthy();
+    // The failed job stays, without its Retry now: it says which job ran it again.
+    const before = screen.getByLabelText(`Stock check job ${failed}`);
+    expect(within(before).getByText('failed')).toBeTruthy();
+    expect(await within(before).findByText(`Run again as job ${queued}`)).toBeTruthy();
+    expect(within(before).queryByRole('button', { name: /^Retry/ })).toBeNull();
   });
 });
