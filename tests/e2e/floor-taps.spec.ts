@@ -141,9 +141,14 @@ test('Submit takes the tap while an error notice shows', async ({ page }, testIn
   await wedgeScan(page, 'NOT-A-LOCATION');
   const notice = page.getByText(/is not one of the locations for this tray/);
   await expect(notice).toBeVisible();
-  await wedgeScan(page, code);
+  // A pointer resting on the notice keeps it up while the right location is scanned (again when
+  // a busy phone lost the scan, as a real scanner's would be).
+  await notice.hover();
   const submit = page.getByRole('button', { name: 'Submit' });
-  await expect(submit).toBeEnabled();
+  await expect(async () => {
+    await wedgeScan(page, code);
+    await expect(submit).toBeEnabled({ timeout: 4_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(notice).toBeVisible();
   await shoot(page, testInfo, 'submit-under-notice');
   expect(await centreHits(submit), 'nothing lies over Submit').toBe(true);
